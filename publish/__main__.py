@@ -1,0 +1,5 @@
+"""Allow `python -m publish`."""
+
+from publish.cli import main
+
+main()

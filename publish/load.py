@@ -1,0 +1,160 @@
+"""Load a game from its YAML sources into the typed model, collecting every problem.
+
+A game lives in ``cards/<game>/``: ``game.yaml`` and ``decks/*.yaml``.  Each
+deck file names its deck; a card listed there belongs to that deck unless
+its ``copies`` say otherwise (natural cards recur in several decks but are
+defined once, with one number).
+"""
+
+from __future__ import annotations
+
+import tomllib
+from pathlib import Path
+from typing import Any
+
+from pydantic import BaseModel, ValidationError
+
+from publish.cardschema import card_model, deck_file_model, problems_from
+from publish.model import Card, Game, GameConfig, TextBlock
+from publish.problems import Location, Problem, ProblemsFound
+from publish.yamlsource import SourceMap, load_yaml
+
+GAME_FILE = "game.yaml"
+DECKS_DIR = "decks"
+
+
+def find_root(start: Path | None = None) -> Path:
+    """The project root: the nearest folder upwards that has a ``cards/`` folder."""
+    here = (start or Path.cwd()).resolve()
+    for folder in (here, *here.parents):
+        if (folder / "cards").is_dir():
+            return folder
+    raise ProblemsFound([Problem(Location(here), "no cards/ folder here or above; "
+                                 "run from a project folder or pass --project")])
+
+
+def game_ids(root: Path) -> list[str]:
+    """Every game of the project: the folders of cards/ that have a game.yaml."""
+    return sorted(p.parent.name for p in (root / "cards").glob(f"*/{GAME_FILE}"))
+
+
+def default_game(root: Path) -> str:
+    """The game named by ``[tool.publish] default-game``, or the only game there is."""
+    pyproject = root / "pyproject.toml"
+    if pyproject.is_file():
+        with pyproject.open("rb") as fh:
+            name = tomllib.load(fh).get("tool", {}).get("publish", {}).get("default-game")
+        if name:
+            return str(name)
+    games = game_ids(root)
+    if len(games) == 1:
+        return games[0]
+    raise ProblemsFound([Problem(Location(root / "cards"),
+                                 f"several games ({', '.join(games)}): choose one with --game")])
+
+
+def _validate(model: type[BaseModel], data: Any, where: SourceMap) -> tuple[Any, list[Problem]]:
+    try:
+        return model.model_validate(data), []
+    except ValidationError as err:
+        return None, problems_from(err, data, where, model)
+
+
+def load_config(game_dir: Path) -> tuple[GameConfig, SourceMap]:
+    """Read and validate ``game.yaml``; raise ProblemsFound if it is not usable."""
+    path = game_dir / GAME_FILE
+    if not path.is_file():
+        raise ProblemsFound([Problem(Location(path), "missing game.yaml")])
+    data, where = load_yaml(path)
+    config, problems = _validate(GameConfig, data, where)
+    if problems:
+        raise ProblemsFound(problems)
+    return config, where
+
+
+def _cards_of(
+    entries: list[Any], deck: str, model: type[BaseModel], where: SourceMap, config: GameConfig
+) -> list[Card]:
+    cards = []
+    for index, entry in enumerate(entries):
+        try:
+            parsed = model.model_validate(entry)
+        except ValidationError:
+            continue  # already reported with the whole file
+        raw = parsed.model_dump()
+        copies = raw.pop("copies")
+        copies = {deck: copies} if isinstance(copies, int) else dict(copies)
+        text = raw.pop("text")
+        blocks = (
+            [TextBlock(None, text)]
+            if isinstance(text, str)
+            else [TextBlock(kind, body) for item in text for kind, body in item.items()]
+        )
+        group = raw.get(config.groups.field) if config.groups else None
+        cards.append(
+            Card(
+                number=raw["number"],
+                name=raw["name"],
+                kind=raw["kind"],
+                group=group,
+                copies=copies,
+                blocks=blocks,
+                notes=raw["notes"],
+                home_deck=deck,
+                source=where,
+                path=("cards", index),
+                text_size=raw["text_size"],
+            )
+        )
+    return cards
+
+
+def load_game(root: Path, game_id: str) -> tuple[Game | None, list[Problem]]:
+    """Load ``cards/<game_id>``; return the game (None if unusable) and every problem."""
+    game_dir = root / "cards" / game_id
+    if not (game_dir / GAME_FILE).is_file():
+        known = ", ".join(game_ids(root)) or "none"
+        return None, [Problem(Location(game_dir), f"no game '{game_id}' (games here: {known})")]
+    try:
+        config, config_source = load_config(game_dir)
+    except ProblemsFound as found:
+        return None, found.problems
+
+    deck_model = deck_file_model(config)
+    one_card = card_model(config)
+    problems: list[Problem] = []
+    cards: list[Card] = []
+    deck_sources: dict[str, Location] = {}
+    incomplete: set[str] = set()
+    files = sorted((game_dir / DECKS_DIR).glob("*.yaml"))
+    if not files:
+        problems.append(Problem(Location(game_dir / DECKS_DIR), "no deck files (*.yaml) here"))
+    for path in files:
+        try:
+            data, where = load_yaml(path)
+        except ProblemsFound as found:
+            problems.extend(found.problems)
+            incomplete.add("*")
+            continue
+        _, found = _validate(deck_model, data, where)
+        problems.extend(found)
+        deck = data.get("deck") if isinstance(data, dict) else None
+        entries = data.get("cards") if isinstance(data, dict) else None
+        if deck not in config.decks or not isinstance(entries, list):
+            incomplete.add("*")
+            continue
+        deck_sources.setdefault(deck, where.locate(("deck",)))
+        loaded = _cards_of(entries, deck, one_card, where, config)
+        if len(loaded) < len(entries):
+            incomplete.add(deck)
+        cards.extend(loaded)
+    game = Game(
+        id=game_id,
+        root=game_dir,
+        config=config,
+        cards=cards,
+        config_source=config_source,
+        deck_sources=deck_sources,
+        incomplete=incomplete,
+    )
+    return game, problems

@@ -1,0 +1,220 @@
+"""The typed model of a game: its configuration (game.yaml) and its cards.
+
+The configuration models are static; the card models are built per game by
+``publish.cardschema`` so that decks, kinds and groups are checked against
+what the game declares and editors can complete them.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Annotated, Literal
+
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, model_validator
+
+from publish.problems import Location
+from publish.yamlsource import SourceMap
+
+NonEmpty = Annotated[str, Field(min_length=1)]
+Colour = Annotated[str, Field(pattern=r"^#[0-9a-fA-F]{6}$")]
+
+
+def _compiles(pattern: str) -> str:
+    try:
+        re.compile(pattern)
+    except re.error as exc:
+        raise ValueError(f"not a valid regular expression: {exc}") from exc
+    return pattern
+
+
+Regex = Annotated[str, Field(min_length=1), AfterValidator(_compiles)]
+LocaleTag = Annotated[str, Field(pattern=r"^[a-z]{2,3}(-[A-Z]{2})?$")]
+
+
+class Strict(BaseModel):
+    """Base of every source model: no unknown fields, no silent type coercion."""
+
+    model_config = ConfigDict(extra="forbid", strict=True, frozen=True)
+
+
+class Licence(Strict):
+    """The licence the game's data is published under, with its attribution."""
+
+    id: NonEmpty
+    name: NonEmpty
+    url: NonEmpty
+    attribution: NonEmpty
+
+
+class Locales(Strict):
+    """The language the sources are written in, and the editions published."""
+
+    source: LocaleTag
+    editions: list[LocaleTag] = Field(min_length=1)
+
+
+class CardKind(Strict):
+    """A kind of card (for Agência: structural or natural) and its number range."""
+
+    name: NonEmpty
+    numbers: Annotated[list[int], Field(min_length=2, max_length=2)]
+    default: bool = False
+    grouped: bool = Field(True, description="whether cards of this kind may belong to a group")
+
+
+class TextBlockKind(Strict):
+    """A kind of effect block on a card face (for Agência: direct or general)."""
+
+    name: NonEmpty
+
+
+class DeckExpectation(Strict):
+    """What a deck must contain, counting copies; checked by `publish check`."""
+
+    cards: int | None = None
+    kinds: dict[str, int] = Field(default_factory=dict)
+    grouped: int | None = Field(None, description="cards that belong to a group")
+
+
+class DeckSpec(Strict):
+    """A deck of the game and what it must contain."""
+
+    name: NonEmpty
+    expect: DeckExpectation | None = None
+
+
+class GroupValue(Strict):
+    """One group (for Agência: an ideology) with its display name and colour."""
+
+    name: NonEmpty
+    colour: Colour
+
+
+class Groups(Strict):
+    """Card groups: the card field that names them, their values and sizes."""
+
+    field: Annotated[str, Field(pattern=r"^[a-z_]+$")] = "group"
+    label: NonEmpty
+    cards_each: int | None = None
+    values: dict[str, GroupValue] = Field(min_length=1)
+
+
+class PrintSpec(Strict):
+    """Print defaults: card size and bleed."""
+
+    default_size: NonEmpty = "poker"
+    sizes: list[NonEmpty] = Field(default_factory=lambda: ["poker"])
+    bleed_mm: float = 3.0
+
+
+class EmphasisRule(Strict):
+    """Words set in a style by the renderer; ``once`` sets only the first match per card."""
+
+    name: NonEmpty
+    pattern: Regex
+    once: bool = True
+
+
+class Typography(Strict):
+    """Per-locale typography of card text, applied when rendering, never typed in data."""
+
+    numerals: Literal["arabic", "roman"] = "arabic"
+    quantity: Regex = Field(r"\b[1-9][0-9]*\b", description="regex of the numbers to restyle")
+    bold: list[EmphasisRule] = Field(default_factory=list)
+    italic: list[EmphasisRule] = Field(default_factory=list)
+
+
+class GameConfig(Strict):
+    """game.yaml: everything about a game that is not a card."""
+
+    name: NonEmpty
+    edition: NonEmpty
+    licence: Licence
+    source: NonEmpty
+    locales: Locales
+    number_digits: int = Field(3, ge=1, le=6)
+    card_kinds: dict[str, CardKind] = Field(min_length=1)
+    text_blocks: dict[str, TextBlockKind] = Field(default_factory=dict)
+    decks: dict[str, DeckSpec] = Field(min_length=1)
+    groups: Groups | None = None
+    print: PrintSpec = Field(default_factory=PrintSpec)
+    typography: dict[str, Typography] = Field(default_factory=dict)
+
+    @model_validator(mode="after")
+    def _one_default_kind(self) -> GameConfig:
+        defaults = [k for k, v in self.card_kinds.items() if v.default]
+        if len(defaults) > 1:
+            raise ValueError(f"only one card kind may be the default, not {', '.join(defaults)}")
+        return self
+
+    @property
+    def default_kind(self) -> str | None:
+        return next((k for k, v in self.card_kinds.items() if v.default), None)
+
+
+@dataclass(frozen=True)
+class TextBlock:
+    """One block of a card's effect text, in the order printed."""
+
+    kind: str | None
+    text: str
+
+
+@dataclass
+class Card:
+    """A card as loaded: the game data, plus where it was defined."""
+
+    number: str
+    name: str
+    kind: str
+    group: str | None
+    copies: dict[str, int]
+    blocks: list[TextBlock]
+    notes: str
+    home_deck: str
+    source: SourceMap
+    path: tuple[object, ...]
+    text_size: float | None = None
+    extra: dict[str, object] = field(default_factory=dict)
+
+    @property
+    def location(self) -> Location:
+        """Where the card's entry starts."""
+        return self.source.locate(self.path)
+
+    def where(self, *fields: object) -> Location:
+        """Where one of the card's fields is written (or the entry, if absent)."""
+        return self.source.locate((*self.path, *fields))
+
+    @property
+    def text(self) -> str:
+        """The whole effect text as printed, blocks joined by a space."""
+        return " ".join(block.text for block in self.blocks)
+
+
+@dataclass
+class Game:
+    """A loaded game: its configuration, its cards, and where its files are."""
+
+    id: str
+    root: Path
+    config: GameConfig
+    cards: list[Card]
+    config_source: SourceMap
+    deck_sources: dict[str, Location] = field(default_factory=dict)
+    incomplete: set[str] = field(
+        default_factory=set,
+        metadata={"doc": "decks with cards that failed to load ('*': cannot tell which)"},
+    )
+
+    def deck_cards(self, deck: str) -> list[Card]:
+        """The cards in ``deck``, in number order (structural first, as lists print them)."""
+        return sorted((c for c in self.cards if deck in c.copies), key=lambda c: c.number)
+
+    def card(self, number: str) -> Card:
+        for card in self.cards:
+            if card.number == number:
+                return card
+        raise KeyError(number)

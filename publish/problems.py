@@ -1,0 +1,51 @@
+"""Problems found in sources, each with the place to fix it.
+
+Every check collects problems instead of stopping at the first, so one run
+shows a designer everything that needs fixing.
+"""
+
+from __future__ import annotations
+
+import difflib
+from collections.abc import Iterable
+from dataclasses import dataclass
+from pathlib import Path
+
+
+@dataclass(frozen=True, order=True)
+class Location:
+    """A place in a source file; line and column count from 1."""
+
+    path: Path
+    line: int = 0
+    col: int = 0
+
+    def __str__(self) -> str:
+        if self.line:
+            return f"{self.path}:{self.line}:{self.col}"
+        return str(self.path)
+
+
+@dataclass(frozen=True)
+class Problem:
+    """One thing wrong with the sources: where, what, and what to do."""
+
+    location: Location
+    message: str
+
+    def __str__(self) -> str:
+        return f"{self.location}: {self.message}"
+
+
+class ProblemsFound(Exception):
+    """Raised when loading cannot go on; carries every problem seen so far."""
+
+    def __init__(self, problems: Iterable[Problem]):
+        self.problems = list(problems)
+        super().__init__("\n".join(str(p) for p in self.problems))
+
+
+def did_you_mean(word: str, choices: Iterable[str]) -> str:
+    """A ' (did you mean ...?)' suffix naming the closest choice, or ''."""
+    close = difflib.get_close_matches(str(word), list(choices), n=1, cutoff=0.6)
+    return f" (did you mean '{close[0]}'?)" if close else ""

@@ -1,0 +1,34 @@
+"""Shared fixtures: the demo project, its broken variants, and a CLI runner."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner, Result
+
+from publish.cli import main
+
+FIXTURES = Path(__file__).parent / "fixtures"
+REPO = Path(__file__).resolve().parent.parent
+
+
+@pytest.fixture
+def demo(tmp_path: Path) -> Path:
+    """A copy of the small, valid demo project (game 'demo', decks alpha and beta)."""
+    target = tmp_path / "project"
+    shutil.copytree(FIXTURES / "projects" / "demo", target)
+    return target
+
+
+def break_with(project: Path, fixture: str) -> Path:
+    """Replace the demo's beta deck with a broken variant; return the file's path."""
+    target = project / "cards" / "demo" / "decks" / "beta.yaml"
+    shutil.copy(FIXTURES / "broken" / f"{fixture}.yaml", target)
+    return target
+
+
+def run(*args: str) -> Result:
+    """Run the `publish` command in-process."""
+    return CliRunner().invoke(main, list(args), catch_exceptions=False)

@@ -1,0 +1,24 @@
+import subprocess
+import sys
+
+from conftest import REPO
+
+
+def test_python_dash_m_runs_the_cli():
+    done = subprocess.run([sys.executable, "-m", "publish", "--version"], capture_output=True,
+                          text=True, check=True)
+    assert done.stdout.startswith("publish, version ")
+
+
+def test_default_game_comes_from_pyproject():
+    done = subprocess.run([sys.executable, "-m", "publish", "check"], cwd=REPO / "cards",
+                          capture_output=True, text=True)
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert done.stdout.startswith("agencia: ")
+
+
+def test_outside_a_project_says_what_to_do(tmp_path):
+    done = subprocess.run([sys.executable, "-m", "publish", "check"], cwd=tmp_path,
+                          capture_output=True, text=True)
+    assert done.returncode == 1
+    assert "no cards/ folder here or above" in done.stderr
