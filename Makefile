@@ -8,9 +8,12 @@ STAMP := $(VENV)/.setup-done
 # font subsetting fast; poppler-utils (pdftotext, pdftoppm) is used by tests.
 SYSTEM_PACKAGES := libharfbuzz-subset0 poppler-utils
 
-.PHONY: all setup system-packages check test lint clean
+.PHONY: all build setup system-packages check test lint clean
 
-all: check
+all: build
+
+build: check
+	$(BIN)/publish build
 
 setup: system-packages $(STAMP)
 

@@ -108,3 +108,77 @@ def schema(project: str | None, game: str | None, output: str | None) -> None:
         write_atomic(Path(output), text)
     else:
         click.echo(text, nl=False)
+
+
+@main.group(invoke_without_command=True)
+@click.pass_context
+def build(ctx: click.Context) -> None:
+    """Build outputs into build/<game>/<locale>/ (no target: decks and print-shop files)."""
+    if ctx.invoked_subcommand is None:
+        ctx.invoke(decks)
+        ctx.invoke(printshop)
+
+
+def _build_game(project: str | None, game: str | None):
+    loaded = _loaded(project, game)
+    return _root(project), loaded
+
+
+def _run_build(work) -> None:
+    from publish.build import timed
+    from publish.render.decks import Overflow
+    from publish.render.pdf import RenderError
+
+    try:
+        built = timed(work, click.echo)
+    except (Overflow, RenderError, ValueError) as exc:
+        click.echo(f"build failed: {exc}", err=True)
+        sys.exit(1)
+    except ProblemsFound as found:
+        _fail(found.problems)
+    for item in built:
+        click.echo(f"  {item.path} ({item.pages} pages)")
+
+
+@build.command()
+@project_option
+@game_option
+@click.option("--paper", type=click.Choice(["a4", "letter"]), default="a4", show_default=True)
+@click.option("--size", type=click.Choice(["poker", "bridge", "tarot", "mini", "square"]),
+              default="poker", show_default=True)
+@click.option("--bw", is_flag=True, help="Black-and-white printer-friendly variant.")
+@click.option("--backs", type=click.Choice(["none", "long-edge", "short-edge", "fold"]),
+              default="none", show_default=True, help="Double-sided backs for this duplex flip.")
+@click.option("--locale", default=None, help="Edition to build (default: the source locale).")
+@click.option("--jobs", type=int, default=None, help="Processes (default: one per core).")
+def decks(project: str | None = None, game: str | None = None, paper: str = "a4",
+          size: str = "poker", bw: bool = False, backs: str = "none",
+          locale: str | None = None, jobs: int | None = None) -> None:
+    """Print-and-cut deck PDFs: one per deck and one with all decks."""
+    from publish.build import build_decks
+    from publish.render.decks import DeckOptions
+
+    root, loaded = _build_game(project, game)
+    options = DeckOptions(paper=paper, size=size, bw=bw, backs=backs,
+                          locale=locale or loaded.config.locales.source)
+    _run_build(lambda: build_decks(root, loaded, options, jobs, click.echo))
+
+
+@build.command()
+@project_option
+@game_option
+@click.option("--service", type=click.Choice(["tgc", "mpc"]), default="tgc", show_default=True,
+              help="Card and image size of the print service.")
+@click.option("--interleave", is_flag=True,
+              help="Each front followed by its back (DriveThruCards).")
+@click.option("--images/--no-images", default=True, show_default=True,
+              help="Also write a 300 dpi PNG per card.")
+@click.option("--jobs", type=int, default=None, help="Processes (default: one per core).")
+def printshop(project: str | None = None, game: str | None = None, service: str = "tgc",
+              interleave: bool = False, images: bool = True, jobs: int | None = None) -> None:
+    """Print-shop files: one card per page (TrimBox/BleedBox) and PNG images."""
+    from publish.build import build_printshop
+
+    root, loaded = _build_game(project, game)
+    _run_build(lambda: build_printshop(root, loaded, service, interleave, images,
+                                       loaded.config.locales.source, jobs, click.echo))

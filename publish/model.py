@@ -62,6 +62,7 @@ class CardKind(Strict):
     numbers: Annotated[list[int], Field(min_length=2, max_length=2)]
     default: bool = False
     grouped: bool = Field(True, description="whether cards of this kind may belong to a group")
+    colour: Colour | None = Field(None, description="frame colour of cards without a group")
 
 
 class TextBlockKind(Strict):
@@ -82,6 +83,8 @@ class DeckSpec(Strict):
     """A deck of the game and what it must contain."""
 
     name: NonEmpty
+    colour: Colour = Field("#444444", description="colour of the deck's backs")
+    indicator: NonEmpty | None = Field(None, description="deck mark on faces (none: no mark)")
     expect: DeckExpectation | None = None
 
 
@@ -90,6 +93,9 @@ class GroupValue(Strict):
 
     name: NonEmpty
     colour: Colour
+    pattern: Literal[
+        "solid", "stripes", "backslash", "horizontal", "vertical", "grid", "dots", "crosshatch"
+    ] = Field("solid", description="how black-and-white prints tell the group apart")
 
 
 class Groups(Strict):

@@ -12,6 +12,7 @@ import re
 from collections import Counter
 
 import pytest
+
 from conftest import REPO, run
 from seedlist import normalise, seed_path, seed_rows
 

@@ -2,8 +2,8 @@ import json
 
 import jsonschema
 import yaml
-from conftest import FIXTURES, REPO, run
 
+from conftest import FIXTURES, REPO, run
 from publish.load import load_config
 
 

@@ -1,6 +1,7 @@
 """`publish check` on broken fixtures: each error located, all listed, exit status 1."""
 
 import pytest
+
 from conftest import break_with, run
 
 

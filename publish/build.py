@@ -1,0 +1,128 @@
+"""What `publish build` makes, where it goes, and how the work is spread over cores.
+
+Decks render in separate processes (WeasyPrint is single-threaded); the
+all-decks PDF is joined from the per-deck PDFs instead of being laid out a
+second time.  Every file is written atomically.
+"""
+
+from __future__ import annotations
+
+import io
+import os
+import time
+from collections.abc import Callable
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass
+from pathlib import Path
+
+from publish.atomic import write_atomic
+from publish.load import load_game
+from publish.model import Game
+from publish.problems import ProblemsFound
+
+
+@dataclass
+class Built:
+    """One output file and how many pages it has."""
+
+    path: Path
+    pages: int
+
+
+def output_dir(project: Path, game_id: str, locale: str) -> Path:
+    return project / "build" / game_id / locale
+
+
+def _load(project: Path, game_id: str) -> Game:
+    game, problems = load_game(project, game_id)
+    if problems or game is None:
+        raise ProblemsFound(problems)
+    return game
+
+
+def _deck_job(project: Path, game_id: str, deck: str, options) -> tuple[str, bytes, int]:
+    from publish.render.decks import load_icons, render_sheets
+    from publish.render.pdf import write_pdf
+
+    game = _load(project, game_id)
+    title = f"{game.config.name} · {game.config.decks[deck].name}"
+    document = render_sheets(game, project, title, [deck], options, load_icons(game))
+    return deck, write_pdf(document, title), len(document.pages)
+
+
+def _pool(jobs: int | None, tasks: int) -> ProcessPoolExecutor:
+    return ProcessPoolExecutor(max_workers=max(1, min(jobs or os.cpu_count() or 1, tasks)))
+
+
+def build_decks(project: Path, game: Game, options, jobs: int | None = None,
+                say: Callable[[str], None] = print) -> list[Built]:
+    """One print-and-cut PDF per deck and one with every deck."""
+    from pypdf import PdfWriter
+
+    out = output_dir(project, game.id, options.locale)
+    # biggest decks first, so two workers finish together
+    decks = sorted(game.config.decks, key=lambda d: -sum(c.copies[d] for c in game.deck_cards(d)))
+    results: dict[str, tuple[bytes, int]] = {}
+    with _pool(jobs, len(decks)) as pool:
+        futures = [pool.submit(_deck_job, project, game.id, deck, options) for deck in decks]
+        for future in futures:
+            deck, pdf, pages = future.result()
+            results[deck] = (pdf, pages)
+            say(f"  deck {deck}: {pages} pages")
+    built = []
+    for deck in game.config.decks:
+        pdf, pages = results[deck]
+        path = out / f"deck-{deck}{options.suffix}.pdf"
+        write_atomic(path, pdf)
+        built.append(Built(path, pages))
+    writer = PdfWriter()
+    for deck in game.config.decks:
+        writer.append(io.BytesIO(results[deck][0]))
+    buffer = io.BytesIO()
+    writer.write(buffer)
+    path = out / f"decks-all{options.suffix}.pdf"
+    write_atomic(path, buffer.getvalue())
+    built.append(Built(path, sum(p for _, p in results.values())))
+    return built
+
+
+def _printshop_job(project: Path, game_id: str, deck: str, service: str, interleave: bool,
+                   images: bool, locale: str) -> tuple[str, bytes, list[dict], list[bytes]]:
+    from publish.render.decks import load_icons
+    from publish.render.printshop import SERVICES, pixels, rasterise, single_pdf
+
+    game = _load(project, game_id)
+    spec = SERVICES[service]
+    pdf, items = single_pdf(game, project, deck, spec, interleave, locale, load_icons(game))
+    pngs = rasterise(pdf, spec.dpi, pixels(spec)) if images else []
+    return deck, pdf, items, pngs
+
+
+def build_printshop(project: Path, game: Game, service: str = "tgc", interleave: bool = False,
+                    images: bool = True, locale: str = "pt-BR", jobs: int | None = None,
+                    say: Callable[[str], None] = print) -> list[Built]:
+    """Per deck: a one-card-per-page PDF, and a PNG per card face and per back."""
+    out = output_dir(project, game.id, locale) / "printshop"
+    decks = sorted(game.config.decks, key=lambda d: -len(game.deck_cards(d)))
+    built = []
+    with _pool(jobs, len(decks)) as pool:
+        futures = [pool.submit(_printshop_job, project, game.id, deck, service, interleave, images,
+                               locale) for deck in decks]
+        for future in futures:
+            deck, pdf, items, pngs = future.result()
+            name = f"{deck}-{service}{'-interleaved' if interleave else ''}.pdf"
+            write_atomic(out / name, pdf)
+            built.append(Built(out / name, len(items)))
+            for item, png in zip(items, pngs, strict=images):
+                write_atomic(out / "images" / deck / f"{item['anchor']}.png", png)
+            say(f"  print shop {deck}: {len(items)} pages, {len(pngs)} images")
+    return built
+
+
+def timed(work: Callable[[], list[Built]], say: Callable[[str], None] = print) -> list[Built]:
+    """Run ``work`` and print the one-line summary: outputs, pages, time."""
+    start = time.perf_counter()
+    built = work()
+    pages = sum(b.pages for b in built)
+    say(f"{len(built)} outputs, {pages} pages in {time.perf_counter() - start:.1f} s")
+    return built

@@ -1,0 +1,155 @@
+"""Print-and-cut deck PDFs: faces (copies expanded) imposed on sheets, with backs.
+
+One PDF per deck and one with all decks, in build/<game>/<locale>/.  Text
+that does not fit its card fails the build, naming the card, the deck and
+the overflow in millimetres.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from weasyprint.document import Document
+
+from publish.model import Game
+from publish.render.env import environment
+from publish.render.faces import FaceStyle, deck_context, face_context
+from publish.render.geometry import CARD_SIZES, PAPERS, sheet_layout
+from publish.render.pdf import render
+from publish.render.sheets import fold_pages, fronts_and_backs
+
+BACKS = ("none", "long-edge", "short-edge", "fold")
+TEXT_PT = 10  # effect text size on a poker card; scaled for other sizes
+
+
+class Overflow(RuntimeError):
+    """Card text larger than its box."""
+
+
+@dataclass(frozen=True)
+class DeckOptions:
+    """What the user chose on the command line."""
+
+    paper: str = "a4"
+    size: str = "poker"
+    bw: bool = False
+    backs: str = "none"
+    locale: str = "pt-BR"
+
+    def __post_init__(self) -> None:
+        if self.paper not in PAPERS:
+            raise ValueError(f"unknown paper {self.paper!r}: {', '.join(PAPERS)}")
+        if self.size not in CARD_SIZES:
+            raise ValueError(f"unknown size {self.size!r}: {', '.join(CARD_SIZES)}")
+        if self.backs not in BACKS:
+            raise ValueError(f"unknown backs {self.backs!r}: {', '.join(BACKS)}")
+
+    @property
+    def suffix(self) -> str:
+        """File-name suffix for the non-default options."""
+        parts = [p for p, default in ((self.paper, "a4"), (self.size, "poker")) if p != default]
+        parts += ["pb"] if self.bw else []
+        parts += [self.backs] if self.backs != "none" else []
+        return "".join(f"-{p}" for p in parts)
+
+
+def load_icons(game: Game) -> dict[str, str]:
+    """The game's icons (cards/<game>/icons/*.svg) as inline SVG, by name."""
+    icons = {}
+    for path in sorted((game.root / "icons").glob("*.svg")):
+        svg = path.read_text(encoding="utf-8")
+        if "<script" in svg or "href=\"http" in svg or "href='http" in svg:
+            raise ValueError(f"{path}: icons may not contain scripts or external links")
+        icons[path.stem] = svg[svg.index("<svg"):] if "<svg" in svg else svg
+    return icons
+
+
+def licence_label(spdx: str) -> str:
+    """'CC-BY-NC-SA-4.0' as people write it: 'CC BY-NC-SA 4.0'."""
+    name, _, version = spdx.rpartition("-")
+    name = name.replace("CC-", "CC ", 1)
+    return f"{name} {version}" if name and version[:1].isdigit() else spdx
+
+
+def face_style(game: Game, options: DeckOptions) -> FaceStyle:
+    w, h = CARD_SIZES[options.size]
+    scale = min(w / 63.0, h / 88.0)
+    config = game.config
+    return FaceStyle(
+        bw=options.bw,
+        size={"w": w, "h": h, "bleed": config.print.bleed_mm, "text_pt": round(TEXT_PT * scale, 2)},
+        footer=f"{config.name} {config.edition} · {licence_label(config.licence.id)}",
+        game_name=config.name,
+        edition_line=f"{config.name} · {config.edition}",
+    )
+
+
+def deck_faces(game: Game, decks: list[str], locale: str, icons: dict[str, str]
+               ) -> tuple[list[dict], list[dict]]:
+    """Faces with copies expanded, and the matching backs, deck by deck."""
+    faces, backs = [], []
+    for deck in decks:
+        back = deck_context(game, deck)
+        for card in game.deck_cards(deck):
+            face = face_context(game, card, deck, locale, icons)
+            for _ in range(card.copies[deck]):
+                faces.append(face)
+                backs.append(back)
+    return faces, backs
+
+
+def sheet_html(game: Game, project: Path, title: str, faces: list[dict], backs: list[dict],
+               options: DeckOptions) -> str:
+    """The HTML of the sheets for these faces."""
+    style = face_style(game, options)
+    layout = sheet_layout(options.paper, options.size, game.config.print.bleed_mm)
+    if options.backs == "fold":
+        pages = fold_pages(layout.card, layout.bleed, layout.paper, faces, backs, title)
+        paper = {"w": max(layout.paper), "h": min(layout.paper)}
+    else:
+        pages = fronts_and_backs(layout, faces, backs, options.backs, title)
+        paper = {"w": layout.paper[0], "h": layout.paper[1]}
+    env = environment(project, game.id)
+    return env.get_template("sheet.html.j2").render(
+        lang=options.locale, title=title, pages=pages, paper=paper, style=style,
+        size=style.size, extra_css="body { }" if not options.bw else "",
+        bw=options.bw,
+    )
+
+
+def overflows(document: Document, deck_of: dict[str, str]) -> list[str]:
+    """Every box marked data-fit whose content is taller than the box."""
+    found = {}
+    for page in document.pages:
+        stack = [page._page_box]
+        while stack:
+            box = stack.pop()
+            element = getattr(box, "element", None)
+            if element is not None and element.get("data-fit") and box.element_tag == "div":
+                inner = next((c for c in getattr(box, "children", [])
+                              if getattr(c, "element", None) is not None
+                              and c.element.get("class") == "fit"), None)
+                if inner is not None:
+                    extra = inner.margin_height() - box.height
+                    if extra > 0.5:  # px; below that is rounding
+                        card = element.get("data-card") or "?"
+                        key = (card, element.get("data-fit"))
+                        found[key] = max(found.get(key, 0.0), extra * 25.4 / 96)
+            stack.extend(getattr(box, "children", []))
+    return [f"card {card} ({deck_of.get(card, '?')}): {what} overflows its box by {mm:.1f} mm; "
+            "shorten the text or set a smaller text_size for this card"
+            for (card, what), mm in sorted(found.items())]
+
+
+def render_sheets(game: Game, project: Path, title: str, decks: list[str], options: DeckOptions,
+                  icons: dict[str, str]) -> Document:
+    """Lay out the sheets of ``decks``; raise Overflow if any card's text does not fit."""
+    faces, backs = deck_faces(game, decks, options.locale, icons)
+    html = sheet_html(game, project, title, faces, backs, options)
+    document = render(html, project, title)
+    deck_of = {f["number"]: f["deck"] for f in faces}
+    problems = overflows(document, deck_of)
+    if problems:
+        raise Overflow("\n".join(problems))
+    return document

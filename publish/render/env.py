@@ -1,0 +1,26 @@
+"""The Jinja environment: autoescaped, sandboxed, per-game templates first."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from jinja2 import FileSystemLoader, StrictUndefined, select_autoescape
+from jinja2.sandbox import SandboxedEnvironment
+
+COMMON = "_common"
+
+
+def environment(project: Path, game_id: str) -> SandboxedEnvironment:
+    """Templates from ``templates/<game>/`` then ``templates/_common/``.
+
+    Autoescape is on for every template: card text is data, never markup.
+    Undefined variables are errors, so a typo in a template fails the build.
+    """
+    folders = [project / "templates" / game_id, project / "templates" / COMMON]
+    return SandboxedEnvironment(
+        loader=FileSystemLoader([str(f) for f in folders if f.is_dir()]),
+        autoescape=select_autoescape(default=True, default_for_string=True),
+        undefined=StrictUndefined,
+        trim_blocks=True,
+        lstrip_blocks=True,
+    )

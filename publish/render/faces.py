@@ -1,0 +1,102 @@
+"""What a card face template needs, computed once per card and deck.
+
+The face context is plain data (names, colours, styled text blocks); the
+game's template decides how it looks.  Typography comes from game.yaml via
+publish.text, so the data never carries markup.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Any
+
+from markupsafe import Markup
+
+from publish.model import Card, Game
+from publish.text import style_blocks
+
+
+@dataclass(frozen=True)
+class FaceStyle:
+    """Options shared by every face of one build."""
+
+    bw: bool
+    size: dict[str, float]
+    footer: str
+    game_name: str
+    edition_line: str
+
+
+def name_class(name: str) -> str:
+    """Long names get a smaller size class, so they fit in two or three lines."""
+    if len(name) > 44:
+        return "longer"
+    if len(name) > 26:
+        return "long"
+    return ""
+
+
+_SPACE_BEFORE_TAG = re.compile(r" (<(?:strong|em)>)")
+
+
+def _space_into_tag(html: Markup) -> Markup:
+    """Move a space that precedes <strong>/<em> inside the tag.
+
+    WeasyPrint 70 breaks a line after the first word when the line's last
+    break opportunity is a space right before an inline element ("O\nsegundo
+    jogador mais alto no <strong>campo</strong>"); the space inside the tag
+    breaks normally.
+    """
+    return Markup(_SPACE_BEFORE_TAG.sub(r"\1 ", str(html)))
+
+
+def group_boxes(card: Card, html: list[Markup]) -> list[dict[str, Any]]:
+    """One box per kind of effect, in order of first appearance.
+
+    Agência prints all general effects in one grey box and all direct ones in
+    one white box; a card whose text alternates (084: general, direct,
+    "Não causa crise.") still gets one box of each.
+    """
+    boxes: dict[str | None, list[Markup]] = {}
+    for block, markup in zip(card.blocks, html, strict=True):
+        boxes.setdefault(block.kind, []).append(markup)
+    return [{"kind": kind or "text", "html": Markup(" ").join(parts)}
+            for kind, parts in boxes.items()]
+
+
+def face_context(game: Game, card: Card, deck: str, locale: str, icons: dict[str, str]) -> dict:
+    """The template context of ``card`` as printed in ``deck``."""
+    config = game.config
+    typography = config.typography.get(locale)
+    texts = [block.text for block in card.blocks]
+    if typography:
+        html = style_blocks(texts, typography, icons)
+    else:
+        html = [Markup.escape(t) for t in texts]
+    html = [_space_into_tag(h) for h in html]
+    group = None
+    if card.group and config.groups:
+        value = config.groups.values[card.group]
+        group = {"id": card.group, "name": value.name, "colour": value.colour,
+                 "pattern": value.pattern}
+    kind = config.card_kinds[card.kind]
+    default_kind = config.default_kind
+    return {
+        "number": card.number,
+        "name": card.name,
+        "name_class": name_class(card.name),
+        "kind": card.kind,
+        "kind_label": None if card.kind == default_kind else kind.name,
+        "deck": deck,
+        "deck_mark": config.decks[deck].indicator,
+        "group": group,
+        "frame": group["colour"] if group else (kind.colour or "#444444"),
+        "boxes": group_boxes(card, html),
+        "text_size": card.text_size,
+    }
+
+
+def deck_context(game: Game, deck: str) -> dict:
+    spec = game.config.decks[deck]
+    return {"id": deck, "name": spec.name, "colour": spec.colour}

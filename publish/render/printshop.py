@@ -1,0 +1,98 @@
+"""Print-shop files: one card per page with TrimBox/BleedBox, and 300 dpi PNGs.
+
+Services state sizes in inches: The Game Crafter wants poker cards of
+2.5 x 3.5 in with 1/8 in bleed (825 x 1125 px at 300 dpi), MakePlayingCards
+0.12 in bleed (822 x 1122 px).  DriveThruCards takes one PDF per deck with
+each front followed by its back.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from pathlib import Path
+
+from publish.model import Game
+from publish.render.decks import DeckOptions, Overflow, deck_faces, face_style, overflows
+from publish.render.env import environment
+from publish.render.pdf import render, write_pdf
+
+INCH = 25.4
+
+
+@dataclass(frozen=True)
+class Service:
+    """A print service's card: trim and bleed in millimetres, and the image resolution."""
+
+    name: str
+    trim: tuple[float, float]
+    bleed: float
+    dpi: int = 300
+
+
+SERVICES = {
+    "tgc": Service("The Game Crafter", (2.5 * INCH, 3.5 * INCH), 0.125 * INCH),
+    "mpc": Service("MakePlayingCards", (2.5 * INCH, 3.5 * INCH), 0.12 * INCH),
+}
+
+
+def single_pdf(game: Game, project: Path, deck: str, service: Service, interleave: bool,
+               locale: str, icons: dict[str, str]) -> tuple[bytes, list[dict]]:
+    """One card per page for ``deck`` (each distinct card once), and its page list."""
+    style = face_style(game, DeckOptions(locale=locale))
+    w, h = service.trim
+    size = dict(style.size, w=w, h=h, bleed=service.bleed)
+    style = replace(style, size=size)
+    faces, backs = deck_faces(game, [deck], locale, icons)
+    seen: set[str] = set()
+    items = []
+    for face, back in zip(faces, backs, strict=True):
+        if face["number"] in seen:
+            continue
+        seen.add(face["number"])
+        items.append({"card": face, "deck": None, "anchor": f"card-{face['number']}"})
+        if interleave:
+            items.append({"card": None, "deck": back, "anchor": f"back-{face['number']}"})
+    if not interleave:
+        items.append({"card": None, "deck": backs[0], "anchor": f"back-{deck}"})
+    html = environment(project, game.id).get_template("single.html.j2").render(
+        lang=locale, title=f"{game.config.name} · {deck}", items=items, style=style, size=size)
+    document = render(html, project, f"{deck} (print shop)")
+    problems = overflows(document, {f["number"]: deck for f in faces})
+    if problems:
+        raise Overflow("\n".join(problems))
+    return write_pdf(document, deck), items
+
+
+def pixels(service: Service) -> tuple[int, int]:
+    """The image size a service asks for: trim plus bleed, at its resolution."""
+    w, h = service.trim
+    return (round((w + 2 * service.bleed) / INCH * service.dpi),
+            round((h + 2 * service.bleed) / INCH * service.dpi))
+
+
+def rasterise(pdf: bytes, dpi: int, size: tuple[int, int] | None = None) -> list[bytes]:
+    """Every page of ``pdf`` (with its bleed) as PNG bytes at ``dpi``.
+
+    pdfium rounds a page's pixel size up, so a page of 269.28 pt can come out
+    one pixel taller than the 1122 px a service asks for; ``size`` trims that
+    stray pixel row or column.
+    """
+    import io
+
+    import pypdfium2 as pdfium
+
+    document = pdfium.PdfDocument(pdf)
+    images = []
+    try:
+        for page in document:
+            image = page.render(scale=dpi / 72).to_pil()
+            if size and image.size != size:
+                if abs(image.size[0] - size[0]) > 1 or abs(image.size[1] - size[1]) > 1:
+                    raise ValueError(f"page renders at {image.size}, expected {size}")
+                image = image.crop((0, 0, *size))
+            buffer = io.BytesIO()
+            image.save(buffer, format="PNG", dpi=(dpi, dpi))
+            images.append(buffer.getvalue())
+    finally:
+        document.close()
+    return images

@@ -1,0 +1,144 @@
+"""Deck PDFs read back with pypdf: sizes, trim positions, guides, backs, fonts, overflow."""
+
+import io
+
+import pytest
+from pypdf import PdfReader
+
+from conftest import REPO
+from publish.load import load_game
+from publish.model import TextBlock
+from publish.render.decks import DeckOptions, Overflow, render_sheets
+from publish.render.geometry import sheet_layout
+from publish.render.pdf import write_pdf
+
+MM = 72 / 25.4
+
+
+@pytest.fixture(scope="module")
+def game():
+    loaded, problems = load_game(REPO, "agencia")
+    assert not problems
+    return loaded
+
+
+def build(game, deck, **options):
+    document = render_sheets(game, REPO, deck, [deck], DeckOptions(**options), {})
+    return PdfReader(io.BytesIO(write_pdf(document, deck)))
+
+
+@pytest.fixture(scope="module")
+def historico_duplex(game):
+    return build(game, "historico", backs="long-edge")
+
+
+def anchors(reader):
+    found = {}
+    for name, dest in reader.named_destinations.items():
+        page = reader.get_destination_page_number(dest)
+        height = float(reader.pages[page].mediabox.height)
+        found[name] = (page, float(dest.left) / MM, (height - float(dest.top)) / MM)
+    return found
+
+
+def test_page_size_and_count(historico_duplex):
+    pages = historico_duplex.pages
+    assert len(pages) == 10  # 40 cards, 9 a sheet: 5 fronts and 5 backs
+    box = pages[0].mediabox
+    assert float(box.width) / MM == pytest.approx(210, abs=0.1)
+    assert float(box.height) / MM == pytest.approx(297, abs=0.1)
+
+
+def test_every_trim_box_is_where_the_layout_puts_it(historico_duplex):
+    layout = sheet_layout("a4", "poker", 3)
+    found = anchors(historico_duplex)
+    for index in range(40):
+        page, x, y = found[f"card-{index + 1}"]
+        slot = index % 9
+        trim = layout.trim(slot % 3, slot // 3)
+        assert page == 2 * (index // 9)
+        assert x == pytest.approx(trim.x, abs=0.1) and y == pytest.approx(trim.y, abs=0.1)
+
+
+def test_backs_mirror_the_columns_for_long_edge(historico_duplex):
+    layout = sheet_layout("a4", "poker", 3)
+    found = anchors(historico_duplex)
+    for index in range(40):
+        slot = index % 9
+        page, x, y = found[f"back-{index + 1}"]
+        col, row = layout.mirrored(slot % 3, slot // 3, "long-edge")
+        assert page == 2 * (index // 9) + 1
+        assert (x, y) == (pytest.approx(layout.trim(col, row).x, abs=0.1),
+                          pytest.approx(layout.trim(col, row).y, abs=0.1))
+
+
+def test_guides_are_drawn_in_the_margins(historico_duplex):
+    layout = sheet_layout("a4", "poker", 3)
+    content = historico_duplex.pages[0].get_contents().get_data().decode("latin-1")
+    # WeasyPrint draws each guide as a filled rectangle; 6 x cuts and 6 y cuts, two sides each
+    assert content.count(" re") >= 24
+    assert layout.grid.y >= 4.5 and layout.grid.x >= 4.5
+
+
+def test_all_fonts_are_embedded(historico_duplex):
+    for page in historico_duplex.pages[:2]:
+        fonts = page["/Resources"]["/Font"]
+        assert fonts
+        for ref in fonts.values():
+            font = ref.get_object()
+            descriptor = (font.get("/FontDescriptor") or
+                          font["/DescendantFonts"][0].get_object()["/FontDescriptor"])
+            descriptor = descriptor.get_object()
+            assert any(k in descriptor for k in ("/FontFile", "/FontFile2", "/FontFile3")), font
+            assert "Vollkorn" in font["/BaseFont"] or "League" in font["/BaseFont"]
+
+
+def test_build_writes_every_deck_and_all_decks(game):
+    from publish.build import build_decks
+
+    built = build_decks(REPO, game, DeckOptions(), jobs=2, say=lambda _: None)
+    pages = {b.path.name: len(PdfReader(b.path).pages) for b in built}
+    assert pages == {"deck-principal.pdf": 9, "deck-historico.pdf": 5, "deck-teorico.pdf": 5,
+                     "deck-estrategico.pdf": 5, "deck-social.pdf": 6, "decks-all.pdf": 30}
+    assert all(b.path.parent == REPO / "build" / "agencia" / "pt-BR" for b in built)
+
+
+def test_too_much_text_fails_naming_the_card(game):
+    card = game.card("064")
+    saved = card.blocks
+    card.blocks = [TextBlock("direct", "Compre 1 carta. " * 60)]
+    try:
+        with pytest.raises(Overflow) as info:
+            render_sheets(game, REPO, "t", ["principal"], DeckOptions(), {})
+    finally:
+        card.blocks = saved
+    message = str(info.value)
+    assert message.startswith("card 064 (principal): effects overflows its box by ")
+    assert "text_size" in message
+
+
+def test_text_size_override_is_applied(game):
+    card = game.card("064")
+    card.text_size = 6.5
+    try:
+        reader = build(game, "principal")
+    finally:
+        card.text_size = None
+    assert len(reader.pages) == 9
+
+
+def test_black_and_white_variant_names_the_ideology(game):
+    reader = build(game, "historico", bw=True)
+    text = reader.pages[0].extract_text()
+    assert "A FORÇA DOS ANTEPASSADOS" in text.upper()
+
+
+def test_refused_resources(tmp_path):
+    from publish.render.pdf import RenderError, render
+
+    with pytest.raises(RenderError, match="never use the network"):
+        render('<img src="http://example.com/x.png">', REPO, "net")
+    with pytest.raises(RenderError, match="outside the project"):
+        render('<img src="file:///etc/hostname">', REPO, "abs")
+    with pytest.raises(RenderError, match="missing file"):
+        render('<img src="art/none.png">', REPO, "missing")

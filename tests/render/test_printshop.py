@@ -1,0 +1,44 @@
+import io
+
+import pytest
+from PIL import Image
+from pypdf import PdfReader
+
+from conftest import REPO
+from publish.load import load_game
+from publish.render.decks import load_icons
+from publish.render.printshop import SERVICES, pixels, rasterise, single_pdf
+
+
+@pytest.fixture(scope="module")
+def historico():
+    game, _ = load_game(REPO, "agencia")
+    pdf, items = single_pdf(game, REPO, "historico", SERVICES["tgc"], True, "pt-BR",
+                            load_icons(game))
+    return PdfReader(io.BytesIO(pdf)), items, pdf
+
+
+def test_trim_and_bleed_boxes(historico):
+    reader, items, _ = historico
+    assert len(reader.pages) == 2 * 35  # 35 distinct cards, each front then back
+    page = reader.pages[0]
+    assert [float(v) for v in page.trimbox] == pytest.approx([0, 0, 180, 252], abs=0.05)
+    assert [float(v) for v in page.bleedbox] == pytest.approx([-9, -9, 189, 261], abs=0.05)
+    assert [i["anchor"] for i in items[:4]] == ["card-069", "back-069", "card-070", "back-070"]
+
+
+def test_png_sizes():
+    assert pixels(SERVICES["tgc"]) == (825, 1125)
+    assert pixels(SERVICES["mpc"]) == (822, 1122)
+
+
+def test_images_at_300_dpi(historico):
+    _, _, pdf = historico
+    from pypdf import PdfWriter
+
+    writer = PdfWriter()
+    writer.append(io.BytesIO(pdf), pages=(0, 2))
+    buffer = io.BytesIO()
+    writer.write(buffer)
+    images = rasterise(buffer.getvalue(), 300, pixels(SERVICES["tgc"]))
+    assert [Image.open(io.BytesIO(png)).size for png in images] == [(825, 1125)] * 2
