@@ -113,8 +113,7 @@ def sheet_html(game: Game, project: Path, title: str, faces: list[dict], backs: 
     env = environment(project, game.id)
     return env.get_template("sheet.html.j2").render(
         lang=options.locale, title=title, pages=pages, paper=paper, style=style,
-        size=style.size, extra_css="body { }" if not options.bw else "",
-        bw=options.bw,
+        size=style.size, bw=options.bw,
     )
 
 
