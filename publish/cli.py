@@ -5,11 +5,15 @@ from __future__ import annotations
 import json
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import click
 
 from publish import __version__
 from publish.problems import ProblemsFound
+
+if TYPE_CHECKING:
+    from publish.model import Game
 
 
 def _root(project: str | None) -> Path:
@@ -60,7 +64,8 @@ def check(project: str | None, game: str | None) -> None:
     sys.exit(0 if report.ok else 1)
 
 
-def _loaded(project: str | None, game: str | None):
+def _loaded(project: str | None, game: str | None) -> tuple[Path, Game]:
+    """The project root and its game, checked; exit 1 listing problems if any."""
     from publish.check import check as run_check
 
     try:
@@ -71,7 +76,7 @@ def _loaded(project: str | None, game: str | None):
     if not report.ok:
         click.echo(f"{report.game_id}: fix these problems first (publish check):", err=True)
         _fail(report.problems)
-    return report.game
+    return root, report.game
 
 
 @main.command()
@@ -83,7 +88,7 @@ def cards(project: str | None, game: str | None, fmt: str) -> None:
     """Print every card, one row per card per deck, as JSON or CSV."""
     from publish.export import to_csv, to_json
 
-    loaded = _loaded(project, game)
+    _, loaded = _loaded(project, game)
     click.echo(to_json(loaded) if fmt == "json" else to_csv(loaded), nl=False)
 
 
@@ -117,11 +122,6 @@ def build(ctx: click.Context) -> None:
     if ctx.invoked_subcommand is None:
         ctx.invoke(decks)
         ctx.invoke(printshop)
-
-
-def _build_game(project: str | None, game: str | None):
-    loaded = _loaded(project, game)
-    return _root(project), loaded
 
 
 def _run_build(work) -> None:
@@ -158,7 +158,7 @@ def decks(project: str | None = None, game: str | None = None, paper: str = "a4"
     from publish.build import build_decks
     from publish.render.decks import DeckOptions
 
-    root, loaded = _build_game(project, game)
+    root, loaded = _loaded(project, game)
     options = DeckOptions(paper=paper, size=size, bw=bw, backs=backs,
                           locale=locale or loaded.config.locales.source)
     _run_build(lambda: build_decks(root, loaded, options, jobs, click.echo))
@@ -179,6 +179,6 @@ def printshop(project: str | None = None, game: str | None = None, service: str 
     """Print-shop files: one card per page (TrimBox/BleedBox) and PNG images."""
     from publish.build import build_printshop
 
-    root, loaded = _build_game(project, game)
+    root, loaded = _loaded(project, game)
     _run_build(lambda: build_printshop(root, loaded, service, interleave, images,
                                        loaded.config.locales.source, jobs, click.echo))

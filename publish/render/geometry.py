@@ -118,11 +118,18 @@ class SheetLayout:
         raise ValueError(f"unknown flip {flip!r}")
 
 
+def grid_layout(area: tuple[float, float], card: tuple[float, float], bleed: float) -> SheetLayout:
+    """As many cards as fit in ``area`` (width, height), centred, guide margins kept."""
+    cols, gutter_x, left = _axis(area[0], card[0], bleed)
+    rows, gutter_y, top = _axis(area[1], card[1], bleed)
+    return SheetLayout(area, card, bleed, cols, rows, gutter_x, gutter_y, left, top)
+
+
 def sheet_layout(paper: str, size: str, bleed: float) -> SheetLayout:
     """The print-and-cut layout of ``size`` cards on ``paper`` (portrait)."""
-    paper_w, paper_h = PAPERS[paper]
-    card_w, card_h = CARD_SIZES[size]
-    cols, gutter_x, left = _axis(paper_w, card_w, bleed)
-    rows, gutter_y, top = _axis(paper_h, card_h, bleed)
-    return SheetLayout((paper_w, paper_h), (card_w, card_h), bleed, cols, rows, gutter_x, gutter_y,
-                       left, top)
+    return grid_layout(PAPERS[paper], CARD_SIZES[size], bleed)
+
+
+def mirror_x(box: Box, width: float) -> Box:
+    """``box`` reflected across the vertical line at ``width / 2``."""
+    return Box(width - box.right, box.y, box.w, box.h)

@@ -55,7 +55,8 @@ def single_pdf(game: Game, project: Path, deck: str, service: Service, interleav
     if not interleave:
         items.append({"card": None, "deck": backs[0], "anchor": f"back-{deck}"})
     html = environment(project, game.id).get_template("single.html.j2").render(
-        lang=locale, title=f"{game.config.name} · {deck}", items=items, style=style, size=size)
+        lang=locale, title=f"{game.config.name} · {deck}", items=items, style=style, size=size,
+        bw=False)
     document = render(html, project, f"{deck} (print shop)")
     problems = overflows(document, {f["number"]: deck for f in faces})
     if problems:

@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from publish.render.geometry import Box, SheetLayout
+from publish.render.geometry import Box, SheetLayout, grid_layout, mirror_x
 
 GUIDE_WIDTH = 0.2  # mm: thin, but a home printer prints it
 GUIDE_GAP = 1.0  # mm kept clear between a guide and the printed card area
@@ -26,20 +26,25 @@ class Page:
     fold: dict[str, float] | None = None
 
 
-def _slot(layout: SheetLayout, col: int, row: int, item: dict, anchor: str,
+def _slot(item: dict, trim: Box, visible: Box, bleed: float, anchor: str,
           back: bool) -> dict[str, Any]:
-    trim = layout.trim(col, row)
-    visible = layout.visible(col, row)
+    """A card face (or a deck's back) drawn at ``trim``, showing ``visible`` of its bleed."""
     return {
         "card": None if back else item,
         "deck": item if back else None,
         "trim": trim,
         "visible": visible,
         # the card element is drawn with its full bleed; shift it into the slot
-        "offset_x": trim.x - layout.bleed - visible.x,
-        "offset_y": trim.y - layout.bleed - visible.y,
+        "offset_x": trim.x - bleed - visible.x,
+        "offset_y": trim.y - bleed - visible.y,
         "anchor": anchor,
     }
+
+
+def _grid_slot(layout: SheetLayout, col: int, row: int, item: dict, anchor: str,
+               back: bool) -> dict[str, Any]:
+    return _slot(item, layout.trim(col, row), layout.visible(col, row), layout.bleed, anchor,
+                 back)
 
 
 def guides(layout: SheetLayout) -> list[dict[str, float]]:
@@ -73,52 +78,54 @@ def fronts_and_backs(layout: SheetLayout, faces: list[dict], backs: list[dict], 
     """Sheets of faces; with ``mode`` long-edge or short-edge, each followed by its backs."""
     pages: list[Page] = []
     per = layout.per_page
+    lines = guides(layout)
+    duplex = mode in ("long-edge", "short-edge")
     sheets = [range(i, min(i + per, len(faces))) for i in range(0, len(faces), per)]
     for number, indexes in enumerate(sheets, 1):
-        front = Page("front", guides=guides(layout))
+        front = Page("front", guides=lines)
         _label(front, layout, f"{title} · {number}/{len(sheets)}")
-        back = Page("back", guides=guides(layout))
-        _label(back, layout, f"{title} · {number}/{len(sheets)} · verso")
+        pages.append(front)
+        if duplex:
+            back = Page("back", guides=lines)
+            _label(back, layout, f"{title} · {number}/{len(sheets)} · verso")
+            pages.append(back)
         for slot, index in enumerate(indexes):
             col, row = slot % layout.cols, slot // layout.cols
-            front.slots.append(_slot(layout, col, row, faces[index], f"card-{index + 1}", False))
-            if mode in ("long-edge", "short-edge"):
+            front.slots.append(_grid_slot(layout, col, row, faces[index], f"card-{index + 1}",
+                                          False))
+            if duplex:
                 bcol, brow = layout.mirrored(col, row, mode)
-                back.slots.append(_slot(layout, bcol, brow, backs[index], f"back-{index + 1}",
-                                        True))
-        pages.append(front)
-        if mode in ("long-edge", "short-edge"):
-            pages.append(back)
+                back.slots.append(_grid_slot(layout, bcol, brow, backs[index],
+                                             f"back-{index + 1}", True))
     return pages
 
 
 def fold_pages(card: tuple[float, float], bleed: float, paper: tuple[float, float],
                faces: list[dict], backs: list[dict], title: str) -> list[Page]:
-    """Landscape sheets folded down the middle: faces on the left, backs mirrored on the right."""
+    """Landscape sheets folded down the middle: faces on the left, backs mirrored on the right.
+
+    The left half is laid out like a small sheet (guides in its margins); the
+    right half is its mirror image, so after folding each back lies behind its
+    face and both halves are cut along the same lines.
+    """
     paper_w, paper_h = max(paper), min(paper)
-    w, h = card
-    half = paper_w / 2
-    cols = max(1, int((half - 2 * bleed - 6) // (w + 2 * bleed)))
-    rows = max(1, int((paper_h - 9) // (h + 2 * bleed)))
-    step_x, step_y = w + 2 * bleed, h + 2 * bleed
-    top = (paper_h - rows * step_y) / 2 + bleed
-    left_start = half - 3 - cols * step_x + bleed  # 3 mm clear of the fold
+    half = grid_layout((paper_w / 2, paper_h), card, bleed)
+    lines = guides(half)
+    mirrored = [{"x": paper_w - g["x"] - g["w"], "y": g["y"], "w": g["w"], "h": g["h"]}
+                for g in lines]
     pages = []
-    per = cols * rows
+    per = half.per_page
     for start in range(0, len(faces), per):
-        page = Page("fold", fold={"x": half - 0.15, "y": 0.0, "h": paper_h})
+        page = Page("folded", guides=lines + mirrored,
+                    fold={"x": paper_w / 2 - 0.15, "y": 0.0, "h": paper_h})
         for slot, index in enumerate(range(start, min(start + per, len(faces)))):
-            col, row = slot % cols, slot // cols
-            x = left_start + col * step_x
-            y = top + row * step_y
-            mirror_x = paper_w - x - w
-            for item, tx, back in ((faces[index], x, False), (backs[index], mirror_x, True)):
-                trim = Box(tx, y, w, h)
-                visible = Box(tx - bleed, y - bleed, w + 2 * bleed, h + 2 * bleed)
-                page.slots.append({"card": None if back else item, "deck": item if back else None,
-                                   "trim": trim, "visible": visible, "offset_x": 0.0,
-                                   "offset_y": 0.0,
-                                   "anchor": f"{'back' if back else 'card'}-{index + 1}"})
-        page.label, page.label_x, page.label_y = f"{title} · dobre na linha tracejada", 6, 2
+            col, row = slot % half.cols, slot // half.cols
+            trim, visible = half.trim(col, row), half.visible(col, row)
+            page.slots.append(_slot(faces[index], trim, visible, bleed, f"card-{index + 1}",
+                                    False))
+            page.slots.append(_slot(backs[index], mirror_x(trim, paper_w),
+                                    mirror_x(visible, paper_w), bleed, f"back-{index + 1}",
+                                    True))
+        _label(page, half, f"{title} · {start // per + 1} · dobre na linha tracejada")
         pages.append(page)
     return pages

@@ -142,3 +142,20 @@ def test_refused_resources(tmp_path):
         render('<img src="file:///etc/hostname">', REPO, "abs")
     with pytest.raises(RenderError, match="missing file"):
         render('<img src="art/none.png">', REPO, "missing")
+
+
+def test_fold_layout_puts_each_back_mirrored_across_the_fold(game):
+    reader = build(game, "historico", backs="fold")
+    # landscape A4: two columns and two rows of faces on each side of the fold
+    assert len(reader.pages) == 10
+    box = reader.pages[0].mediabox
+    assert float(box.width) / MM == pytest.approx(297, abs=0.1)
+    found = anchors(reader)
+    for index in range(40):
+        page, x, y = found[f"card-{index + 1}"]
+        back_page, back_x, back_y = found[f"back-{index + 1}"]
+        assert page == back_page == index // 4
+        assert back_y == pytest.approx(y, abs=0.1)
+        # the fold is the page's middle: the back's right edge mirrors the face's left edge
+        assert 297 - (back_x + 63) == pytest.approx(x, abs=0.1)
+        assert x + 63 < 297 / 2 < back_x
