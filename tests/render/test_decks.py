@@ -159,3 +159,15 @@ def test_fold_layout_puts_each_back_mirrored_across_the_fold(game):
         # the fold is the page's middle: the back's right edge mirrors the face's left edge
         assert 297 - (back_x + 63) == pytest.approx(x, abs=0.1)
         assert x + 63 < 297 / 2 < back_x
+
+
+def test_a_name_too_long_for_its_box_fails_naming_the_card(game):
+    card = game.card("064")
+    saved = card.name
+    card.name = "Hubris " * 30
+    try:
+        with pytest.raises(Overflow) as info:
+            render_sheets(game, REPO, "t", ["principal"], DeckOptions(), {})
+    finally:
+        card.name = saved
+    assert str(info.value).startswith("card 064 (principal): name overflows its box by ")
