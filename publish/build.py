@@ -83,7 +83,19 @@ def build_decks(project: Path, game: Game, options, jobs: int | None = None,
     path = out / f"decks-all{options.suffix}.pdf"
     write_atomic(path, buffer.getvalue())
     built.append(Built(path, sum(p for _, p in results.values())))
+    if options.backs in ("long-edge", "short-edge"):
+        built.append(_calibration(project, game, options, out))
     return built
+
+
+def _calibration(project: Path, game: Game, options, out: Path) -> Built:
+    from publish.render.decks import calibration_html
+    from publish.render.pdf import render, write_pdf
+
+    document = render(calibration_html(game, project, options), project, "calibration")
+    path = out / f"calibration-{options.paper}-{options.backs}.pdf"
+    write_atomic(path, write_pdf(document, "calibration"))
+    return Built(path, len(document.pages))
 
 
 def _printshop_job(project: Path, game_id: str, deck: str, service: str, interleave: bool,

@@ -149,18 +149,26 @@ def _run_build(work) -> None:
 @click.option("--bw", is_flag=True, help="Black-and-white printer-friendly variant.")
 @click.option("--backs", type=click.Choice(["none", "long-edge", "short-edge", "fold"]),
               default="none", show_default=True, help="Double-sided backs for this duplex flip.")
+@click.option("--back-offset", default="0,0", show_default=True, metavar="X,Y",
+              help="Offset read on the calibration page (mm); backs are moved to cancel it.")
 @click.option("--locale", default=None, help="Edition to build (default: the source locale).")
 @click.option("--jobs", type=int, default=None, help="Processes (default: one per core).")
 def decks(project: str | None = None, game: str | None = None, paper: str = "a4",
-          size: str = "poker", bw: bool = False, backs: str = "none",
+          size: str = "poker", bw: bool = False, backs: str = "none", back_offset: str = "0,0",
           locale: str | None = None, jobs: int | None = None) -> None:
     """Print-and-cut deck PDFs: one per deck and one with all decks."""
     from publish.build import build_decks
     from publish.render.decks import DeckOptions
 
     root, loaded = _loaded(project, game)
+    try:
+        offset_x, offset_y = (float(v) for v in back_offset.split(","))
+    except ValueError:
+        raise click.BadParameter("write it as X,Y in millimetres, e.g. 0.5,-1",
+                                 param_hint="--back-offset") from None
     options = DeckOptions(paper=paper, size=size, bw=bw, backs=backs,
-                          locale=locale or loaded.config.locales.source)
+                          locale=locale or loaded.config.locales.source,
+                          back_offset=(offset_x, offset_y))
     _run_build(lambda: build_decks(root, loaded, options, jobs, click.echo))
 
 

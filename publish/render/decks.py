@@ -15,9 +15,9 @@ from weasyprint.document import Document
 from publish.model import Game
 from publish.render.env import environment
 from publish.render.faces import FaceStyle, deck_context, face_context
-from publish.render.geometry import CARD_SIZES, PAPERS, sheet_layout
+from publish.render.geometry import CARD_SIZES, PAPERS, back_correction, sheet_layout
 from publish.render.pdf import render
-from publish.render.sheets import fold_pages, fronts_and_backs
+from publish.render.sheets import calibration_pages, fold_pages, fronts_and_backs
 
 BACKS = ("none", "long-edge", "short-edge", "fold")
 TEXT_PT = 10  # effect text size on a poker card; scaled for other sizes
@@ -36,6 +36,7 @@ class DeckOptions:
     bw: bool = False
     backs: str = "none"
     locale: str = "pt-BR"
+    back_offset: tuple[float, float] = (0.0, 0.0)
 
     def __post_init__(self) -> None:
         if self.paper not in PAPERS:
@@ -108,12 +109,38 @@ def sheet_html(game: Game, project: Path, title: str, faces: list[dict], backs: 
         pages = fold_pages(layout.card, layout.bleed, layout.paper, faces, backs, title)
         paper = {"w": max(layout.paper), "h": min(layout.paper)}
     else:
-        pages = fronts_and_backs(layout, faces, backs, options.backs, title)
+        shift = (back_correction(options.back_offset, options.backs)
+                 if options.backs in ("long-edge", "short-edge") else (0.0, 0.0))
+        pages = fronts_and_backs(layout, faces, backs, options.backs, title, shift)
         paper = {"w": layout.paper[0], "h": layout.paper[1]}
     env = environment(project, game.id)
     return env.get_template("sheet.html.j2").render(
         lang=options.locale, title=title, pages=pages, paper=paper, style=style,
         size=style.size, bw=options.bw,
+    )
+
+
+CALIBRATION_NOTE = (
+    "Calibração frente e verso / duplex calibration ({flip}). Imprima as duas páginas "
+    "frente e verso, virando pela {edge}. Contra a luz, leia onde cada linha do verso cruza "
+    "a régua da frente (mm, direita e baixo positivos) e passe a leitura do centro em "
+    "--back-offset X,Y. Print both pages double-sided, flipping on the {edge_en}; against "
+    "the light, read where each back line crosses the front scale and pass the centre "
+    "reading as --back-offset X,Y."
+)
+
+
+def calibration_html(game: Game, project: Path, options: DeckOptions) -> str:
+    """The two-page calibration sheet for this paper and duplex flip."""
+    edges = {"long-edge": ("borda longa", "long edge"), "short-edge": ("borda curta", "short edge")}
+    edge, edge_en = edges[options.backs]
+    note = CALIBRATION_NOTE.format(flip=options.backs, edge=edge, edge_en=edge_en)
+    paper = PAPERS[options.paper]
+    style = face_style(game, options)
+    pages = calibration_pages(paper, options.backs, note)
+    return environment(project, game.id).get_template("sheet.html.j2").render(
+        lang=options.locale, title="calibration", pages=pages,
+        paper={"w": paper[0], "h": paper[1]}, style=style, size=style.size, bw=False,
     )
 
 

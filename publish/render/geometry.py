@@ -133,3 +133,19 @@ def sheet_layout(paper: str, size: str, bleed: float) -> SheetLayout:
 def mirror_x(box: Box, width: float) -> Box:
     """``box`` reflected across the vertical line at ``width / 2``."""
     return Box(width - box.right, box.y, box.w, box.h)
+
+
+def back_correction(reading: tuple[float, float], flip: str) -> tuple[float, float]:
+    """How far to move back pages (in their own coordinates) to cancel a measured offset.
+
+    ``reading`` is what the calibration page shows from the front: where the
+    back's lines cross the front's scales, in mm (right and down positive).
+    A duplex printer that shifts the back by e shows, from the front, -e
+    across the axis the sheet turns over (mirrored) and +e along it.
+    """
+    rx, ry = reading
+    if flip == "long-edge":
+        return rx, -ry
+    if flip == "short-edge":
+        return -rx, ry
+    raise ValueError(f"unknown flip {flip!r}")

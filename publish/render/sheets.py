@@ -24,11 +24,15 @@ class Page:
     label_x: float = 0.0
     label_y: float = 0.0
     fold: dict[str, float] | None = None
+    marks: list[dict[str, Any]] = field(default_factory=list)
 
 
 def _slot(item: dict, trim: Box, visible: Box, bleed: float, anchor: str,
-          back: bool) -> dict[str, Any]:
+          back: bool, shift: tuple[float, float] = (0.0, 0.0)) -> dict[str, Any]:
     """A card face (or a deck's back) drawn at ``trim``, showing ``visible`` of its bleed."""
+    dx, dy = shift
+    trim = Box(trim.x + dx, trim.y + dy, trim.w, trim.h)
+    visible = Box(visible.x + dx, visible.y + dy, visible.w, visible.h)
     return {
         "card": None if back else item,
         "deck": item if back else None,
@@ -42,9 +46,9 @@ def _slot(item: dict, trim: Box, visible: Box, bleed: float, anchor: str,
 
 
 def _grid_slot(layout: SheetLayout, col: int, row: int, item: dict, anchor: str,
-               back: bool) -> dict[str, Any]:
+               back: bool, shift: tuple[float, float] = (0.0, 0.0)) -> dict[str, Any]:
     return _slot(item, layout.trim(col, row), layout.visible(col, row), layout.bleed, anchor,
-                 back)
+                 back, shift)
 
 
 def guides(layout: SheetLayout) -> list[dict[str, float]]:
@@ -74,8 +78,12 @@ def _label(page: Page, layout: SheetLayout, text: str) -> None:
 
 
 def fronts_and_backs(layout: SheetLayout, faces: list[dict], backs: list[dict], mode: str,
-                     title: str) -> list[Page]:
-    """Sheets of faces; with ``mode`` long-edge or short-edge, each followed by its backs."""
+                     title: str, back_shift: tuple[float, float] = (0.0, 0.0)) -> list[Page]:
+    """Sheets of faces; with ``mode`` long-edge or short-edge, each followed by its backs.
+
+    ``back_shift`` moves the backs (mm, back-page coordinates) to cancel the
+    offset a duplex printer was measured to have (see calibration_pages).
+    """
     pages: list[Page] = []
     per = layout.per_page
     lines = guides(layout)
@@ -96,7 +104,7 @@ def fronts_and_backs(layout: SheetLayout, faces: list[dict], backs: list[dict], 
             if duplex:
                 bcol, brow = layout.mirrored(col, row, mode)
                 back.slots.append(_grid_slot(layout, bcol, brow, backs[index],
-                                             f"back-{index + 1}", True))
+                                             f"back-{index + 1}", True, back_shift))
     return pages
 
 
@@ -129,3 +137,53 @@ def fold_pages(card: tuple[float, float], bleed: float, paper: tuple[float, floa
         _label(page, half, f"{title} · {start // per + 1} · dobre na linha tracejada")
         pages.append(page)
     return pages
+
+
+def _through_sheet(box: dict[str, float], paper: tuple[float, float], flip: str
+                   ) -> dict[str, float]:
+    """Where to draw on the back page a mark meant to be seen at ``box`` from the front."""
+    width, height = paper
+    if flip == "long-edge":
+        return dict(box, x=width - box["x"] - box["w"])
+    return dict(box, y=height - box["y"] - box["h"])
+
+
+CALIBRATION_SPAN = 10  # mm each side of zero on every scale
+
+
+def calibration_pages(paper: tuple[float, float], flip: str, note: str) -> list[Page]:
+    """A front with millimetre scales and a back with one line behind each scale's zero.
+
+    Printed double-sided and held against the light, each back line crosses
+    its front scale at the printer's offset; five targets (centre and four
+    quarters) also show rotation or stretch.  The centre reading goes to
+    --back-offset.
+    """
+    width, height = paper
+    targets = [(width / 2, height / 2)] + [(width * fx, height * fy)
+                                           for fx in (0.25, 0.75) for fy in (0.25, 0.75)]
+    front, back = Page("calibration-front"), Page("calibration-back")
+    gap = CALIBRATION_SPAN + 6  # the two scales sit apart so their ticks never cross
+    for x, y in targets:
+        # horizontal scale above the target (read with the back's vertical line through x),
+        # vertical scale right of it (read with the back's horizontal line through y)
+        for k in range(-CALIBRATION_SPAN, CALIBRATION_SPAN + 1):
+            tick = 4.0 if k % 5 == 0 else 2.0
+            front.guides.append({"x": x + k - 0.075, "y": y - gap, "w": 0.15, "h": tick})
+            front.guides.append({"x": x + gap - tick, "y": y + k - 0.075, "w": tick, "h": 0.15})
+            if k % 5 == 0:
+                label = f"{k:+d}" if k else "0"
+                front.marks.append({"x": x + k - 2, "y": y - gap - 3, "text": label})
+                front.marks.append({"x": x + gap + 0.5, "y": y + k - 1, "text": label})
+        # the back's marks, placed as seen through the sheet from the front
+        seen = [
+            {"x": x - 0.15, "y": y - gap - 5, "w": 0.3, "h": 12},  # crosses the top scale
+            {"x": x + gap - 7, "y": y - 0.15, "w": 12, "h": 0.3},  # crosses the right scale
+            {"x": x - 3, "y": y - 0.1, "w": 6, "h": 0.2},  # target cross
+            {"x": x - 0.1, "y": y - 3, "w": 0.2, "h": 6},
+        ]
+        front.guides.extend(seen[2:])
+        back.guides.extend(_through_sheet(box, paper, flip) for box in seen)
+    front.label, front.label_x, front.label_y = note, 10.0, 8.0
+    back.label, back.label_x, back.label_y = "verso / back", 10.0, 8.0
+    return [front, back]

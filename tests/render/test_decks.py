@@ -171,3 +171,25 @@ def test_a_name_too_long_for_its_box_fails_naming_the_card(game):
     finally:
         card.name = saved
     assert str(info.value).startswith("card 064 (principal): name overflows its box by ")
+
+
+def test_back_offset_moves_the_backs_to_cancel_the_reading(game, historico_duplex):
+    from publish.render.geometry import back_correction
+
+    moved = build(game, "historico", backs="long-edge", back_offset=(1.0, 2.0))
+    dx, dy = back_correction((1.0, 2.0), "long-edge")
+    before, after = anchors(historico_duplex), anchors(moved)
+    for index in range(1, 41):
+        page, x, y = before[f"back-{index}"]
+        assert after[f"back-{index}"] == (page, pytest.approx(x + dx, abs=0.1),
+                                          pytest.approx(y + dy, abs=0.1))
+        assert after[f"card-{index}"] == before[f"card-{index}"]
+
+
+def test_duplex_build_writes_a_calibration_sheet(game, tmp_path):
+    from publish.build import _calibration
+
+    built = _calibration(REPO, game, DeckOptions(backs="short-edge", paper="letter"), tmp_path)
+    reader = PdfReader(built.path)
+    assert built.path.name == "calibration-letter-short-edge.pdf" and len(reader.pages) == 2
+    assert "--back-offset" in reader.pages[0].extract_text().replace("\n", " ")

@@ -37,3 +37,45 @@ def test_cut_lines():
     layout = sheet_layout("letter", "poker", 3)
     assert len(layout.cut_xs) == 6 and len(layout.cut_ys) == 6
     assert layout.cut_xs[1] - layout.cut_xs[0] == pytest.approx(63)
+
+
+@pytest.mark.parametrize("flip", ["long-edge", "short-edge"])
+@pytest.mark.parametrize("error", [(1.5, 0.0), (0.0, -2.0), (0.7, 1.2)])
+def test_back_correction_cancels_a_printer_offset(flip, error):
+    """Simulate a duplex printer that shifts back pages by ``error``."""
+    from publish.render.geometry import back_correction
+
+    width, height = 210.0, 297.0
+
+    def seen_from_front(bx, by):  # where a point of the back page shows through the sheet
+        return (width - bx, by) if flip == "long-edge" else (bx, height - by)
+
+    target = (60.0, 80.0)
+    drawn = seen_from_front(*target)  # the mapping is its own inverse
+    printed = (drawn[0] + error[0], drawn[1] + error[1])
+    seen = seen_from_front(*printed)
+    reading = (seen[0] - target[0], seen[1] - target[1])  # what the scales show
+    dx, dy = back_correction(reading, flip)
+    corrected = seen_from_front(drawn[0] + dx + error[0], drawn[1] + dy + error[1])
+    assert corrected == pytest.approx(target)
+
+
+@pytest.mark.parametrize("flip", ["long-edge", "short-edge"])
+def test_calibration_back_lines_sit_behind_the_scale_zeros(flip):
+    from publish.render.sheets import calibration_pages
+
+    paper = (210.0, 297.0)
+    front, back = calibration_pages(paper, flip, "note")
+    assert len(back.guides) == 5 * 4
+    zeros = [m for m in front.marks if m["text"] == "0"]
+    assert len(zeros) == 10  # two scales at each of five targets
+    for guide in back.guides[::4]:  # each target's vertical line
+        x = guide["x"] + guide["w"] / 2
+        y = guide["y"] + guide["h"] / 2
+        if flip == "long-edge":
+            x = paper[0] - x
+        else:
+            y = paper[1] - y
+        # through the sheet the line lies on a vertical tick of value 0 of the top scale
+        assert any(t["w"] == 0.15 and t["h"] == 4.0 and t["x"] + 0.075 == pytest.approx(x)
+                   and t["y"] <= y <= t["y"] + 12 for t in front.guides)
