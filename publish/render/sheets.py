@@ -62,13 +62,15 @@ def guides(layout: SheetLayout) -> list[dict[str, float]]:
     half = GUIDE_WIDTH / 2
     lines = []
     for x in layout.cut_xs:
-        lines.append({"x": x - half, "y": 0.0, "w": GUIDE_WIDTH, "h": grid.y - GUIDE_GAP})
+        lines.append({"x": x - half, "y": 0.0, "w": GUIDE_WIDTH, "h": grid.y - GUIDE_GAP,
+                      "cut": "x"})
         lines.append({"x": x - half, "y": grid.bottom + GUIDE_GAP, "w": GUIDE_WIDTH,
-                      "h": paper_h - grid.bottom - GUIDE_GAP})
+                      "h": paper_h - grid.bottom - GUIDE_GAP, "cut": "x"})
     for y in layout.cut_ys:
-        lines.append({"x": 0.0, "y": y - half, "w": grid.x - GUIDE_GAP, "h": GUIDE_WIDTH})
+        lines.append({"x": 0.0, "y": y - half, "w": grid.x - GUIDE_GAP, "h": GUIDE_WIDTH,
+                      "cut": "y"})
         lines.append({"x": grid.right + GUIDE_GAP, "y": y - half,
-                      "w": paper_w - grid.right - GUIDE_GAP, "h": GUIDE_WIDTH})
+                      "w": paper_w - grid.right - GUIDE_GAP, "h": GUIDE_WIDTH, "cut": "y"})
     return [g for g in lines if g["w"] > 0 and g["h"] > 0]
 
 

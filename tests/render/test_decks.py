@@ -193,3 +193,22 @@ def test_duplex_build_writes_a_calibration_sheet(game, tmp_path):
     reader = PdfReader(built.path)
     assert built.path.name == "calibration-letter-short-edge.pdf" and len(reader.pages) == 2
     assert "--back-offset" in reader.pages[0].extract_text().replace("\n", " ")
+
+
+def test_cut_guides_run_from_the_paper_edge_along_every_trim_edge(historico_duplex):
+    layout = sheet_layout("a4", "poker", 3)
+    found = anchors(historico_duplex)
+    guides = {name: where for name, where in found.items()
+              if name.startswith("guide-") and name.endswith("-p1")}
+    xs = sorted({round(x + 0.1, 2) for name, (_, x, _) in guides.items() if "-x-" in name})
+    ys = sorted({round(y + 0.1, 2) for name, (_, _, y) in guides.items() if "-y-" in name})
+    cards = [found[f"card-{i}"] for i in range(1, 10)]
+    edges_x = sorted({round(v, 2) for _, x, _ in cards for v in (x, x + 63)})
+    edges_y = sorted({round(v, 2) for _, _, y in cards for v in (y, y + 88)})
+    assert xs == pytest.approx(edges_x, abs=0.1) and len(xs) == 6
+    assert ys == pytest.approx(edges_y, abs=0.1) and len(ys) == 6
+    # lines start at the paper's edge: top margin for x cuts, left margin for y cuts
+    starts = [where for name, where in guides.items()]
+    assert sum(1 for _, _, y in starts if y == pytest.approx(0, abs=0.05)) == 6
+    assert sum(1 for _, x, _ in starts if x == pytest.approx(0, abs=0.05)) == 6
+    assert layout.grid.y > 4.5
