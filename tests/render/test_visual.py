@@ -1,0 +1,85 @@
+"""Rendering regression: selected pages against stored reference images.
+
+An unintended visual change (template, CSS, fonts, typography) fails here.
+After an intended change, look at the new images, then refresh them with
+UPDATE_REFERENCES=1 pytest tests/render/test_visual.py and commit them.
+"""
+
+from __future__ import annotations
+
+import io
+import os
+
+import pypdfium2 as pdfium
+import pytest
+from PIL import Image, ImageChops
+
+from conftest import FIXTURES, REPO
+from publish.load import load_game
+from publish.model import TextBlock
+from publish.render.decks import DeckOptions, render_sheets
+from publish.render.pdf import write_pdf
+
+REFERENCES = FIXTURES / "reference"
+DPI = 40
+# A pixel counts as changed when a channel moves by more than this (anti-aliasing noise
+# stays well under it); a page fails when more than MAX_CHANGED of its pixels change:
+# 0.03 % is about 46 pixels of a 40 dpi A4 page, while changing one word of one card's
+# effect text ("mais" to "menos") changes 0.11 %.
+CHANNEL_TOLERANCE = 40
+MAX_CHANGED = 0.0003
+
+CASES = {
+    "historico-colour-p1": ("historico", DeckOptions()),
+    "social-bw-p1": ("social", DeckOptions(bw=True)),
+    "principal-letter-p1": ("principal", DeckOptions(paper="letter")),
+}
+
+
+@pytest.fixture(scope="module")
+def game():
+    loaded, _ = load_game(REPO, "agencia")
+    return loaded
+
+
+def first_page(game, deck: str, options: DeckOptions) -> Image.Image:
+    pdf = write_pdf(render_sheets(game, REPO, "visual", [deck], options, {}), "visual")
+    document = pdfium.PdfDocument(pdf)
+    try:
+        return document[0].render(scale=DPI / 72).to_pil().convert("RGB")
+    finally:
+        document.close()
+
+
+def changed_fraction(a: Image.Image, b: Image.Image) -> float:
+    if a.size != b.size:
+        return 1.0
+    diff = ImageChops.difference(a, b).convert("L").point(
+        lambda v: 255 if v > CHANNEL_TOLERANCE else 0)
+    return diff.histogram()[255] / (a.size[0] * a.size[1])
+
+
+@pytest.mark.parametrize("name", sorted(CASES))
+def test_page_matches_its_reference(game, name):
+    deck, options = CASES[name]
+    image = first_page(game, deck, options)
+    reference = REFERENCES / f"{name}.png"
+    if os.environ.get("UPDATE_REFERENCES"):
+        buffer = io.BytesIO()
+        image.save(buffer, format="PNG", optimize=True)
+        reference.write_bytes(buffer.getvalue())
+    assert reference.exists(), f"no reference {reference.name}: run with UPDATE_REFERENCES=1"
+    fraction = changed_fraction(image, Image.open(reference).convert("RGB"))
+    assert fraction <= MAX_CHANGED, f"{name}: {fraction:.2%} of pixels changed"
+
+
+def test_a_one_word_change_is_caught(game):
+    card = game.card("070")  # on the first page of the histórico deck
+    saved = card.blocks
+    card.blocks = [TextBlock("direct", saved[0].text.replace("mais", "menos")), *saved[1:]]
+    try:
+        image = first_page(game, "historico", DeckOptions())
+    finally:
+        card.blocks = saved
+    reference = Image.open(REFERENCES / "historico-colour-p1.png").convert("RGB")
+    assert changed_fraction(image, reference) > MAX_CHANGED
