@@ -8,7 +8,7 @@ STAMP := $(VENV)/.setup-done
 # font subsetting fast; poppler-utils (pdftotext, pdftoppm) is used by tests.
 SYSTEM_PACKAGES := libharfbuzz-subset0 poppler-utils
 
-.PHONY: all build setup system-packages check test lint clean
+.PHONY: all bench build setup system-packages check test lint clean
 
 all: build
 
@@ -47,6 +47,9 @@ lint: setup
 
 test: setup lint
 	$(BIN)/pytest
+
+bench: setup
+	$(BIN)/python -m publish.bench
 
 clean:
 	rm -rf build $(VENV)

@@ -1,0 +1,99 @@
+"""`make bench`: whole-command timings, reported as ratios measured in one run.
+
+Machines here are noisy, so every figure that matters is a ratio of two
+commands run alternately in the same session: our all-decks build against
+bare WeasyPrint rendering the same 250 cards as one HTML document.
+Results go to build/bench.json (other benchmarks add their own keys).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+from publish.atomic import write_atomic
+from publish.load import default_game, find_root, load_game
+
+RUNS = 3
+DECKS_GOAL = 1.15
+
+
+def _timed(command: list[str], cwd: Path) -> tuple[float, float]:
+    """Wall and CPU seconds (user + system of the command's processes)."""
+    before = os.times()
+    start = time.perf_counter()
+    subprocess.run(command, cwd=cwd, check=True, stdout=subprocess.DEVNULL)
+    wall = time.perf_counter() - start
+    after = os.times()
+    cpu = (after.children_user - before.children_user) + (
+        after.children_system - before.children_system)
+    return wall, cpu
+
+
+def _all_decks_html(root: Path, game_id: str, out: Path) -> Path:
+    from publish.render.decks import DeckOptions, deck_faces, load_icons, sheet_html
+
+    game, problems = load_game(root, game_id)
+    if game is None or problems:
+        raise SystemExit("publish check fails: fix the cards before benchmarking")
+    faces, backs = deck_faces(game, list(game.config.decks), game.config.locales.source,
+                              load_icons(game))
+    html = sheet_html(game, root, "bench", faces, backs, DeckOptions())
+    path = out / "all-decks.html"
+    write_atomic(path, html)
+    return path
+
+
+def bench_decks(root: Path, game_id: str, runs: int = RUNS) -> dict:
+    """Our `publish build decks` against bare WeasyPrint on the same cards."""
+    out = root / "build" / "bench"
+    html = _all_decks_html(root, game_id, out)
+    bindir = Path(sys.executable).parent
+    ours = [str(bindir / "publish"), "build", "decks", "--game", game_id]
+    bare = [str(bindir / "weasyprint"), "--base-url", f"{root}/", str(html),
+            str(out / "bare.pdf")]
+    rows = {"ours": [], "bare": []}
+    _timed(ours, root)  # warm-up: caches, bytecode
+    for _ in range(runs):
+        rows["ours"].append(_timed(ours, root))
+        rows["bare"].append(_timed(bare, root))
+    ratios = [o[0] / b[0] for o, b in zip(rows["ours"], rows["bare"], strict=True)]
+    median = {name: {"wall_s": statistics.median(w for w, _ in r),
+                     "cpu_s": statistics.median(c for _, c in r)} for name, r in rows.items()}
+    return {
+        "cards": 250 if game_id == "agencia" else None,
+        "runs": runs,
+        "ours": median["ours"],
+        "bare_weasyprint": median["bare"],
+        "ratio_wall_ours_over_bare": round(statistics.median(ratios), 3),
+        "cores_used_by_ours": round(median["ours"]["cpu_s"] / median["ours"]["wall_s"], 2),
+        "goal_ratio": DECKS_GOAL,
+    }
+
+
+def main() -> None:
+    root = find_root()
+    game_id = default_game(root)
+    if shutil.which("weasyprint", path=str(Path(sys.executable).parent)) is None:
+        raise SystemExit("weasyprint's command is missing from the virtualenv: run make")
+    decks = bench_decks(root, game_id)
+    path = root / "build" / "bench.json"
+    results = json.loads(path.read_text()) if path.exists() else {}
+    results["decks"] = decks
+    write_atomic(path, json.dumps(results, indent=2) + "\n")
+    verdict = "met" if decks["ratio_wall_ours_over_bare"] <= DECKS_GOAL else "NOT met"
+    print(f"decks: ours {decks['ours']['wall_s']:.2f} s wall "
+          f"({decks['cores_used_by_ours']} cores busy), bare WeasyPrint "
+          f"{decks['bare_weasyprint']['wall_s']:.2f} s; ours/bare = "
+          f"{decks['ratio_wall_ours_over_bare']} (goal <= {DECKS_GOAL}: {verdict})")
+    print(f"written to {path}")
+
+
+if __name__ == "__main__":
+    main()
