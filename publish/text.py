@@ -33,11 +33,12 @@ _ROMAN = (
 class UnknownIcon(ValueError):
     """An icon token names no icon the caller knows: most likely a typo in the card text."""
 
-    def __init__(self, name: str, known: Iterable[str]) -> None:
+    def __init__(self, name: str, known: Iterable[str], where: str = "") -> None:
         self.name = name
         self.known = sorted(known)
         listing = ", ".join(self.known) or "none"
-        super().__init__(f"unknown icon :{name}: (known icons: {listing})")
+        place = f"{where}: " if where else ""
+        super().__init__(f"{place}unknown icon :{name}: (known icons: {listing})")
 
 
 def roman(n: int) -> str:

@@ -14,7 +14,7 @@ from typing import Any
 from markupsafe import Markup
 
 from publish.model import Card, Game
-from publish.text import style_blocks
+from publish.text import UnknownIcon, style_blocks
 
 
 @dataclass(frozen=True)
@@ -71,7 +71,11 @@ def face_context(game: Game, card: Card, deck: str, locale: str, icons: dict[str
     typography = config.typography.get(locale)
     texts = [block.text for block in card.blocks]
     if typography:
-        html = style_blocks(texts, typography, icons)
+        try:
+            html = style_blocks(texts, typography, icons)
+        except UnknownIcon as exc:
+            raise UnknownIcon(exc.name, exc.known, where=f"card {card.number} "
+                              f"({card.where('text')})") from None
     else:
         html = [Markup.escape(t) for t in texts]
     html = [_space_into_tag(h) for h in html]

@@ -212,3 +212,27 @@ def test_cut_guides_run_from_the_paper_edge_along_every_trim_edge(historico_dupl
     assert sum(1 for _, _, y in starts if y == pytest.approx(0, abs=0.05)) == 6
     assert sum(1 for _, x, _ in starts if x == pytest.approx(0, abs=0.05)) == 6
     assert layout.grid.y > 4.5
+
+
+def test_icons_render_inline_and_unknown_ones_name_the_card(game):
+    from publish.render.decks import load_icons
+    from publish.text import UnknownIcon
+
+    icons = load_icons(game)
+    assert {"crise", "revolta", "campo"} <= set(icons)
+    card = game.card("064")
+    saved = card.blocks
+    card.blocks = [TextBlock("direct", "Compre 1 carta :crise: e :revolta: no :campo:.")]
+    try:
+        with_icons = PdfReader(io.BytesIO(write_pdf(
+            render_sheets(game, REPO, "t", ["principal"], DeckOptions(), icons), "t")))
+        card.blocks = [TextBlock("direct", "Compre 1 carta :crse:.")]
+        with pytest.raises(UnknownIcon) as info:
+            render_sheets(game, REPO, "t", ["principal"], DeckOptions(), icons)
+    finally:
+        card.blocks = saved
+    assert str(info.value).startswith("card 064 (")
+    assert "decks/principal.yaml:" in str(info.value)
+    assert "unknown icon :crse: (known icons: campo, crise, revolta)" in str(info.value)
+    text = with_icons.pages[7].extract_text()  # card 064 is the 64th card: page 8
+    assert "Compre I carta" in text and "no campo" not in text  # the token became a picture
