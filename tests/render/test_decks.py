@@ -236,3 +236,16 @@ def test_icons_render_inline_and_unknown_ones_name_the_card(game):
     assert "unknown icon :crse: (known icons: campo, crise, revolta)" in str(info.value)
     text = with_icons.pages[7].extract_text()  # card 064 is the 64th card: page 8
     assert "Compre I carta" in text and "no campo" not in text  # the token became a picture
+
+
+def test_each_card_prints_its_bleed_up_to_half_the_gutter(historico_duplex):
+    layout = sheet_layout("a4", "poker", 3)
+    found = anchors(historico_duplex)
+    for index in range(9):
+        col, row = index % 3, index // 3
+        _, x, y = found[f"bleed-card-{index + 1}"]
+        _, tx, ty = found[f"card-{index + 1}"]
+        # outer edges keep the full 3 mm; between cards each gets half the gutter
+        assert tx - x == pytest.approx(3.0 if col == 0 else layout.gutter_x / 2, abs=0.1)
+        assert ty - y == pytest.approx(3.0 if row == 0 else layout.gutter_y / 2, abs=0.1)
+    assert layout.gutter_y / 2 == 3.0  # A4: full bleed between rows
