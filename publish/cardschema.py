@@ -14,9 +14,11 @@ from pydantic import (
     BeforeValidator,
     ConfigDict,
     Field,
+    TypeAdapter,
     ValidationError,
     WithJsonSchema,
     create_model,
+    model_validator,
 )
 
 from publish.model import GameConfig
@@ -49,8 +51,41 @@ def _number_text(digits: int):
     return normalise
 
 
-def card_model(game: GameConfig) -> type[BaseModel]:
-    """The pydantic model of one card entry of this game's deck files."""
+def _block_model(game: GameConfig, effect: dict[str, Any] | None) -> type[BaseModel]:
+    """A text block: exactly one printed text, keyed by its kind, and its structured effect.
+
+    The effect is opaque here (the core knows no game's vocabulary); the game's
+    rules engine validates it and supplies its JSON Schema for editors.
+    """
+    kinds = list(game.text_blocks)
+    text = Annotated[str | None, Field(min_length=1)]
+    described = effect or {"description": "structured effect, checked by the game's engine"}
+    fields: dict[str, Any] = {kind: (text, None) for kind in kinds}
+    fields["effect"] = (Annotated[Any, WithJsonSchema(described)], None)
+
+    def one_text(block: BaseModel) -> BaseModel:
+        given = [kind for kind in kinds if getattr(block, kind) is not None]
+        if len(given) != 1:
+            raise ValueError(
+                f"a text block holds exactly one of {', '.join(kinds)} (found "
+                f"{', '.join(given) or 'none'})"
+            )
+        return block
+
+    return create_model(
+        "TextBlock",
+        __config__=ConfigDict(extra="forbid", strict=True),
+        __validators__={"one_text": model_validator(mode="after")(one_text)},
+        **fields,
+    )
+
+
+def card_model(game: GameConfig, effect: dict[str, Any] | None = None) -> type[BaseModel]:
+    """The pydantic model of one card entry of this game's deck files.
+
+    ``effect`` is the JSON Schema of a block's structured effect, from the
+    game's rules engine, used only for the exported schema.
+    """
     decks = _literal(list(game.decks))
     kinds = _literal(list(game.card_kinds))
     digits = game.number_digits
@@ -90,10 +125,7 @@ def card_model(game: GameConfig) -> type[BaseModel]:
         groups = _literal(list(game.groups.values))
         fields[game.groups.field] = (groups | None, Field(None, description=game.groups.label))
     if game.text_blocks:
-        block = Annotated[
-            dict[_literal(list(game.text_blocks)), Annotated[str, Field(min_length=1)]],
-            Field(min_length=1, max_length=1),
-        ]
+        block = _block_model(game, effect)
         fields["text"] = (
             Annotated[list[block], Field(min_length=1)],
             Field(..., description="effect text as printed, block by block"),
@@ -107,19 +139,29 @@ def card_model(game: GameConfig) -> type[BaseModel]:
     )
 
 
-def deck_file_model(game: GameConfig) -> type[BaseModel]:
+def deck_file_model(game: GameConfig, effect: dict[str, Any] | None = None) -> type[BaseModel]:
     """The pydantic model of a deck file: its deck and its list of cards."""
     return create_model(
         "DeckFile",
         __config__=ConfigDict(extra="forbid", strict=True, title=f"{game.name}: deck file"),
         deck=(_literal(list(game.decks)), Field(..., description="the deck these cards belong to")),
-        cards=(list[card_model(game)], Field(..., min_length=1)),
+        cards=(list[card_model(game, effect)], Field(..., min_length=1)),
     )
 
 
-def json_schema(game: GameConfig) -> dict[str, Any]:
-    """JSON Schema of this game's deck files, for editors and other tools."""
-    schema = deck_file_model(game).model_json_schema()
+def json_schema(game: GameConfig, effect: dict[str, Any] | None = None) -> dict[str, Any]:
+    """JSON Schema of this game's deck files, for editors and other tools.
+
+    ``effect``: the schema of a block's structured effect, from the game's engine.
+    """
+    effect = dict(effect) if effect else None
+    engine_defs = effect.pop("$defs", {}) if effect else {}
+    schema = deck_file_model(game, effect).model_json_schema()
+    defs = schema.setdefault("$defs", {})
+    clash = set(defs) & set(engine_defs)
+    if clash:
+        raise ValueError(f"engine schema names clash with the card schema: {sorted(clash)}")
+    defs.update(engine_defs)
     schema["$schema"] = "https://json-schema.org/draft/2020-12/schema"
     return schema
 
@@ -168,6 +210,12 @@ def _name(data: Any, path: tuple[Any, ...]) -> str:
     return " ".join(parts) or "document"
 
 
+def _label(label: str, data: Any, path: tuple[Any, ...]) -> str:
+    if not label:
+        return _name(data, path)
+    return label + "".join(f"[{p + 1}]" if isinstance(p, int) else f".{p}" for p in path)
+
+
 def _describe(value: Any) -> str:
     kind = {str: "text", int: "a number", float: "a number", bool: "true/false",
             dict: "a mapping", list: "a list", type(None): "nothing"}.get(type(value), "a value")
@@ -176,10 +224,32 @@ def _describe(value: Any) -> str:
     return f"{kind} {value!r}"
 
 
+class _Prefixed:
+    """A SourceMap seen from inside: paths are relative to ``prefix``."""
+
+    def __init__(self, where: SourceMap, prefix: tuple[Any, ...]):
+        self.where, self.prefix = where, prefix
+
+    def locate(self, loc: tuple[Any, ...], *, key: bool = False) -> Any:
+        return self.where.locate((*self.prefix, *loc), key=key)
+
+
 def problems_from(
-    error: ValidationError, data: Any, where: SourceMap, model: type[BaseModel]
+    error: ValidationError,
+    data: Any,
+    where: SourceMap,
+    model: Any,
+    *,
+    prefix: tuple[Any, ...] = (),
+    label: str = "",
 ) -> list[Problem]:
-    """Translate a pydantic error into located, plain-language problems."""
+    """Translate a pydantic error into located, plain-language problems.
+
+    ``data`` may be a part of a file: ``prefix`` is its path in ``where`` and
+    ``label`` names it in messages ("card 004 text[1].effect").
+    """
+    if prefix:
+        where = _Prefixed(where, prefix)  # type: ignore[assignment]
     merged: dict[tuple[Any, ...], dict[str, Any]] = {}
     precise: list[tuple[Any, ...]] = []
     problems: list[Problem] = []
@@ -187,19 +257,30 @@ def problems_from(
         loc = tuple(err["loc"])
         path, on_key = _walk(data, loc)
         kind = err["type"]
-        name = _name(data, path)
+        name = _label(label, data, path)
         if kind not in _EXPECTED:
             precise.append(path)
         if kind == "extra_forbidden":
             parent = path[:-1]
-            allowed = _fields_at(model, parent)
+            allowed = _fields_at(model, loc[:-1])
             message = f"unknown field '{path[-1]}'{did_you_mean(path[-1], allowed)}"
             problems.append(Problem(where.locate(path, key=True), message))
         elif kind == "missing":
             field_name = loc[-1]
             parent = path[:-1] if path and path[-1] == field_name else path
-            owner = f"{_name(data, parent)}: " if parent else ""
+            owner = f"{_label(label, data, parent)}: " if parent or label else ""
             problems.append(Problem(where.locate(parent), f"{owner}missing field '{field_name}'"))
+        elif kind == "union_tag_invalid":
+            ctx = err.get("ctx", {})
+            expected = _choices({"ctx": {"expected": ctx.get("expected_tags", "")}})
+            tag, value = ctx.get("discriminator", "").strip("'"), ctx.get("tag", "")
+            problems.append(Problem(where.locate((*path, tag)),
+                                    f"{name}: unknown {tag} '{value}'"
+                                    f"{did_you_mean(value, expected)}; expected one of: "
+                                    + ", ".join(expected)))
+        elif kind == "union_tag_not_found":
+            tag = err.get("ctx", {}).get("discriminator", "").strip("'")
+            problems.append(Problem(where.locate(path), f"{name}: missing field '{tag}'"))
         elif kind in ("literal_error", "enum"):
             expected = _choices(err)
             value = err["input"]
@@ -226,7 +307,7 @@ def problems_from(
         # not apply; when the other member found something more precise, keep that.
         if any(other[: len(path)] == path for other in precise):
             continue
-        name = _name(data, path)
+        name = _label(label, data, path)
         expected = " or ".join(dict.fromkeys(slot["expected"]))
         problems.append(
             Problem(
@@ -242,27 +323,45 @@ def _choices(err: dict[str, Any]) -> list[str]:
     return [part.strip(" '") for part in expected.replace(" or ", ",").split(",") if part.strip()]
 
 
-def _fields_at(model: type[BaseModel], path: tuple[Any, ...]) -> list[str]:
-    """Field names the model accepts at ``path``, read from its JSON Schema."""
-    schema = model.model_json_schema()
+def _fields_at(model: Any, loc: tuple[Any, ...]) -> list[str]:
+    """Field names the model accepts at pydantic location ``loc``, from its JSON Schema.
+
+    Locations name the union member they went into (a discriminator tag such
+    as 'draw', or a model name such as 'Query'); that picks the member here.
+    """
+    schema = (model.model_json_schema() if hasattr(model, "model_json_schema")
+              else TypeAdapter(model).json_schema())
     defs = schema.get("$defs", {})
 
-    def resolve(node: dict[str, Any]) -> dict[str, Any]:
-        while True:
-            if "$ref" in node:
-                node = defs.get(node["$ref"].rsplit("/", 1)[-1], {})
-            elif "anyOf" in node:
-                node = next(
-                    (n for n in node["anyOf"] if "$ref" in n or "properties" in n or "items" in n),
-                    {},
-                )
-            else:
-                return node
+    def deref(node: dict[str, Any]) -> dict[str, Any]:
+        while "$ref" in node:
+            node = defs.get(node["$ref"].rsplit("/", 1)[-1], {})
+        return node
 
-    node = resolve(schema)
-    for part in path:
-        if isinstance(part, int):
-            node = resolve(node.get("items", {}))
-        else:
-            node = resolve(node.get("properties", {}).get(part, {}))
+    def members(node: dict[str, Any]) -> list[dict[str, Any]]:
+        return [deref(n) for n in node.get("anyOf", node.get("oneOf", []))]
+
+    node = deref(schema)
+    for part in loc:
+        options = members(node)
+        if options and isinstance(part, str):
+            tagged = node.get("discriminator", {}).get("mapping", {})
+            if part in tagged:
+                node = deref({"$ref": tagged[part]})
+                continue
+            titled = [n for n in options if n.get("title") == part]
+            if titled:
+                node = titled[0]
+                continue
+        if options:
+            node = next((n for n in options if "properties" in n or "items" in n), {})
+        if isinstance(part, int) or part == "[key]":
+            node = deref(node.get("items", node.get("additionalProperties", {})) or {})
+        elif "properties" in node and part in node["properties"]:
+            node = deref(node["properties"][part])
+        while members(node) and "properties" not in node:
+            tagged = [n for n in members(node) if "properties" in n or "items" in n]
+            if len(tagged) != 1:
+                break
+            node = tagged[0]
     return list(node.get("properties", {}))

@@ -105,10 +105,15 @@ def schema(project: str | None, game: str | None, output: str | None) -> None:
 
     try:
         root = _root(project)
-        config, _ = load_config(root / "cards" / _game(root, game))
+        config_game = _game(root, game)
+        config, _ = load_config(root / "cards" / config_game)
     except ProblemsFound as found:
         _fail(found.problems)
-    text = json.dumps(json_schema(config), ensure_ascii=False, indent=2) + "\n"
+    from publish.engines import engine_for
+
+    engine = engine_for(config_game)
+    effect = engine.effect_schema() if engine is not None else None
+    text = json.dumps(json_schema(config, effect), ensure_ascii=False, indent=2) + "\n"
     if output:
         write_atomic(Path(output), text)
     else:

@@ -6,7 +6,7 @@ imports a game package; it only asks this registry.
 from __future__ import annotations
 
 from importlib.metadata import entry_points
-from typing import Protocol
+from typing import Any, Protocol
 
 from publish.model import Game
 from publish.problems import Problem
@@ -19,6 +19,10 @@ class Engine(Protocol):
 
     def check(self, game: Game) -> list[Problem]:
         """Problems the engine finds in the loaded cards (effects, examples, ...)."""
+        ...
+
+    def effect_schema(self) -> dict[str, Any] | None:
+        """JSON Schema of a text block's structured ``effect`` (with its ``$defs``)."""
         ...
 
 

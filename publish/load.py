@@ -72,6 +72,12 @@ def load_config(game_dir: Path) -> tuple[GameConfig, SourceMap]:
     return config, where
 
 
+def _block(item: dict[str, Any]) -> TextBlock:
+    effect = item.get("effect")
+    kind, body = next((k, v) for k, v in item.items() if k != "effect" and v is not None)
+    return TextBlock(kind, body, effect)
+
+
 def _cards_of(
     entries: list[Any], deck: str, model: type[BaseModel], where: SourceMap, config: GameConfig
 ) -> list[Card]:
@@ -88,7 +94,7 @@ def _cards_of(
         blocks = (
             [TextBlock(None, text)]
             if isinstance(text, str)
-            else [TextBlock(kind, body) for item in text for kind, body in item.items()]
+            else [_block(item) for item in text]
         )
         group = raw.get(config.groups.field) if config.groups else None
         cards.append(

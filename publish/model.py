@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Annotated, Literal
+from typing import Any, Annotated, Literal
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, model_validator
 
@@ -166,6 +166,7 @@ class TextBlock:
 
     kind: str | None
     text: str
+    effect: Any = field(default=None, metadata={"doc": "structured effect, for the rules engine"})
 
 
 @dataclass

@@ -1,0 +1,1 @@
+"""Agência's rules engine: effect schema, rules, agents, simulation."""

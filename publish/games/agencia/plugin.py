@@ -1,0 +1,84 @@
+"""Agência as a plug-in of `publish check` and `publish schema`."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pydantic import TypeAdapter, ValidationError
+
+from publish.cardschema import problems_from
+from publish.games.agencia.effects import Action, Rule
+from publish.model import Card, Game
+from publish.problems import Problem
+
+DIRECT = TypeAdapter(list[Action])
+GENERAL = TypeAdapter(list[Rule])
+ADAPTERS = {"direct": DIRECT, "general": GENERAL}
+
+
+def block_effects(card: Card) -> list[tuple[int, str, list[Any]]]:
+    """(block index, kind, parsed effect) for every block of a card with a valid effect."""
+    parsed = []
+    for index, block in enumerate(card.blocks):
+        adapter = ADAPTERS.get(block.kind or "")
+        if adapter is None or block.effect is None:
+            continue
+        try:
+            parsed.append((index, block.kind, adapter.validate_python(block.effect)))
+        except ValidationError:
+            continue
+    return parsed
+
+
+def effect_problems(card: Card) -> list[Problem]:
+    """Schema problems of every block's structured effect, located in the deck file."""
+    problems: list[Problem] = []
+    for index, block in enumerate(card.blocks):
+        label = f"card {card.number} text[{index + 1}].effect"
+        if block.effect is None:
+            problems.append(Problem(
+                card.where("text", index),
+                f"card {card.number} ({card.name}) text[{index + 1}]: no structured effect; "
+                f"write an 'effect:' for this {block.kind} block (see deck.schema.json)"))
+            continue
+        adapter = ADAPTERS.get(block.kind or "")
+        if adapter is None:
+            problems.append(Problem(card.where("text", index),
+                                    f"{label}: the engine knows no '{block.kind}' block"))
+            continue
+        try:
+            adapter.validate_python(block.effect)
+        except ValidationError as error:
+            problems.extend(problems_from(error, block.effect, card.source,
+                                          _model_of(block.kind or ""),
+                                          prefix=(*card.path, "text", index, "effect"),
+                                          label=label))
+    return problems
+
+
+def _model_of(kind: str) -> Any:
+    return list[Action] if kind == "direct" else list[Rule]
+
+
+class AgenciaEngine:
+    """The rules engine of Agência, edition 2.180423."""
+
+    name = "Agência 2.180423"
+
+    def check(self, game: Game) -> list[Problem]:
+        problems: list[Problem] = []
+        for card in game.cards:
+            problems.extend(effect_problems(card))
+        if not problems:
+            from publish.games.agencia.lint import lint_game
+
+            problems.extend(lint_game(game))
+        return problems
+
+    def effect_schema(self) -> dict[str, Any]:
+        """JSON Schema of a block's `effect`: actions (direct) or rules (general)."""
+        schema = TypeAdapter(list[Action] | list[Rule]).json_schema(
+            ref_template="#/$defs/{model}")
+        schema["description"] = ("structured effect run by the rules engine: a list of actions "
+                                 "for a direct block, of standing rules for a general block")
+        return schema
