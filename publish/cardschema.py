@@ -51,7 +51,7 @@ def _number_text(digits: int):
     return normalise
 
 
-def _block_model(game: GameConfig, effect: dict[str, Any] | None) -> type[BaseModel]:
+def _block_model(game: GameConfig) -> type[BaseModel]:
     """A text block: exactly one printed text, keyed by its kind, and its structured effect.
 
     The effect is opaque here (the core knows no game's vocabulary); the game's
@@ -59,7 +59,7 @@ def _block_model(game: GameConfig, effect: dict[str, Any] | None) -> type[BaseMo
     """
     kinds = list(game.text_blocks)
     text = Annotated[str | None, Field(min_length=1)]
-    described = effect or {"description": "structured effect, checked by the game's engine"}
+    described = {"description": "structured effect, checked by the game's engine"}
     fields: dict[str, Any] = {kind: (text, None) for kind in kinds}
     fields["effect"] = (Annotated[Any, WithJsonSchema(described)], None)
 
@@ -80,12 +80,8 @@ def _block_model(game: GameConfig, effect: dict[str, Any] | None) -> type[BaseMo
     )
 
 
-def card_model(game: GameConfig, effect: dict[str, Any] | None = None) -> type[BaseModel]:
-    """The pydantic model of one card entry of this game's deck files.
-
-    ``effect`` is the JSON Schema of a block's structured effect, from the
-    game's rules engine, used only for the exported schema.
-    """
+def card_model(game: GameConfig) -> type[BaseModel]:
+    """The pydantic model of one card entry of this game's deck files."""
     decks = _literal(list(game.decks))
     kinds = _literal(list(game.card_kinds))
     digits = game.number_digits
@@ -125,7 +121,7 @@ def card_model(game: GameConfig, effect: dict[str, Any] | None = None) -> type[B
         groups = _literal(list(game.groups.values))
         fields[game.groups.field] = (groups | None, Field(None, description=game.groups.label))
     if game.text_blocks:
-        block = _block_model(game, effect)
+        block = _block_model(game)
         fields["text"] = (
             Annotated[list[block], Field(min_length=1)],
             Field(..., description="effect text as printed, block by block"),
@@ -139,13 +135,13 @@ def card_model(game: GameConfig, effect: dict[str, Any] | None = None) -> type[B
     )
 
 
-def deck_file_model(game: GameConfig, effect: dict[str, Any] | None = None) -> type[BaseModel]:
+def deck_file_model(game: GameConfig) -> type[BaseModel]:
     """The pydantic model of a deck file: its deck and its list of cards."""
     return create_model(
         "DeckFile",
         __config__=ConfigDict(extra="forbid", strict=True, title=f"{game.name}: deck file"),
         deck=(_literal(list(game.decks)), Field(..., description="the deck these cards belong to")),
-        cards=(list[card_model(game, effect)], Field(..., min_length=1)),
+        cards=(list[card_model(game)], Field(..., min_length=1)),
     )
 
 
@@ -156,8 +152,10 @@ def json_schema(game: GameConfig, effect: dict[str, Any] | None = None) -> dict[
     """
     effect = dict(effect) if effect else None
     engine_defs = effect.pop("$defs", {}) if effect else {}
-    schema = deck_file_model(game, effect).model_json_schema()
+    schema = deck_file_model(game).model_json_schema()
     defs = schema.setdefault("$defs", {})
+    if effect and "TextBlock" in defs:
+        defs["TextBlock"]["properties"]["effect"] = effect
     clash = set(defs) & set(engine_defs)
     if clash:
         raise ValueError(f"engine schema names clash with the card schema: {sorted(clash)}")
