@@ -52,6 +52,7 @@ Named = Literal[
     "winner",  # "o vencedor da partida"
     "drawer",  # "qualquer jogador" who just drew (in a trigger)
     "changer",  # the player who just changed a structure or the field
+    "previous",  # the player(s) picked earlier in the same card ("sua mão", "e descartam")
 ]
 
 Compare = Annotated[int, Field(ge=0)] | Literal["self"]
@@ -76,6 +77,7 @@ class Condition(_Strict):
     prime: bool | None = Field(None, description="hand size is (not) a prime number")
     unique_count: bool | None = Field(None, description="nobody else has as many cards")
     row: Count | None = Field(None, description="the player's row on the field")
+    row_at_start: Count | None = Field(None, description="row when the jogada began ('estava')")
     neighbour: bool | None = Field(None, description="sits right beside the acting player")
     drew_last_turn: bool | None = None
     discarded_last_turn: bool | None = None
@@ -111,6 +113,7 @@ class Query(_Strict):
         "choose: the acting player picks `count`; exactly: exactly `count` must match",
     )
     count: int = Field(1, ge=1)
+    same_count: bool = Field(False, description="the players taken hold equally many cards")
     distinct_from: Literal["previous"] | None = Field(
         None, description="not a player picked earlier in the same action ('outro adversário')"
     )
@@ -239,7 +242,7 @@ class RedistributeHands(_Action):
 
 class ScheduleCrisis(_Action):
     do: Literal["schedule_crisis"]
-    on: Literal["next_play", "next_discard"] = "next_play"
+    at: Literal["next_play", "next_discard"] = "next_play"
 
 
 class FieldMove(_Action):
@@ -441,7 +444,7 @@ class Trigger(_Strict):
     """Actions run when something happens while the card stands."""
 
     rule: Literal["trigger"]
-    on: list[Event] = Field(min_length=1)
+    at: list[Event] = Field(min_length=1)
     do: list[Action] = Field(min_length=1)
 
 
@@ -480,7 +483,7 @@ class Penalty(_Strict):
     """Whoever changes the field or a structure draws cards."""
 
     rule: Literal["penalty"]
-    on: list[Literal["field_change", "structure_change"]] = Field(min_length=1)
+    at: list[Literal["field_change", "structure_change"]] = Field(min_length=1)
     n: int = Field(ge=1)
 
 

@@ -1,0 +1,84 @@
+"""Cards as the engine sees them: parsed effects and what they imply, computed once."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from publish.games.agencia import effects as fx
+from publish.games.agencia.plugin import block_effects
+from publish.model import Game
+
+SINGLE = {"self", "next", "last", "an_opponent", "most_cards", "fewest_cards", "highest",
+          "lowest", "last_winner", "last_crisis_solver", "last_discarder", "last_revolter",
+          "crisis_causer", "crisis_solver", "revolter", "winner", "drawer", "changer"}
+
+NATURAL_ROLES = {"998": "nova_geracao", "999": "lideranca", "997": "momento_historico",
+                 "996": "novo_paradigma", "995": "aliancas"}
+
+
+def single(selector: Any) -> bool:
+    """Whether a selector names one player at most (for 'more than 1 player' tests)."""
+    if isinstance(selector, str):
+        return selector in SINGLE
+    if isinstance(selector, list):
+        return False
+    return selector.take in ("one", "choose") and selector.count == 1
+
+
+def _acts(action: Any) -> str | None:
+    return action.do if action.do in ("draw", "discard", "give", "exchange") else None
+
+
+@dataclass
+class CardInfo:
+    """One card: number, name, ideology, natural role, actions and rules."""
+
+    number: str
+    name: str
+    group: str | None
+    natural: str | None
+    actions: list[Any] = field(default_factory=list)
+    rules: list[Any] = field(default_factory=list)
+    acts: set[str] = field(default_factory=set)
+    makes_others_draw: bool = False
+    many: set[str] = field(default_factory=set)  # acts it makes more than 1 player do
+    discards: bool = False
+
+
+def card_infos(game: Game) -> dict[str, CardInfo]:
+    """Every card of the game, with its effects parsed (cards with invalid effects are empty)."""
+    infos: dict[str, CardInfo] = {}
+    for card in game.cards:
+        info = CardInfo(card.number, card.name, card.group,
+                        NATURAL_ROLES.get(card.number) if card.kind == "natural" else None)
+        for _, kind, effect in block_effects(card):
+            (info.actions if kind == "direct" else info.rules).extend(effect)
+        for action in info.actions:
+            act = _acts(action)
+            if act:
+                info.acts.add(act)
+                who = getattr(action, "who", "self")
+                if not single(who) or (act in ("give", "exchange") and not single(action.to)):
+                    info.many.add(act)
+            if action.do == "draw" and action.who != "self":
+                info.makes_others_draw = True
+            if action.do in ("discard", "pass_cards"):
+                info.discards = action.do == "discard"
+        if any(a.do in ("rotate_hands", "pass_cards") for a in info.actions):
+            info.many.add("give")
+        infos[card.number] = info
+    return infos
+
+
+def rules_of(rule_type: type, cards: list[str], infos: dict[str, CardInfo]) -> list[tuple[int, Any]]:
+    """(seat, rule) for every standing rule of this type in the society."""
+    found = []
+    for seat, number in enumerate(cards):
+        for rule in infos[number].rules:
+            if isinstance(rule, rule_type):
+                found.append((seat, rule))
+    return found
+
+
+ACT_TYPES = {"draw": fx.Draw, "discard": fx.Discard, "give": fx.Give, "exchange": fx.Exchange}

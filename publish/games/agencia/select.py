@@ -1,0 +1,227 @@
+"""Who a card means: selectors and conditions evaluated against a game state.
+
+A selector that names exactly one player ("o jogador com mais cartas") and
+finds none or several raises Crisis; "o(s) jogador(es)" keeps ties; a
+choice ("um adversário") goes to the acting player's agent, among the
+players for whom the action can be done.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from publish.games.agencia import effects as fx
+
+if TYPE_CHECKING:
+    from publish.games.agencia.engine import Context, Engine
+
+
+class Crisis(Exception):  # noqa: N818 - the game's own word
+    """The structure cannot be done exactly as written."""
+
+
+PRIMES = {2, 3, 5, 7, 11, 13, 17, 19, 23, 29, 31, 37, 41, 43, 47, 53, 59, 61, 67, 71, 73, 79}
+
+
+def _compare(value: int, count: fx.Count, own: int) -> bool:
+    def v(x: Any) -> int:
+        return own if x == "self" else x
+
+    return ((count.eq is None or value == v(count.eq))
+            and (count.lt is None or value < v(count.lt))
+            and (count.le is None or value <= v(count.le))
+            and (count.gt is None or value > v(count.gt))
+            and (count.ge is None or value >= v(count.ge)))
+
+
+def holds(engine: Engine, ctx: Context, player: int, cond: fx.Condition) -> bool:
+    """Whether ``cond`` is true of ``player``, seen from the acting player ``ctx.owner``."""
+    s = engine.state
+    me = ctx.owner
+    size = len(s.hands[player])
+    part = s.partida
+    if cond.me is not None and (player == me) != cond.me:
+        return False
+    if cond.cards is not None and not _compare(size, cond.cards, len(s.hands[me])):
+        return False
+    if cond.parity is not None and (size % 2 == 1) != (cond.parity == "odd"):
+        return False
+    if cond.prime is not None and (size in PRIMES) != cond.prime:
+        return False
+    if cond.unique_count is not None:
+        alone = sum(1 for h in s.hands if len(h) == size) == 1
+        if alone != cond.unique_count:
+            return False
+    if cond.row is not None or cond.row_at_start is not None:
+        if s.field is None:
+            raise Crisis("this card needs the field (Bourdieu mode)")
+        if cond.row is not None and not _compare(s.field.row[player], cond.row, s.field.row[me]):
+            return False
+        if cond.row_at_start is not None:
+            rows = ctx.start_rows or s.field.row
+            if not _compare(rows[player], cond.row_at_start, rows[me]):
+                return False
+    if cond.neighbour is not None:
+        beside = player in (engine.state.neighbour(me, 1), engine.state.neighbour(me, -1))
+        if beside != cond.neighbour or player == me:
+            return False
+    turn = part.turns
+    if cond.drew_last_turn is not None and any(j.drew[player] for j in turn) != cond.drew_last_turn:
+        return False
+    if (cond.discarded_last_turn is not None
+            and any(j.discarded[player] for j in turn) != cond.discarded_last_turn):
+        return False
+    if (cond.gave_to_self_last_turn is not None
+            and any((player, me) in j.gave for j in turn) != cond.gave_to_self_last_turn):
+        return False
+    if (cond.changed_structure_last_turn is not None
+            and any(player in j.changed for j in turn) != cond.changed_structure_last_turn):
+        return False
+    if (cond.failed_revolt_this_partida is not None
+            and (player in part.failed_revolts) != cond.failed_revolt_this_partida):
+        return False
+    if (cond.approved_own_revolt is not None
+            and ((player, me) in part.approvals) != cond.approved_own_revolt):
+        return False
+    if (cond.had_one_card_this_partida is not None
+            and (player in part.had_one_card) != cond.had_one_card_this_partida):
+        return False
+    if cond.structure_makes_others_draw is not None:
+        makes = engine.infos[s.structures[player]].makes_others_draw
+        if makes != cond.structure_makes_others_draw:
+            return False
+    return True
+
+
+def _rank_key(engine: Engine, rank: str) -> Callable[[int], tuple]:
+    s = engine.state
+    if rank in ("most_cards", "fewest_cards"):
+        sign = -1 if rank == "most_cards" else 1
+        return lambda p: (sign * len(s.hands[p]),)
+    if s.field is None:
+        raise Crisis("this card needs the field (Bourdieu mode)")
+    sign = -1 if rank == "highest" else 1
+    return lambda p: (sign * s.field.row[p],)
+
+
+def ranked(engine: Engine, pool: list[int], rank: str, nth: int, top: int) -> tuple[list[int], bool]:
+    """Players at places nth..nth+top-1 of ``rank``; and whether the places are clear-cut."""
+    key = _rank_key(engine, rank)
+    order = sorted(pool, key=key)
+    if not order:
+        return [], False
+    start, stop = nth - 1, nth - 1 + top
+    if start >= len(order):
+        return [], False
+    chosen = order[start:stop]
+    inside = {key(p) for p in chosen}
+    # the places are ambiguous when someone outside them ties someone inside them
+    clear = all(key(p) not in inside for p in order[:start] + order[stop:])
+    if not clear:
+        chosen = [p for p in order if key(p) in inside]
+    return chosen, clear
+
+
+NAMED_RANK = {"most_cards": ("most_cards", True), "fewest_cards": ("fewest_cards", True),
+              "most_cards_all": ("most_cards", False), "fewest_cards_all": ("fewest_cards", False),
+              "highest": ("highest", True), "lowest": ("lowest", True),
+              "highest_all": ("highest", False), "lowest_all": ("lowest", False)}
+
+
+def resolve(engine: Engine, ctx: Context, sel: Any, can: Callable[[int], bool] | None = None,
+            purpose: str = "") -> list[int]:
+    """The players a selector names; Crisis when it cannot name them as written."""
+    s = engine.state
+    me = ctx.owner
+    n = s.players
+    if isinstance(sel, list):
+        out: list[int] = []
+        for part in sel:
+            for p in resolve(engine, ctx, part, can, purpose):
+                if p not in out:
+                    out.append(p)
+        return out
+    if isinstance(sel, str):
+        if sel == "self":
+            return [me]
+        if sel == "next":
+            return [s.neighbour(me, 1)]
+        if sel == "last":
+            return [s.neighbour(me, -1)]
+        if sel == "next_2":
+            return [s.neighbour(me, 1), s.neighbour(me, 2)] if n > 2 else [s.neighbour(me, 1)]
+        if sel == "last_2":
+            return [s.neighbour(me, -1), s.neighbour(me, -2)] if n > 2 else [s.neighbour(me, -1)]
+        if sel == "everyone":
+            return list(range(n))
+        if sel == "opponents":
+            return [p for p in range(n) if p != me]
+        if sel == "an_opponent":
+            return choose(engine, ctx, [p for p in range(n) if p != me], 1, can, purpose)
+        if sel in NAMED_RANK:
+            rank, exactly_one = NAMED_RANK[sel]
+            found, clear = ranked(engine, list(range(n)), rank, 1, 1)
+            if exactly_one and (not clear or len(found) != 1):
+                raise Crisis(f"no single player for '{sel}'")
+            return found
+        if sel in ctx.event:
+            who = ctx.event[sel]
+            if who is None:
+                raise Crisis(f"nobody is '{sel}'")
+            return [who]
+        attr = {"last_winner": None, "last_crisis_solver": "last_crisis_solver",
+                "last_discarder": "last_discarder", "last_revolter": "last_revolter"}
+        if sel in attr:
+            who = (s.win_order[-1] if s.win_order else None) if sel == "last_winner" else \
+                getattr(s.partida, attr[sel])
+            if who is None:
+                raise Crisis(f"nobody is '{sel}' yet")
+            return [who]
+        raise Crisis(f"'{sel}' names nobody here")
+    return query(engine, ctx, sel, can, purpose)
+
+
+def query(engine: Engine, ctx: Context, q: fx.Query, can: Callable[[int], bool] | None,
+          purpose: str) -> list[int]:
+    s = engine.state
+    me = ctx.owner
+    pool = [p for p in range(s.players) if q.among == "everyone" or p != me]
+    if q.exclude is not None:
+        out = set(resolve(engine, ctx, q.exclude))
+        pool = [p for p in pool if p not in out]
+    if q.where is not None:
+        pool = [p for p in pool if holds(engine, ctx, p, q.where)]
+    clear = True
+    if q.rank is not None:
+        pool, clear = ranked(engine, pool, q.rank, q.nth, q.top)
+    if q.distinct_from == "previous":
+        pool = [p for p in pool if p not in ctx.picked]
+    if q.take == "all":
+        if not pool:
+            raise Crisis("no player matches")
+        return pool
+    if q.take == "one":
+        if len(pool) != 1 or not clear:
+            raise Crisis("not exactly one player matches")
+        return pool
+    if q.take == "exactly":
+        if len(pool) != q.count or not clear:
+            raise Crisis(f"not exactly {q.count} players match")
+        return pool
+    return choose(engine, ctx, pool, q.count, can, purpose)
+
+
+def choose(engine: Engine, ctx: Context, pool: list[int], count: int,
+           can: Callable[[int], bool] | None, purpose: str) -> list[int]:
+    """The acting player picks ``count`` players among those the action can be done to."""
+    if can is not None:
+        pool = [p for p in pool if can(p)]
+    if len(pool) < count:
+        raise Crisis("no player can be chosen")
+    if len(pool) == count:
+        picked = list(pool)
+    else:
+        picked = engine.agent(ctx.owner).choose_players(engine, ctx.owner, pool, count, purpose)
+    ctx.picked.extend(picked)
+    return picked

@@ -1,0 +1,113 @@
+"""The state of an Agência game as plain data: copied, compared and checked.
+
+Seats are numbered clockwise from 0.  Cards are card numbers ("001", "998");
+copies of a natural card are equal strings.  Everything a card's condition
+can ask about the past ("no último turno", "na partida") is kept here.
+"""
+
+from __future__ import annotations
+
+import copy
+import random
+from collections import Counter
+from dataclasses import dataclass, field
+
+
+@dataclass(slots=True)
+class Jogada:
+    """What happened in one jogada, for the conditions on the last turn."""
+
+    player: int
+    drew: Counter = field(default_factory=Counter)  # player -> cards drawn
+    received: Counter = field(default_factory=Counter)  # player -> cards given to them
+    discarded: Counter = field(default_factory=Counter)
+    gave: set = field(default_factory=set)  # (giver, receiver)
+    changed: set = field(default_factory=set)  # players who changed a structure
+    revolt: str | None = None  # None, "failed" or "succeeded"
+
+
+@dataclass(slots=True)
+class Field:
+    """The Bourdieu field: rows 0-4, one column per player."""
+
+    row: list[int]
+    col: list[int]
+    since: list[int]  # when each player reached their row (a clock tick)
+    home: list[int]  # each player's column at the start of the game
+    blocked_wins: list[int]  # wins accumulated while blocked
+    clock: int = 0
+
+    def at(self, row: int, col: int) -> int | None:
+        for player, (r, c) in enumerate(zip(self.row, self.col, strict=True)):
+            if r == row and c == col:
+                return player
+        return None
+
+    def blocker(self, player: int) -> int | None:
+        """Who sits right above ``player`` (and so blocks their climb)."""
+        return self.at(self.row[player] + 1, self.col[player])
+
+
+@dataclass(slots=True)
+class Partida:
+    """Bookkeeping of the running partida."""
+
+    number: int = 0
+    jogadas: int = 0
+    turns: list[Jogada] = field(default_factory=list)  # the last n jogadas
+    crises: int = 0
+    revolts: int = 0
+    crisis_since_revolt: bool = False
+    crisis_next_play: bool = False
+    crisis_next_discard: bool = False
+    last_discarder: int | None = None
+    last_revolter: int | None = None
+    last_crisis_solver: int | None = None
+    failed_revolts: set = field(default_factory=set)
+    approvals: set = field(default_factory=set)  # (approver, proposer)
+    had_one_card: set = field(default_factory=set)
+    discards_since: list[int] = field(default_factory=list)  # since each player's last play
+    society_seen: set = field(default_factory=set)  # cards that were structures this partida
+    inserted_by: dict = field(default_factory=dict)  # seat -> who put its structure there
+    teams: list = field(default_factory=list)  # pairs (a, b) from Alianças estratégicas
+    winners: list[int] = field(default_factory=list)
+    hegemony: str | None = None
+    ended: bool = False
+
+
+@dataclass(slots=True)
+class State:
+    """A whole game: hands, society, pile, flow, field and history."""
+
+    players: int
+    hands: list[list[str]]
+    structures: list[str]
+    pile: list[str]
+    discard: list[str]
+    flow: int  # +1 clockwise, -1 counter-clockwise
+    turn: int  # whose jogada is next
+    rng: random.Random
+    bourdieu: bool
+    field: Field | None
+    partida: Partida = field(default_factory=Partida)
+    wins: list[int] = field(default_factory=list)  # partida wins per player in this game
+    win_order: list[int] = field(default_factory=list)  # winners of partidas, in order
+    game_winners: list[int] = field(default_factory=list)
+    game_over: bool = False
+
+    def copy(self) -> State:
+        """An independent copy (the random generator included)."""
+        return copy.deepcopy(self)
+
+    def neighbour(self, player: int, steps: int = 1) -> int:
+        """The player ``steps`` places after ``player`` in the current flow."""
+        return (player + steps * self.flow) % self.players
+
+    def cards_in_play(self) -> Counter:
+        """Every card the game holds, wherever it is (for the conservation check)."""
+        total = Counter(self.pile)
+        total.update(self.discard)
+        total.update(self.structures)
+        for hand in self.hands:
+            total.update(hand)
+        return total
