@@ -71,7 +71,8 @@ def card_infos(game: Game) -> dict[str, CardInfo]:
     return infos
 
 
-def rules_of(rule_type: type, cards: list[str], infos: dict[str, CardInfo]) -> list[tuple[int, Any]]:
+def rules_of(rule_type: type, cards: list[str],
+             infos: dict[str, CardInfo]) -> list[tuple[int, Any]]:
     """(seat, rule) for every standing rule of this type in the society."""
     found = []
     for seat, number in enumerate(cards):

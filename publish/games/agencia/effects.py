@@ -156,7 +156,9 @@ class _Action(_Strict):
         None, description="whom `when` is asked of (default: the acting player)"
     )
     unless_revolt_succeeded_last_turn: bool = False
-    crisis: bool = Field(True, description="false: 'Não causa crise', what cannot be done is skipped")
+    crisis: bool = Field(
+        True, description="false: 'Não causa crise', what cannot be done is skipped"
+    )
 
 
 class Draw(_Action):

@@ -17,7 +17,7 @@ if TYPE_CHECKING:
     from publish.games.agencia.engine import Context, Engine
 
 
-class Crisis(Exception):  # noqa: N818 - the game's own word
+class Crisis(Exception):
     """The structure cannot be done exactly as written."""
 
 
@@ -105,7 +105,8 @@ def _rank_key(engine: Engine, rank: str) -> Callable[[int], tuple]:
     return lambda p: (sign * s.field.row[p],)
 
 
-def ranked(engine: Engine, pool: list[int], rank: str, nth: int, top: int) -> tuple[list[int], bool]:
+def ranked(engine: Engine, pool: list[int], rank: str, nth: int,
+           top: int) -> tuple[list[int], bool]:
     """Players at places nth..nth+top-1 of ``rank``; and whether the places are clear-cut."""
     key = _rank_key(engine, rank)
     order = sorted(pool, key=key)

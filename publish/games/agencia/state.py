@@ -72,6 +72,8 @@ class Partida:
     teams: list = field(default_factory=list)  # pairs (a, b) from Alianças estratégicas
     winners: list[int] = field(default_factory=list)
     hegemony: str | None = None
+    swap_if_blocked: bool = False  # a hegemony that lets the winner pass a blocker at once
+    clock: int = 0  # counts structure changes, to know which card came last
     ended: bool = False
 
 

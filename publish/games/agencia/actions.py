@@ -1,0 +1,341 @@
+"""What each action of the effect schema does to the state.
+
+Each function raises Crisis when the action cannot be done exactly as
+written; standing rules of the society (doubling, caps, prohibitions,
+'não causa crise') are applied here, where the cards move.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from publish.games.agencia import effects as fx
+from publish.games.agencia.select import Crisis, holds, resolve
+
+if TYPE_CHECKING:
+    from publish.games.agencia.engine import Context, Engine
+
+
+def amount(engine: Engine, ctx: Context, n: Any, act: str, target: int) -> int:
+    """The number an action moves, after 'dobra' and 'somente 1' rules."""
+    s = engine.state
+    if n == "hand":
+        value = len(s.hands[target])
+    elif isinstance(n, int):
+        value = n
+    else:
+        value = computed(engine, ctx, n, target)
+    for _, rule in engine.rules(fx.Double):
+        if act in rule.act:
+            value *= 2
+    for _, rule in engine.rules(fx.Cap):
+        if rule.act == act:
+            value = min(value, rule.max)
+    return value
+
+
+def computed(engine: Engine, ctx: Context, n: fx.Computed, target: int) -> int:
+    s = engine.state
+    hands = [len(h) for h in s.hands]
+    if n.count == "all_hands":
+        base = sum(hands)
+    elif n.count == "max_hand":
+        base = max(hands)
+    elif n.count == "gap_to_max":
+        base = max(hands) - hands[target]
+    elif n.count == "discards_since_target_played":
+        base = s.partida.discards_since[target]
+    elif n.count == "received_last_turn":
+        base = sum(j.drew[ctx.owner] + j.received[ctx.owner] for j in s.partida.turns[:-1])
+    elif n.count == "discarded_this_play":
+        base = ctx.discarded
+    else:
+        base = ctx.drawn
+    value = -(-base // n.divide) if n.round == "up" else base // n.divide
+    value *= n.times
+    if value < 1:
+        raise Crisis("the amount comes to nothing")
+    return value
+
+
+def forbidden(engine: Engine, ctx: Context, player: int, act: str) -> str | None:
+    """'crisis' or 'skip' when a standing rule bars ``player`` from ``act`` now."""
+    verdict = None
+    for seat, rule in engine.rules(fx.Cannot):
+        if act not in rule.act:
+            continue
+        if rule.by_others and ctx.owner == player:
+            continue
+        try:
+            who = resolve(engine, engine.context(seat), rule.who)
+        except Crisis:
+            continue
+        if player in who:
+            if rule.crisis:
+                return "crisis"
+            verdict = "skip"
+    return verdict
+
+
+def _allowed(engine: Engine, ctx: Context, player: int, act: str, optional: bool) -> bool:
+    """Whether the act goes ahead for this player; raises Crisis when it must and cannot."""
+    verdict = forbidden(engine, ctx, player, act)
+    if verdict == "crisis" and not optional:
+        raise Crisis(f"player {player} may not {act}")
+    return verdict is None
+
+
+def draw(engine: Engine, ctx: Context, player: int, n: int, optional: bool = False,
+         pick: bool = False) -> None:
+    if not _allowed(engine, ctx, player, "draw", optional):
+        return
+    s = engine.state
+    for _ in range(n):
+        if not s.pile:
+            if not s.discard:
+                if optional:
+                    return
+                raise Crisis("no cards left to draw")
+            s.pile = s.discard
+            s.discard = []
+            s.rng.shuffle(s.pile)
+        if pick:
+            card = engine.agent(player).pick_from_pile(engine, player, s.pile)
+            s.pile.remove(card)
+        else:
+            card = s.pile.pop()
+        s.hands[player].append(card)
+    engine.record.drew[player] += n
+    engine.after_draw(player, n, ctx)
+
+
+def discard(engine: Engine, ctx: Context, player: int, n: int, optional: bool = False) -> None:
+    s = engine.state
+    if not _allowed(engine, ctx, player, "discard", optional):
+        return
+    if ctx.card is not None and player != ctx.owner and engine.rules(fx.OnlyOwn) and any(
+            "discard" in rule.act for _, rule in engine.rules(fx.OnlyOwn)):
+        return
+    hand = s.hands[player]
+    if len(hand) < n:
+        if optional:
+            return
+        raise Crisis(f"player {player} cannot discard {n}")
+    cards = engine.agent(player).pick_cards(engine, player, n, "discard")
+    for card in cards:
+        hand.remove(card)
+        s.discard.append(card)
+    engine.discarded(player, n)
+    if player == ctx.owner:
+        ctx.discarded += n
+
+
+def give(engine: Engine, ctx: Context, giver: int, receiver: int, n: int,
+         optional: bool = False) -> None:
+    if giver == receiver:
+        return  # "um jogador não pode entregar cartas para si mesmo"
+    if not _allowed(engine, ctx, receiver, "receive", optional):
+        return
+    s = engine.state
+    if len(s.hands[giver]) < n:
+        if optional:
+            return
+        raise Crisis(f"player {giver} cannot give {n}")
+    cards = engine.agent(giver).pick_cards(engine, giver, n, "give")
+    for card in cards:
+        s.hands[giver].remove(card)
+        s.hands[receiver].append(card)
+    engine.record.received[receiver] += n
+    engine.record.gave.add((giver, receiver))
+
+
+def run_action(engine: Engine, ctx: Context, action: Any) -> None:
+    """Do one action of a structure (or of a trigger)."""
+    s = engine.state
+    optional = not action.crisis
+    if action.when is not None:
+        who = resolve(engine, ctx, action.if_who) if action.if_who is not None else [ctx.owner]
+        if not all(holds(engine, ctx, p, action.when) for p in who):
+            raise _Skip
+    if action.unless_revolt_succeeded_last_turn and any(
+            j.revolt == "succeeded" for j in s.partida.turns[:-1]):
+        return
+    do = action.do
+    if do == "draw":
+        for p in _players(engine, ctx, action.who, optional,
+                          lambda p: forbidden(engine, ctx, p, "draw") is None):
+            draw(engine, ctx, p, amount(engine, ctx, action.n, "draw", p), optional,
+                 pick=action.choose)
+    elif do == "discard":
+        for p in _players(engine, ctx, action.who, optional,
+                          lambda p: len(s.hands[p]) >= 1):
+            discard(engine, ctx, p, amount(engine, ctx, action.n, "discard", p), optional)
+    elif do == "give":
+        givers = _players(engine, ctx, action.who, optional, lambda p: len(s.hands[p]) >= 1)
+        receivers = _players(engine, ctx, action.to, optional,
+                             lambda p: p not in givers or len(givers) > 1)
+        for g in givers:
+            for r in receivers:
+                give(engine, ctx, g, r, amount(engine, ctx, action.n, "give", r), optional)
+    elif do == "exchange":
+        _exchange(engine, ctx, action, optional)
+    elif do == "swap_hands":
+        a = _players(engine, ctx, action.who, optional)
+        b = _players(engine, ctx, action.to, optional, lambda p: p not in a)
+        if len(a) != 1 or len(b) != 1 or a[0] == b[0]:
+            raise Crisis("a hand swap needs two different players")
+        s.hands[a[0]], s.hands[b[0]] = s.hands[b[0]], s.hands[a[0]]
+    elif do == "rotate_hands":
+        step = s.flow if action.direction == "flow" else -s.flow
+        hands = s.hands
+        s.hands = [hands[(p - step) % s.players] for p in range(s.players)]
+    elif do == "pass_cards":
+        step = 1 if action.direction == "flow" else -1
+        order = [s.neighbour(ctx.owner, k) for k in range(s.players)]
+        for p in order:
+            give(engine, ctx, p, s.neighbour(p, step),
+                 amount(engine, ctx, action.n, "give", p), optional)
+    elif do == "equalise":
+        a = _players(engine, ctx, action.who, optional)
+        b = _players(engine, ctx, action.to, optional)
+        if len(a) != 1 or len(b) != 1 or a[0] == b[0]:
+            raise Crisis("needs two different players")
+        gap = len(s.hands[a[0]]) - len(s.hands[b[0]])
+        if gap <= 0 or gap % 2:
+            raise Crisis("the hands cannot be made equal")
+        give(engine, ctx, a[0], b[0], gap // 2, optional)
+    elif do == "swap_structures":
+        b = _players(engine, ctx, action.to, optional, lambda p: p != ctx.owner)
+        if len(b) != 1 or b[0] == ctx.owner:
+            raise Crisis("a structure swap needs one other player")
+        a = ctx.owner
+        s.structures[a], s.structures[b[0]] = s.structures[b[0]], s.structures[a]
+        engine.structures_changed()
+    elif do == "change_structure":
+        _change(engine, ctx, action)
+    elif do == "reverse_flow":
+        s.flow = -s.flow
+    elif do == "flow_towards":
+        b = _players(engine, ctx, action.to, optional)
+        if len(b) != 1 or b[0] not in (s.neighbour(ctx.owner, 1), s.neighbour(ctx.owner, -1)):
+            raise Crisis("the flow turns towards one neighbour only")
+        if s.neighbour(ctx.owner, 1) != b[0]:
+            s.flow = -s.flow
+    elif do == "shuffle_structures":
+        s.rng.shuffle(s.structures)
+        engine.structures_changed()
+    elif do == "redistribute_hands":
+        sizes = [len(h) for h in s.hands]
+        cards = [c for h in s.hands for c in h]
+        s.rng.shuffle(cards)
+        s.hands, start = [], 0
+        for size in sizes:
+            s.hands.append(cards[start:start + size])
+            start += size
+    elif do == "schedule_crisis":
+        if action.at == "next_play":
+            s.partida.crisis_next_play = True
+        else:
+            s.partida.crisis_next_discard = True
+    elif do == "field_move":
+        for p in _players(engine, ctx, action.who, optional):
+            engine.field_move(p, during_partida=True)
+    elif do == "field_swap":
+        a = _players(engine, ctx, action.who, optional)
+        b = _players(engine, ctx, action.to, optional)
+        if len(a) != 1 or len(b) != 1 or a[0] == b[0]:
+            raise Crisis("a field swap needs two different players")
+        engine.field_swap(a[0], b[0])
+    elif do == "field_step":
+        for p in _players(engine, ctx, action.who, optional):
+            engine.field_step(p, action.rows, action.max_row)
+    elif do == "win":
+        for p in _players(engine, ctx, action.who, optional):
+            if p not in s.partida.winners:
+                s.partida.winners.append(p)
+    elif do in ("show_hand", "see_hands"):
+        _players(engine, ctx, action.who, optional)
+        other = _players(engine, ctx, action.to if do == "show_hand" else action.of, optional)
+        if do == "show_hand" and ctx.owner in other and len(other) == 1:
+            raise Crisis("nobody to show the hand to")
+    elif do == "trade_with_pile":
+        for p in _players(engine, ctx, action.who, optional):
+            if not s.hands[p] or not (s.pile or s.discard):
+                raise Crisis("nothing to trade")
+            give_back, take = engine.agent(p).trade_with_pile(engine, p)
+            s.hands[p].remove(give_back)
+            source = s.pile if take in s.pile else s.discard
+            source.remove(take)
+            source.append(give_back)
+            s.hands[p].append(take)
+    elif do == "shuffle_pile":
+        s.rng.shuffle(s.pile)
+    elif do == "discard_this":
+        pass  # natural cards: the engine moves the card itself
+    elif do == "team_up":
+        b = _players(engine, ctx, action.to, optional, lambda p: p != ctx.owner)
+        for p in b:
+            s.partida.teams.append((ctx.owner, p))
+    else:  # pragma: no cover - the schema admits nothing else
+        raise AssertionError(do)
+
+
+class _Skip(Exception):
+    """A 'se ...' condition is false: this action and the rest of its block do nothing."""
+
+
+def _players(engine: Engine, ctx: Context, sel: Any, optional: bool, can: Any = None) -> list[int]:
+    try:
+        return resolve(engine, ctx, sel, can)
+    except Crisis:
+        if optional:
+            return []
+        raise
+
+
+def _exchange(engine: Engine, ctx: Context, action: fx.Exchange, optional: bool) -> None:
+    s = engine.state
+    for seat, rule in engine.rules(fx.Cannot):
+        if "exchange" in rule.act and (not rule.by_others or seat != ctx.owner):
+            if optional or not rule.crisis:
+                return
+            raise Crisis("exchanges are forbidden")
+    a = _players(engine, ctx, action.who, optional)
+    b = _players(engine, ctx, action.to, optional, lambda p: p not in a)
+    for x in a:
+        for y in b:
+            if x == y:
+                raise Crisis("nobody exchanges cards with themselves")
+            n = amount(engine, ctx, action.n, "exchange", y)
+            if len(s.hands[x]) < n or len(s.hands[y]) < n:
+                if optional:
+                    continue
+                raise Crisis("not enough cards to exchange")
+            mine = engine.agent(x).pick_cards(engine, x, n, "exchange")
+            theirs = engine.agent(y).pick_cards(engine, y, n, "exchange")
+            for card in mine:
+                s.hands[x].remove(card)
+                s.hands[y].append(card)
+            for card in theirs:
+                s.hands[y].remove(card)
+                s.hands[x].append(card)
+
+
+def _change(engine: Engine, ctx: Context, action: fx.ChangeStructure) -> None:
+    s = engine.state
+    changers = _players(engine, ctx, action.who, not action.crisis)
+    if action.who == "everyone":
+        changers = [s.neighbour(ctx.owner, k) for k in range(s.players)]
+    for p in changers:
+        for _ in range(action.count):
+            slots = None
+            if action.target == "this":
+                slots = [i for i, c in enumerate(s.structures) if c == ctx.card]
+                if not slots:
+                    raise Crisis("this card is no longer a structure")
+            approval = action.approval == "opponent"
+            if not engine.change_structure(p, slots=slots, approval=approval,
+                                           avoid=ctx.card if action.target == "any" else None):
+                if approval:
+                    continue  # not approved: the status quo stands, no crisis
+                raise Crisis(f"player {p} cannot change a structure")
