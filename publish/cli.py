@@ -195,3 +195,60 @@ def printshop(project: str | None = None, game: str | None = None, service: str 
     root, loaded = _loaded(project, game)
     _run_build(lambda: build_printshop(root, loaded, service, interleave, images,
                                        loaded.config.locales.source, jobs, click.echo))
+
+
+def _player_range(text: str) -> tuple[int, int]:
+    low, _, high = text.partition("..")
+    try:
+        pair = (int(low), int(high or low))
+    except ValueError:
+        raise click.BadParameter(f"'{text}': give a count (4) or a range (3..6)") from None
+    if pair[0] < 3 or pair[1] < pair[0]:
+        raise click.BadParameter(f"'{text}': at least 3 players, low..high")
+    return pair
+
+
+@main.command()
+@project_option
+@game_option
+@click.option("--games", type=click.IntRange(1), default=100, show_default=True)
+@click.option("--players", default="3..6", show_default=True, help="A count or a range (3..6).")
+@click.option("--mode", type=click.Choice(["simple", "bourdieu"]), default="simple",
+              show_default=True)
+@click.option("--decks", default=None, help="Comma-separated decks (default: the first deck).")
+@click.option("--seed", type=int, default=0, show_default=True)
+@click.option("--agents", default="greedy,random", show_default=True,
+              help="Agents seated in turn: greedy, random.")
+@click.option("--workers", type=click.IntRange(1), default=None,
+              help="Processes (default: every core).")
+@click.option("--json", "as_json", is_flag=True, help="Print the whole report as JSON.")
+@click.option("--progress", is_flag=True, help="Show a progress bar.")
+def simulate(project: str | None, game: str | None, games: int, players: str, mode: str,
+             decks: str | None, seed: int, agents: str, workers: int | None, as_json: bool,
+             progress: bool) -> None:
+    """Play many seeded games with the rules engine and report what each card did."""
+    from publish.engines import engine_for
+
+    root, loaded = _loaded(project, game)
+    engine = engine_for(loaded.id)
+    if engine is None or not hasattr(engine, "simulate"):
+        click.echo(f"{loaded.id}: this game has no rules engine to simulate", err=True)
+        sys.exit(2)
+    options = {
+        "games": games, "players": _player_range(players), "mode": mode, "seed": seed,
+        "decks": tuple(decks.split(",")) if decks else (next(iter(loaded.config.decks)),),
+        "agents": tuple(agents.split(",")), "workers": workers,
+    }
+    try:
+        if progress:
+            with click.progressbar(length=games, label="simulating", file=sys.stderr) as bar:
+                result = engine.simulate(root, loaded, options, bar.update)
+        else:
+            result = engine.simulate(root, loaded, options, None)
+    except ValueError as err:
+        click.echo(f"publish simulate: {err}", err=True)
+        sys.exit(2)
+    if as_json:
+        click.echo(json.dumps(result, ensure_ascii=False, indent=2))
+    else:
+        click.echo(engine.describe(result))

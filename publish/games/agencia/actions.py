@@ -46,7 +46,8 @@ def computed(engine: Engine, ctx: Context, n: fx.Computed, target: int) -> int:
     elif n.count == "discards_since_target_played":
         base = s.partida.discards_since[target]
     elif n.count == "received_last_turn":
-        base = sum(j.drew[ctx.owner] + j.received[ctx.owner] for j in s.partida.turns[:-1])
+        me = ctx.owner
+        base = sum(j.drew.get(me, 0) + j.received.get(me, 0) for j in s.partida.turns[:-1])
     elif n.count == "discarded_this_play":
         base = ctx.discarded
     else:
@@ -105,7 +106,8 @@ def draw(engine: Engine, ctx: Context, player: int, n: int, optional: bool = Fal
         else:
             card = s.pile.pop()
         s.hands[player].append(card)
-    engine.record.drew[player] += n
+    drew = engine.record.drew
+    drew[player] = drew.get(player, 0) + n
     engine.after_draw(player, n, ctx)
 
 
@@ -145,7 +147,8 @@ def give(engine: Engine, ctx: Context, giver: int, receiver: int, n: int,
     for card in cards:
         s.hands[giver].remove(card)
         s.hands[receiver].append(card)
-    engine.record.received[receiver] += n
+    received = engine.record.received
+    received[receiver] = received.get(receiver, 0) + n
     engine.record.gave.add((giver, receiver))
 
 

@@ -52,6 +52,7 @@ class Stats:
     revolts: int = 0
     hegemonies: Counter = field(default_factory=Counter)
     partida_winners: Counter = field(default_factory=Counter)
+    partidas_won: int = 0
 
 
 class Invariant(AssertionError):
@@ -104,7 +105,8 @@ class Engine:
 
     def discarded(self, player: int, n: int) -> None:
         part = self.state.partida
-        self.record.discarded[player] += n
+        disc = self.record.discarded
+        disc[player] = disc.get(player, 0) + n
         part.last_discarder = player
         for p in range(self.state.players):
             part.discards_since[p] += n
@@ -135,7 +137,10 @@ class Engine:
         s = self.state
         while not s.game_over:
             self.play_partida()
-            if not s.bourdieu or s.partida.number >= MAX_PARTIDAS:
+            if not s.bourdieu:  # simple mode: a game is one partida
+                s.game_winners = list(s.partida.winners)
+                s.game_over = True
+            elif s.partida.number >= MAX_PARTIDAS:
                 s.game_over = True
         return s.game_winners
 
@@ -224,7 +229,7 @@ class Engine:
             (part.crisis_next_play, part.crisis_next_discard, part.last_discarder,
              part.last_crisis_solver, part.discards_since[:], set(part.society_seen),
              dict(part.inserted_by), list(part.teams), list(part.winners), part.crises),
-            (Counter(rec.drew), Counter(rec.received), Counter(rec.discarded), set(rec.gave),
+            (dict(rec.drew), dict(rec.received), dict(rec.discarded), set(rec.gave),
              set(rec.changed)),
             (s.game_winners[:], s.game_over, part.ended, part.clock),
         )
@@ -245,7 +250,7 @@ class Engine:
          part.last_crisis_solver, ds, seen, ins, teams, winners, part.crises) = p
         part.discards_since, part.society_seen = ds[:], set(seen)
         part.inserted_by, part.teams, part.winners = dict(ins), list(teams), list(winners)
-        rec.drew, rec.received, rec.discarded = Counter(r[0]), Counter(r[1]), Counter(r[2])
+        rec.drew, rec.received, rec.discarded = dict(r[0]), dict(r[1]), dict(r[2])
         rec.gave, rec.changed = set(r[3]), set(r[4])
 
     def execute(self, p: int) -> str:
@@ -843,6 +848,8 @@ class Engine:
         s = self.state
         part = s.partida
         winners = part.winners
+        if winners:
+            self.stats.partidas_won += 1
         for q in winners:
             s.wins[q] += 1
             s.win_order.append(q)

@@ -82,3 +82,30 @@ class AgenciaEngine:
         schema["description"] = ("structured effect run by the rules engine: a list of actions "
                                  "for a direct block, of standing rules for a general block")
         return schema
+
+    def simulate(self, root: Any, game: Game, options: dict[str, Any],
+                 progress: Any = None) -> dict[str, Any]:
+        """Play seeded games; the report of `publish simulate`."""
+        from publish.games.agencia.agents import AGENTS
+        from publish.games.agencia.cards import card_infos
+        from publish.games.agencia.simulate import Plan, report, simulate
+
+        unknown = [a for a in options["agents"] if a not in AGENTS]
+        if unknown:
+            raise ValueError(f"unknown agent(s) {', '.join(unknown)}; known: {', '.join(AGENTS)}")
+        bourdieu = options["mode"] == "bourdieu"
+        decks = tuple(options["decks"])
+        if not bourdieu and decks != ("principal",):
+            raise ValueError("simple mode is played with the principal deck alone; "
+                             "use --mode bourdieu for other decks")
+        plan = Plan(root=root, game_id=game.id, games=options["games"],
+                    players=options["players"], bourdieu=bourdieu, decks=decks,
+                    seed=options["seed"], agents=tuple(options["agents"]))
+        totals = simulate(plan, options.get("workers"), progress)
+        return report(plan, totals, card_infos(game))
+
+    def describe(self, result: dict[str, Any]) -> str:
+        """The report as text for a terminal."""
+        from publish.games.agencia.simulate import describe
+
+        return describe(result)

@@ -67,10 +67,10 @@ def holds(engine: Engine, ctx: Context, player: int, cond: fx.Condition) -> bool
         if beside != cond.neighbour or player == me:
             return False
     turn = part.turns
-    if cond.drew_last_turn is not None and any(j.drew[player] for j in turn) != cond.drew_last_turn:
+    if cond.drew_last_turn is not None and any(j.drew.get(player) for j in turn) != cond.drew_last_turn:
         return False
     if (cond.discarded_last_turn is not None
-            and any(j.discarded[player] for j in turn) != cond.discarded_last_turn):
+            and any(j.discarded.get(player) for j in turn) != cond.discarded_last_turn):
         return False
     if (cond.gave_to_self_last_turn is not None
             and any((player, me) in j.gave for j in turn) != cond.gave_to_self_last_turn):
@@ -166,6 +166,10 @@ def resolve(engine: Engine, ctx: Context, sel: Any, can: Callable[[int], bool] |
             if exactly_one and (not clear or len(found) != 1):
                 raise Crisis(f"no single player for '{sel}'")
             return found
+        if sel == "previous":
+            if not ctx.picked:
+                raise Crisis("nobody was picked before")
+            return [ctx.picked[-1]]
         if sel in ctx.event:
             who = ctx.event[sel]
             if who is None:
@@ -207,7 +211,7 @@ def query(engine: Engine, ctx: Context, q: fx.Query, can: Callable[[int], bool] 
             raise Crisis("not exactly one player matches")
         return pool
     if q.take == "exactly":
-        if len(pool) != q.count or not clear:
+        if len(pool) != q.count:  # ties are already folded into the pool
             raise Crisis(f"not exactly {q.count} players match")
         return pool
     return choose(engine, ctx, pool, q.count, can, purpose)

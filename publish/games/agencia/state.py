@@ -18,9 +18,9 @@ class Jogada:
     """What happened in one jogada, for the conditions on the last turn."""
 
     player: int
-    drew: Counter = field(default_factory=Counter)  # player -> cards drawn
-    received: Counter = field(default_factory=Counter)  # player -> cards given to them
-    discarded: Counter = field(default_factory=Counter)
+    drew: dict = field(default_factory=dict)  # player -> cards drawn
+    received: dict = field(default_factory=dict)  # player -> cards given to them
+    discarded: dict = field(default_factory=dict)
     gave: set = field(default_factory=set)  # (giver, receiver)
     changed: set = field(default_factory=set)  # players who changed a structure
     revolt: str | None = None  # None, "failed" or "succeeded"

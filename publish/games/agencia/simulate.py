@@ -1,0 +1,231 @@
+"""Many seeded games at once: which cards run, which never do, how games go.
+
+Game ``i`` of a run with seed ``S`` always uses the same seed and player
+count, so a report does not depend on how many cores played it.
+"""
+
+from __future__ import annotations
+
+import os
+from collections import Counter
+from collections.abc import Callable, Iterator
+from concurrent.futures import ProcessPoolExecutor, as_completed
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from publish.games.agencia.agents import AGENTS
+from publish.games.agencia.cards import CardInfo, card_infos
+from publish.games.agencia.engine import Engine
+from publish.load import load_game
+
+
+@dataclass(frozen=True)
+class Plan:
+    """What to simulate."""
+
+    root: Path
+    game_id: str = "agencia"
+    games: int = 100
+    players: tuple[int, int] = (3, 6)
+    bourdieu: bool = False
+    decks: tuple[str, ...] = ("principal",)
+    seed: int = 0
+    agents: tuple[str, ...] = ("greedy", "random")
+    check: bool = False  # verify the invariants after every jogada
+
+
+@dataclass
+class Totals:
+    """Sums over games; merged across worker processes."""
+
+    games: int = 0
+    partidas: int = 0
+    jogadas: int = 0
+    crises: int = 0
+    revolts: int = 0
+    no_winner_partidas: int = 0
+    game_winners: Counter = field(default_factory=Counter)  # seat -> games won
+    undecided_games: int = 0
+    in_society: Counter = field(default_factory=Counter)
+    executed: Counter = field(default_factory=Counter)
+    executable: Counter = field(default_factory=Counter)
+    crises_caused: Counter = field(default_factory=Counter)
+    hegemonies: Counter = field(default_factory=Counter)
+
+    def add(self, other: Totals) -> None:
+        for name, value in vars(other).items():
+            if isinstance(value, Counter):
+                getattr(self, name).update(value)
+            else:
+                setattr(self, name, getattr(self, name) + value)
+
+
+def deck_cards(game: Any, decks: tuple[str, ...]) -> list[str]:
+    """Every copy of every card of these decks."""
+    known = set(game.config.decks)
+    unknown = [d for d in decks if d not in known]
+    if unknown:
+        raise ValueError(f"unknown deck(s) {', '.join(unknown)}; known: {', '.join(known)}")
+    return [card.number for card in game.cards for deck, copies in card.copies.items()
+            if deck in decks for _ in range(copies)]
+
+
+def game_setup(plan: Plan, index: int) -> tuple[int, int]:
+    """(seed, players) of game ``index``: fixed by the plan, whatever the worker."""
+    low, high = plan.players
+    return plan.seed * 1_000_003 + index, low + index % (high - low + 1)
+
+
+_CACHE: dict[tuple[Path, str], dict[str, CardInfo]] = {}
+
+
+def _infos(plan: Plan) -> tuple[dict[str, CardInfo], list[str]]:
+    key = (plan.root, plan.game_id)
+    if key not in _CACHE:
+        game, problems = load_game(plan.root, plan.game_id)
+        if game is None:
+            raise ValueError("; ".join(str(p) for p in problems))
+        _CACHE[key] = card_infos(game)
+        _CACHE[(plan.root, plan.game_id + "/game")] = game  # type: ignore[assignment]
+    game = _CACHE[(plan.root, plan.game_id + "/game")]
+    return _CACHE[key], deck_cards(game, plan.decks)
+
+
+def play(plan: Plan, index: int, infos: dict[str, CardInfo], deck: list[str]) -> Engine:
+    """Play game ``index`` of the plan to its end and return the engine (state and stats)."""
+    seed, players = game_setup(plan, index)
+    agents = [AGENTS[plan.agents[(index + seat) % len(plan.agents)]]() for seat in range(players)]
+    engine = Engine(infos, deck, agents, seed, bourdieu=plan.bourdieu, check=plan.check)
+    engine.play_game()
+    return engine
+
+
+def run_range(plan: Plan, start: int, stop: int) -> Totals:
+    """Games start..stop-1 of the plan, summed."""
+    infos, deck = _infos(plan)
+    totals = Totals()
+    for index in range(start, stop):
+        engine = play(plan, index, infos, deck)
+        st = engine.stats
+        totals.games += 1
+        totals.partidas += st.partidas
+        totals.jogadas += st.jogadas
+        totals.crises += st.crises
+        totals.revolts += st.revolts
+        totals.no_winner_partidas += st.partidas - st.partidas_won
+        if engine.state.game_winners:
+            totals.game_winners.update(engine.state.game_winners)
+        else:
+            totals.undecided_games += 1
+        totals.in_society.update(st.in_society)
+        totals.executed.update(st.executed)
+        totals.executable.update(st.executable)
+        totals.crises_caused.update(st.crises_caused)
+        totals.hegemonies.update(st.hegemonies)
+    return totals
+
+
+def chunks(games: int, size: int) -> Iterator[tuple[int, int]]:
+    for start in range(0, games, size):
+        yield start, min(games, start + size)
+
+
+def simulate(plan: Plan, workers: int | None = None,
+             progress: Callable[[int], None] | None = None) -> Totals:
+    """Play the plan's games over ``workers`` processes (default: every core)."""
+    workers = workers or os.cpu_count() or 1
+    size = max(1, min(50, plan.games // (workers * 4) or 1))
+    totals = Totals()
+    if workers == 1:
+        for start, stop in chunks(plan.games, size):
+            totals.add(run_range(plan, start, stop))
+            if progress:
+                progress(stop - start)
+        return totals
+    with ProcessPoolExecutor(workers) as pool:
+        futures = {pool.submit(run_range, plan, a, b): b - a for a, b in chunks(plan.games, size)}
+        for future in as_completed(futures):
+            totals.add(future.result())
+            if progress:
+                progress(futures[future])
+    return totals
+
+
+def report(plan: Plan, totals: Totals, infos: dict[str, CardInfo]) -> dict[str, Any]:
+    """The simulation report: per card and per game, as plain data."""
+    deck = set(_infos(plan)[1])
+    structural = sorted(c for c in deck if infos[c].natural is None)
+    naturals = sorted(c for c in deck if infos[c].natural is not None)
+    cards = {
+        number: {
+            "name": infos[number].name,
+            "in_society": totals.in_society[number],
+            "executed": totals.executed[number],
+            "executable": totals.executable[number],
+            "crises_caused": totals.crises_caused[number],
+        }
+        for number in structural + naturals
+    }
+    never_executed = [c for c in structural if not totals.executed[c]]
+    games = max(totals.games, 1)
+    return {
+        "plan": {"games": plan.games, "players": list(plan.players),
+                 "mode": "bourdieu" if plan.bourdieu else "simple", "decks": list(plan.decks),
+                 "seed": plan.seed, "agents": list(plan.agents)},
+        "games": {
+            "played": totals.games,
+            "partidas": totals.partidas,
+            "partidas_per_game": totals.partidas / games,
+            "jogadas": totals.jogadas,
+            "jogadas_per_partida": totals.jogadas / max(totals.partidas, 1),
+            "partidas_without_winner": totals.no_winner_partidas,
+            "crises": totals.crises,
+            "revolts": totals.revolts,
+            "winners_by_seat": {str(k): v for k, v in sorted(totals.game_winners.items())},
+            "games_without_winner": totals.undecided_games,
+            "hegemonies": dict(sorted(totals.hegemonies.items())),
+        },
+        "cards": cards,
+        "never_executed": [{"number": c, "name": infos[c].name,
+                            "why": why_never(c, infos, totals, plan)} for c in never_executed],
+        "never_executable": [{"number": c, "name": infos[c].name}
+                             for c in structural if not totals.executable[c]],
+    }
+
+
+def why_never(number: str, infos: dict[str, CardInfo], totals: Totals, plan: Plan) -> str:
+    """A reason a structure never ran, from what the simulation saw."""
+    info = infos[number]
+    if not info.actions:
+        return "only standing rules: it acts while in the society, never as a play"
+    if not totals.in_society[number]:
+        return "never reached the society"
+    if totals.crises_caused[number] and not totals.executable[number]:
+        return "every time it was played it caused a crisis"
+    return "it was in the society but another card cancelled it every time"
+
+
+def describe(result: dict[str, Any]) -> str:
+    """A short text form of the report."""
+    g = result["games"]
+    plan = result["plan"]
+    lines = [
+        f"{g['played']} games ({plan['mode']}, {plan['players'][0]}..{plan['players'][1]} "
+        f"players, decks {', '.join(plan['decks'])}, seed {plan['seed']})",
+        f"  partidas: {g['partidas']} ({g['partidas_per_game']:.2f} per game, "
+        f"{g['partidas_without_winner']} without winner)",
+        f"  jogadas: {g['jogadas']} ({g['jogadas_per_partida']:.1f} per partida)",
+        f"  crises: {g['crises']}, revolts: {g['revolts']}",
+        f"  game winners by seat: {g['winners_by_seat']}; games without winner: "
+        f"{g['games_without_winner']}",
+    ]
+    if g["hegemonies"]:
+        lines.append(f"  hegemonies: {g['hegemonies']}")
+    never = result["never_executed"]
+    lines.append(f"  structural cards never executed: {len(never)}")
+    lines.extend(f"    {c['number']} {c['name']}: {c['why']}" for c in never)
+    busiest = sorted(result["cards"].items(), key=lambda kv: -kv[1]["crises_caused"])[:5]
+    lines.append("  most crises caused: " + ", ".join(
+        f"{n} ({c['crises_caused']})" for n, c in busiest))
+    return "\n".join(lines)

@@ -1,0 +1,91 @@
+"""Whole games: invariants after every jogada, determinism, and the simulation report."""
+
+from __future__ import annotations
+
+import json
+from concurrent.futures import ProcessPoolExecutor
+
+import pytest
+from conftest import REPO, run
+
+from publish.games.agencia.simulate import Plan, game_setup, play, report, run_range, simulate
+from publish.games.agencia.simulate import _infos as infos_of
+
+ALL = ("principal", "historico", "teorico", "estrategico", "social")
+# every deck appears, alone with the main deck and all together; simple mode only with the main
+PLANS = [
+    Plan(REPO, games=250, players=(3, 6), decks=("principal",), seed=1, agents=("random",),
+         check=True),
+    *[Plan(REPO, games=150, players=(3, 6), bourdieu=True, decks=("principal", extra), seed=2,
+           agents=("random",), check=True) for extra in ALL[1:]],
+    Plan(REPO, games=150, players=(3, 6), bourdieu=True, decks=ALL, seed=3,
+         agents=("random", "greedy"), check=True),
+]
+
+
+def _play(plan: Plan) -> int:
+    return run_range(plan, 0, plan.games).games
+
+
+def test_a_thousand_random_games_keep_every_invariant():
+    """Cards conserved, one structural card per seat, no shared square: checked every jogada."""
+    assert sum(p.games for p in PLANS) >= 1000
+    with ProcessPoolExecutor() as pool:
+        played = list(pool.map(_play, PLANS))
+    assert played == [p.games for p in PLANS]
+
+
+def test_a_seed_fixes_the_whole_game():
+    plan = Plan(REPO, games=3, bourdieu=True, decks=ALL, seed=7)
+    infos, deck = infos_of(plan)
+    first = play(plan, 2, infos, deck)
+    again = play(plan, 2, infos, deck)
+    assert first.log == again.log
+    assert first.state.hands == again.state.hands
+    assert first.state.field == again.state.field
+    other = play(Plan(REPO, games=3, bourdieu=True, decks=ALL, seed=8), 2, infos, deck)
+    assert other.log != first.log
+
+
+def test_game_setup_does_not_depend_on_workers():
+    plan = Plan(REPO, games=40, players=(3, 6), seed=5)
+    assert [game_setup(plan, i)[1] for i in range(6)] == [3, 4, 5, 6, 3, 4]
+    one = simulate(plan, workers=1)
+    two = simulate(plan, workers=2)
+    assert (one.jogadas, one.executed, one.game_winners) == \
+        (two.jogadas, two.executed, two.game_winners)
+
+
+def test_report_lists_every_card_and_the_never_executed():
+    plan = Plan(REPO, games=60, bourdieu=True, decks=ALL, seed=4)
+    infos, deck = infos_of(plan)
+    result = report(plan, simulate(plan, workers=1), infos)
+    assert set(result["cards"]) == set(deck)
+    assert result["games"]["played"] == 60
+    assert result["games"]["partidas"] >= 60
+    assert sum(result["games"]["winners_by_seat"].values()) >= 1
+    never = {c["number"] for c in result["never_executed"]}
+    assert never == {n for n, c in result["cards"].items()
+                     if not c["executed"] and infos[n].natural is None}
+    assert all(c["why"] for c in result["never_executed"])
+
+
+def test_simulate_command_json():
+    out = run("simulate", "--game", "agencia", "--games", "20", "--players", "4", "--json",
+              "--workers", "1")
+    assert out.exit_code == 0, out.output
+    result = json.loads(out.output)
+    assert result["plan"]["mode"] == "simple" and result["plan"]["players"] == [4, 4]
+    assert result["games"]["played"] == 20
+
+
+@pytest.mark.parametrize(("args", "message"), [
+    (["--mode", "simple", "--decks", "principal,social"], "simple mode"),
+    (["--mode", "bourdieu", "--decks", "principal,socail"], "unknown deck"),
+    (["--players", "2"], "at least 3"),
+    (["--agents", "clever"], "unknown agent"),
+])
+def test_simulate_command_refuses_bad_options(args, message):
+    out = run("simulate", "--game", "agencia", "--games", "2", *args)
+    assert out.exit_code != 0
+    assert message in out.output
