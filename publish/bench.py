@@ -18,6 +18,7 @@ import time
 from pathlib import Path
 
 from publish.atomic import write_atomic
+from publish.engines import engine_for
 from publish.load import default_game, find_root, load_game
 
 RUNS = 3
@@ -86,12 +87,17 @@ def main() -> None:
     path = root / "build" / "bench.json"
     results = json.loads(path.read_text()) if path.exists() else {}
     results["decks"] = decks
+    engine = engine_for(game_id)
+    if engine is not None and hasattr(engine, "bench"):
+        results["engine"] = engine.bench(root, game_id)
     write_atomic(path, json.dumps(results, indent=2) + "\n")
     verdict = "met" if decks["ratio_wall_ours_over_bare"] <= DECKS_GOAL else "NOT met"
     print(f"decks: ours {decks['ours']['wall_s']:.2f} s wall "
           f"({decks['cores_used_by_ours']} cores busy), bare WeasyPrint "
           f"{decks['bare_weasyprint']['wall_s']:.2f} s; ours/bare = "
           f"{decks['ratio_wall_ours_over_bare']} (goal <= {DECKS_GOAL}: {verdict})")
+    if "engine" in results and engine is not None:
+        print(engine.describe_bench(results["engine"]))
     print(f"written to {path}")
 
 

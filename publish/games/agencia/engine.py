@@ -183,7 +183,7 @@ class Engine:
         self.stats.jogadas += 1
         self.record = Jogada(p)
         part.turns.append(self.record)
-        if len(part.turns) > s.players:
+        if len(part.turns) > s.players + 1:  # this jogada and the last turn before it
             del part.turns[0]
         card = s.structures[p]
         for c in s.structures:
@@ -593,7 +593,7 @@ class Engine:
             self.hegemony(p)
         if part.ended:
             return
-        if len(part.turns) == s.players and part.jogadas % s.players == 0:
+        if part.jogadas % s.players == 0:
             self.fire("turn_end")
             self.tally()
         extra = [q for seat, r in self.rules(fx.ExtraTurn) for q in _safe(self, seat, r.who)]
@@ -610,7 +610,7 @@ class Engine:
             return
         drew = Counter()
         disc = Counter()
-        for j in s.partida.turns:
+        for j in s.partida.turns[-s.players:]:
             drew.update(j.drew)
             disc.update(j.discarded)
         for counter, act in ((drew, "draw"), (disc, "discard")):

@@ -109,3 +109,16 @@ class AgenciaEngine:
         from publish.games.agencia.simulate import describe
 
         return describe(result)
+
+    def bench(self, root: Any, game_id: str, games: int = 2000) -> dict[str, Any]:
+        """Simulated jogadas and games per second, 4 players, main deck, simple mode."""
+        from publish.games.agencia.simulate import bench
+
+        return bench(root, game_id, games)
+
+    def describe_bench(self, result: dict[str, Any]) -> str:
+        one, every = result["one_core"], result["all_cores"]
+        return (f"engine: {one['jogadas_per_s']:,.0f} jogadas/s and {one['games_per_s']:,.0f} "
+                f"games/s on one core; {every['jogadas_per_s']:,.0f} jogadas/s and "
+                f"{every['games_per_s']:,.0f} games/s on {every['workers']} cores "
+                f"({result['setup']})")

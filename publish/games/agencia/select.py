@@ -66,8 +66,9 @@ def holds(engine: Engine, ctx: Context, player: int, cond: fx.Condition) -> bool
         beside = player in (engine.state.neighbour(me, 1), engine.state.neighbour(me, -1))
         if beside != cond.neighbour or player == me:
             return False
-    turn = part.turns
-    if cond.drew_last_turn is not None and any(j.drew.get(player) for j in turn) != cond.drew_last_turn:
+    turn = part.turns[:-1]  # the jogadas before this one: one of each player
+    if (cond.drew_last_turn is not None
+            and any(j.drew.get(player) for j in turn) != cond.drew_last_turn):
         return False
     if (cond.discarded_last_turn is not None
             and any(j.discarded.get(player) for j in turn) != cond.discarded_last_turn):

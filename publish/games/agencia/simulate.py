@@ -229,3 +229,29 @@ def describe(result: dict[str, Any]) -> str:
     lines.append("  most crises caused: " + ", ".join(
         f"{n} ({c['crises_caused']})" for n, c in busiest))
     return "\n".join(lines)
+
+
+def bench(root: Path, game_id: str, games: int = 2000) -> dict[str, Any]:
+    """Jogadas and games per second on one core and on every core (best of 3 each)."""
+    import time
+
+    plan = Plan(root, game_id, games=games, players=(4, 4), decks=("principal",), seed=11)
+    _infos(plan)  # load the cards before timing
+    workers = os.cpu_count() or 1
+    out: dict[str, Any] = {"setup": f"{games} games, 4 players, principal deck, simple mode, "
+                                    f"agents greedy+random"}
+    for label, count in (("one_core", 1), ("all_cores", workers)):
+        best = None
+        for _ in range(3):
+            start = time.perf_counter()
+            totals = simulate(plan, workers=count)
+            wall = time.perf_counter() - start
+            if best is None or wall < best[0]:
+                best = (wall, totals)
+        wall, totals = best
+        out[label] = {"workers": count, "wall_s": round(wall, 3),
+                      "jogadas": totals.jogadas, "games": totals.games,
+                      "jogadas_per_s": round(totals.jogadas / wall),
+                      "games_per_s": round(totals.games / wall, 1)}
+    out["speedup"] = round(out["one_core"]["wall_s"] / out["all_cores"]["wall_s"], 2)
+    return out

@@ -54,7 +54,7 @@ class Partida:
 
     number: int = 0
     jogadas: int = 0
-    turns: list[Jogada] = field(default_factory=list)  # the last n jogadas
+    turns: list[Jogada] = field(default_factory=list)  # the last turn, then this jogada
     crises: int = 0
     revolts: int = 0
     crisis_since_revolt: bool = False

@@ -6,8 +6,8 @@ import json
 from concurrent.futures import ProcessPoolExecutor
 
 import pytest
-from conftest import REPO, run
 
+from conftest import REPO, run
 from publish.games.agencia.simulate import Plan, game_setup, play, report, run_range, simulate
 from publish.games.agencia.simulate import _infos as infos_of
 
