@@ -7,8 +7,8 @@ import shutil
 from pathlib import Path
 
 import pytest
-from conftest import FIXTURES, REPO, run
 
+from conftest import FIXTURES, REPO, run
 from publish.check import check
 from publish.games.agencia.effects import ACTIONS, RULES
 from publish.games.agencia.plugin import AgenciaEngine
