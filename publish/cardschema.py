@@ -261,7 +261,10 @@ def problems_from(
         if kind == "extra_forbidden":
             parent = path[:-1]
             allowed = _fields_at(model, loc[:-1])
-            message = f"unknown field '{path[-1]}'{did_you_mean(path[-1], allowed)}"
+            owner = f"{_label(label, data, parent)}: " if parent or label else ""
+            message = (f"{owner}unknown field '{path[-1]}'{did_you_mean(path[-1], allowed)}; "
+                       f"expected one of: {', '.join(allowed)}" if allowed else
+                       f"{owner}unknown field '{path[-1]}'")
             problems.append(Problem(where.locate(path, key=True), message))
         elif kind == "missing":
             field_name = loc[-1]

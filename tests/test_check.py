@@ -30,7 +30,7 @@ def test_demo_project_passes(demo):
             "alpha.yaml:3:13)",
         ]),
         ("unknown_field", [
-            "beta.yaml:10:5: unknown field 'ideolgy' (did you mean 'ideology'?)",
+            "beta.yaml:10:5: card 005: unknown field 'ideolgy' (did you mean 'ideology'?)",
         ]),
         ("wrong_type", [
             "beta.yaml:6:13: wrong type for 'card 004 copies': expected a whole number or a "
@@ -67,8 +67,8 @@ def test_all_problems_are_listed_in_one_run(demo):
         "(did you mean 'red'?); expected one of: red, blue",
         f"{demo}/cards/demo/decks/beta.yaml:6:30: card 004 copies.gamma: unknown key 'gamma'; "
         "expected one of: alpha, beta",
-        f"{demo}/cards/demo/decks/beta.yaml:9:16: card 004 text[2].drect: unknown key 'drect' "
-        "(did you mean 'direct'?); expected one of: direct, general",
+        f"{demo}/cards/demo/decks/beta.yaml:9:9: card 004 text[2]: unknown field 'drect' "
+        "(did you mean 'direct'?); expected one of: direct, general, effect",
         f"{demo}/cards/demo/decks/beta.yaml:10:13: number 950 is out of range for kind "
         "'structural' (001-899); renumber the card or change its kind",
     ]
