@@ -192,6 +192,9 @@ class Engine:
         if part.crisis_next_play:
             part.crisis_next_play = False
             crisis = True
+        elif part.crisis_next_discard and "discard" in self.infos[card].acts:
+            part.crisis_next_discard = False  # Novo paradigma: once, on the next discard
+            crisis = True
         executed = None
         if not crisis:
             before = self.snapshot()
@@ -260,9 +263,6 @@ class Engine:
         info = self.infos[card]
         part = s.partida
         self.stats.executable[card] += 0
-        if part.crisis_next_discard and "discard" in info.acts:
-            part.crisis_next_discard = False
-            raise Crisis("Novo paradigma: the next structure with a discard")
         if self.cancelled(p, info):
             return "cancelled"
         if self.may_refuse(p) and self.agent(p).refuse(self, p):
@@ -562,8 +562,8 @@ class Engine:
             from publish.games.agencia.select import holds
             if not all(holds(self, ctx, q, action.when) for q in who):
                 return False
-        if role in ("nova_geracao", "lideranca", "momento_historico"):
-            return any(self.infos[c].natural is None for c in s.hands[p])
+        # usable even when its change cannot be made: discarding it may still win
+        del s
         return True
 
     # ------------------------------------------------------------ end of jogada
@@ -804,9 +804,7 @@ class Engine:
             oldest = min(fld.since[q] for q in tied)
             first = [q for q in tied if fld.since[q] == oldest]
             return partida_win(first[0]) if len(first) == 1 else None
-        if last is None:
-            return None
-        if group == "espirito-de-cicero":
+        if group == "espirito-de-cicero" and last is not None:
             return partida_win(last)
         if group == "serpente-do-fascismo":
             blockers = [q for q in range(s.players)
@@ -821,6 +819,8 @@ class Engine:
                     if q != b and fld.row[q] > 0 and fld.at(fld.row[q] - 1, fld.col[q]) is None:
                         self._set_row(q, fld.row[q] - 1)
             return b, fall
+        if last is None:  # the others favour whoever put the last card in
+            return None
         if group == "vanguarda-do-proletariado":
             def revolution() -> None:
                 if fld.row[last] == 3:

@@ -215,7 +215,26 @@ def query(engine: Engine, ctx: Context, q: fx.Query, can: Callable[[int], bool] 
         if len(pool) != q.count:  # ties are already folded into the pool
             raise Crisis(f"not exactly {q.count} players match")
         return pool
+    if q.same_count and q.count > 1:
+        return _same_count(engine, ctx, pool, q.count, can, purpose)
     return choose(engine, ctx, pool, q.count, can, purpose)
+
+
+def _same_count(engine: Engine, ctx: Context, pool: list[int], count: int,
+                can: Callable[[int], bool] | None, purpose: str) -> list[int]:
+    """'2 jogadores com o mesmo número de cartas': a choice within one hand size."""
+    hands = engine.state.hands
+    if can is not None:
+        pool = [p for p in pool if can(p)]
+    sizes: dict[int, list[int]] = {}
+    for p in pool:
+        sizes.setdefault(len(hands[p]), []).append(p)
+    eligible = [p for p in pool if len(sizes[len(hands[p])]) >= count]
+    if not eligible:
+        raise Crisis(f"no {count} players hold the same number of cards")
+    first = choose(engine, ctx, eligible, 1, None, purpose)
+    same = [p for p in sizes[len(hands[first[0]])] if p != first[0]]
+    return first + choose(engine, ctx, same, count - 1, None, purpose)
 
 
 def choose(engine: Engine, ctx: Context, pool: list[int], count: int,
