@@ -43,7 +43,6 @@ class CardInfo:
     acts: set[str] = field(default_factory=set)
     makes_others_draw: bool = False
     many: set[str] = field(default_factory=set)  # acts it makes more than 1 player do
-    discards: bool = False
 
 
 def card_infos(game: Game) -> dict[str, CardInfo]:
@@ -63,8 +62,6 @@ def card_infos(game: Game) -> dict[str, CardInfo]:
                     info.many.add(act)
             if action.do == "draw" and action.who != "self":
                 info.makes_others_draw = True
-            if action.do in ("discard", "pass_cards"):
-                info.discards = action.do == "discard"
         if any(a.do in ("rotate_hands", "pass_cards") for a in info.actions):
             info.many.add("give")
         infos[card.number] = info

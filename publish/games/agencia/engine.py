@@ -17,7 +17,7 @@ from typing import Any
 from publish.games.agencia import effects as fx
 from publish.games.agencia.actions import _Skip, draw, run_action
 from publish.games.agencia.cards import CardInfo, rules_of
-from publish.games.agencia.select import Crisis, resolve
+from publish.games.agencia.select import Crisis, holds, resolve
 from publish.games.agencia.state import Field, Jogada, Partida, State
 
 HAND = 5
@@ -81,6 +81,7 @@ class Engine:
         self._rules: dict[type, list[tuple[int, Any]]] = {}
         self._total = Counter(self.deck)
         self.log: list[tuple] = []
+        self._extra = False  # the current player is playing the second of two jogadas
 
     # ------------------------------------------------------------ helpers
     def agent(self, seat: int) -> Any:
@@ -425,7 +426,6 @@ class Engine:
         return True
 
     def vetoed(self, p: int, slot: int) -> bool:
-        s = self.state
         for seat, rule in self.rules(fx.Veto):
             if rule.except_this and slot == seat:
                 continue
@@ -436,7 +436,6 @@ class Engine:
             for v in vetoers:
                 if v != p and self.agent(v).veto(self, v, p, slot):
                     return True
-        del s
         return False
 
     def voted(self, p: int, slot: int, card: str) -> bool:
@@ -544,7 +543,6 @@ class Engine:
         self.log.append(("natural", p, card))
 
     def natural_allowed(self, p: int, card: str) -> bool:
-        s = self.state
         role = self.infos[card].natural
         if role in ("nova_geracao", "lideranca") and forbidden_any(self, p, f"use_{role}"):
             return False
@@ -559,12 +557,9 @@ class Engine:
                 who = resolve(self, ctx, action.if_who) if action.if_who else [p]
             except Crisis:
                 return False
-            from publish.games.agencia.select import holds
             if not all(holds(self, ctx, q, action.when) for q in who):
                 return False
-        # usable even when its change cannot be made: discarding it may still win
-        del s
-        return True
+        return True  # even when its change cannot be made: discarding it may still win
 
     # ------------------------------------------------------------ end of jogada
     def end_jogada(self, p: int) -> None:
@@ -597,7 +592,7 @@ class Engine:
             self.fire("turn_end")
             self.tally()
         extra = [q for seat, r in self.rules(fx.ExtraTurn) for q in _safe(self, seat, r.who)]
-        if p in extra and not getattr(self, "_extra", False):
+        if p in extra and not self._extra:
             self._extra = True
             return  # the same player plays again
         self._extra = False

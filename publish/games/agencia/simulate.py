@@ -77,19 +77,19 @@ def game_setup(plan: Plan, index: int) -> tuple[int, int]:
     return plan.seed * 1_000_003 + index, low + index % (high - low + 1)
 
 
-_CACHE: dict[tuple[Path, str], dict[str, CardInfo]] = {}
+_LOADED: dict[tuple[Path, str], tuple[Any, dict[str, CardInfo]]] = {}
 
 
 def _infos(plan: Plan) -> tuple[dict[str, CardInfo], list[str]]:
+    """The plan's cards and deck, loaded once per process (workers reuse them)."""
     key = (plan.root, plan.game_id)
-    if key not in _CACHE:
+    if key not in _LOADED:
         game, problems = load_game(plan.root, plan.game_id)
         if game is None:
             raise ValueError("; ".join(str(p) for p in problems))
-        _CACHE[key] = card_infos(game)
-        _CACHE[(plan.root, plan.game_id + "/game")] = game  # type: ignore[assignment]
-    game = _CACHE[(plan.root, plan.game_id + "/game")]
-    return _CACHE[key], deck_cards(game, plan.decks)
+        _LOADED[key] = (game, card_infos(game))
+    game, infos = _LOADED[key]
+    return infos, deck_cards(game, plan.decks)
 
 
 def play(plan: Plan, index: int, infos: dict[str, CardInfo], deck: list[str]) -> Engine:
