@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from publish.games.agencia import effects as fx
-from publish.games.agencia.select import Crisis, holds, resolve
+from publish.games.agencia.select import Crisis, concerned, holds, resolve
 
 if TYPE_CHECKING:
     from publish.games.agencia.engine import Context, Engine
@@ -67,11 +67,7 @@ def forbidden(engine: Engine, ctx: Context, player: int, act: str) -> str | None
             continue
         if rule.by_others and ctx.owner == player:
             continue
-        try:
-            who = resolve(engine, engine.context(seat), rule.who)
-        except Crisis:
-            continue
-        if player in who:
+        if player in concerned(engine, seat, rule.who):
             if rule.crisis:
                 return "crisis"
             verdict = "skip"

@@ -15,9 +15,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from publish.games.agencia import effects as fx
-from publish.games.agencia.actions import _Skip, draw, run_action
+from publish.games.agencia.actions import _Skip, draw, forbidden, run_action
 from publish.games.agencia.cards import CardInfo, rules_of
-from publish.games.agencia.select import Crisis, holds, resolve
+from publish.games.agencia.select import Crisis, concerned, holds, resolve
 from publish.games.agencia.state import Field, Jogada, Partida, State
 
 HAND = 5
@@ -429,11 +429,7 @@ class Engine:
         for seat, rule in self.rules(fx.Veto):
             if rule.except_this and slot == seat:
                 continue
-            try:
-                vetoers = resolve(self, self.context(seat), rule.who)
-            except Crisis:
-                continue
-            for v in vetoers:
+            for v in concerned(self, seat, rule.who):
                 if v != p and self.agent(v).veto(self, v, p, slot):
                     return True
         return False
@@ -489,7 +485,7 @@ class Engine:
         part.last_revolter = proposer
         needs = not self.rules(fx.NoApproval)
         supporters = {q for seat, r in self.rules(fx.SupportsRevolts)
-                      for q in _safe(self, seat, r.who)}
+                      for q in concerned(self, seat, r.who)}
         auto = any(q != proposer for q in supporters)
         ok = self.change_structure(proposer, approval=needs and not auto)
         if ok and auto:
@@ -591,7 +587,7 @@ class Engine:
         if part.jogadas % s.players == 0:
             self.fire("turn_end")
             self.tally()
-        extra = [q for seat, r in self.rules(fx.ExtraTurn) for q in _safe(self, seat, r.who)]
+        extra = [q for seat, r in self.rules(fx.ExtraTurn) for q in concerned(self, seat, r.who)]
         if p in extra and not self._extra:
             self._extra = True
             return  # the same player plays again
@@ -870,17 +866,7 @@ class Engine:
 
 def forbidden_any(engine: Engine, player: int, act: str) -> bool:
     """Whether any standing rule bars ``player`` from ``act`` (revolts, natural cards...)."""
-    for seat, rule in engine.rules(fx.Cannot):
-        if act in rule.act and player in _safe(engine, seat, rule.who):
-            return True
-    return False
-
-
-def _safe(engine: Engine, seat: int, who: Any) -> list[int]:
-    try:
-        return resolve(engine, engine.context(seat), who)
-    except Crisis:
-        return []
+    return forbidden(engine, engine.context(player), player, act) is not None
 
 
 def _all_of(sel: Any) -> Any:

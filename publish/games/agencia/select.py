@@ -188,6 +188,14 @@ def resolve(engine: Engine, ctx: Context, sel: Any, can: Callable[[int], bool] |
     return query(engine, ctx, sel, can, purpose)
 
 
+def concerned(engine: Engine, seat: int, who: Any) -> list[int]:
+    """Whom a standing rule of the card at ``seat`` concerns; nobody if it names nobody now."""
+    try:
+        return resolve(engine, engine.context(seat), who)
+    except Crisis:
+        return []
+
+
 def query(engine: Engine, ctx: Context, q: fx.Query, can: Callable[[int], bool] | None,
           purpose: str) -> list[int]:
     s = engine.state
