@@ -111,7 +111,7 @@ def discard(engine: Engine, ctx: Context, player: int, n: int, optional: bool = 
     s = engine.state
     if not _allowed(engine, ctx, player, "discard", optional):
         return
-    if ctx.card is not None and player != ctx.owner and engine.rules(fx.OnlyOwn) and any(
+    if ctx.card is not None and player != ctx.owner and any(
             "discard" in rule.act for _, rule in engine.rules(fx.OnlyOwn)):
         return
     hand = s.hands[player]
@@ -148,10 +148,10 @@ def give(engine: Engine, ctx: Context, giver: int, receiver: int, n: int,
     engine.record.gave.add((giver, receiver))
 
 
-def run_action(engine: Engine, ctx: Context, action: Any) -> None:
-    """Do one action of a structure (or of a trigger)."""
+def run_action(engine: Engine, ctx: Context, action: Any, optional: bool = False) -> None:
+    """Do one action of a structure, or of a trigger (``optional``: never a crisis)."""
     s = engine.state
-    optional = not action.crisis
+    optional = optional or not action.crisis
     if action.when is not None:
         who = resolve(engine, ctx, action.if_who) if action.if_who is not None else [ctx.owner]
         if not all(holds(engine, ctx, p, action.when) for p in who):
@@ -333,8 +333,7 @@ def _change(engine: Engine, ctx: Context, action: fx.ChangeStructure) -> None:
                 if not slots:
                     raise Crisis("this card is no longer a structure")
             approval = action.approval == "opponent"
-            if not engine.change_structure(p, slots=slots, approval=approval,
-                                           avoid=ctx.card if action.target == "any" else None):
+            if not engine.change_structure(p, slots=slots, approval=approval):
                 if approval:
                     continue  # not approved: the status quo stands, no crisis
                 raise Crisis(f"player {p} cannot change a structure")

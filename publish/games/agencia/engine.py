@@ -128,7 +128,7 @@ class Engine:
             ctx.drawn = drawn
             for action in rule.do:
                 try:
-                    run_action(self, ctx, action.model_copy(update={"crisis": False}))
+                    run_action(self, ctx, action, optional=True)
                 except (Crisis, _Skip):
                     break  # a reaction that cannot be done is simply not done
 
@@ -263,7 +263,6 @@ class Engine:
         card = s.structures[p]
         info = self.infos[card]
         part = s.partida
-        self.stats.executable[card] += 0
         if self.cancelled(p, info):
             return "cancelled"
         if self.may_refuse(p) and self.agent(p).refuse(self, p):
@@ -333,7 +332,7 @@ class Engine:
         """Players in order of priority to solve a crisis caused by ``causer``."""
         s = self.state
         fld = s.field
-        own = any(True for _ in self.rules_of_priority("crisis_causer"))
+        own = bool(self.rules_of_priority("crisis_causer"))
 
         def key(q: int) -> tuple:
             ahead = (q - causer) * s.flow % s.players  # nearest to play next first
@@ -341,13 +340,8 @@ class Engine:
 
         first: list[int] = []
         for seat, rule in self.rules(fx.CrisisPriority):
-            if rule.who == "crisis_causer":
-                continue
-            try:
-                first.extend(q for q in resolve(self, self.context(seat), rule.who)
-                             if q not in first)
-            except Crisis:
-                continue
+            if rule.who != "crisis_causer":
+                first.extend(q for q in concerned(self, seat, rule.who) if q not in first)
         first.sort(key=key)
         rest = sorted((q for q in range(s.players) if q not in first), key=key)
         order = first + rest
@@ -372,12 +366,12 @@ class Engine:
         self.stats.crises += 1
         part.crisis_since_revolt = True
         solver = None
+        # a standing card may make the solver discard (Distopia pós-apocalíptica): whoever
+        # cannot afford it is passed over, as its note says
+        owed = sum(a.n for _, r in self.rules(fx.Trigger) if "crisis" in r.at for a in r.do
+                   if a.do == "discard" and a.who == "crisis_solver" and isinstance(a.n, int))
         for q in self.crisis_queue(causer):
-            if not self.can_solve(q):
-                continue
-            distopia = [seat for seat, r in self.rules(fx.Trigger) if "crisis" in r.at and any(
-                a.do == "discard" and a.who == "crisis_solver" for a in r.do)]
-            if distopia and len(s.hands[q]) < 2:
+            if not self.can_solve(q) or len(s.hands[q]) < owed:
                 continue
             if self.change_structure(q, vote=True):
                 solver = q
@@ -392,8 +386,7 @@ class Engine:
 
     # ------------------------------------------------------------ structures
     def change_structure(self, p: int, slots: list[int] | None = None, approval: bool = False,
-                         vote: bool = False, avoid: str | None = None,
-                         returning: bool = False) -> bool:
+                         vote: bool = False, returning: bool = False) -> bool:
         """p puts a structural card of their hand in a structure; False if they cannot."""
         s = self.state
         options = [c for c in dict.fromkeys(s.hands[p]) if self.infos[c].natural is None]
@@ -530,8 +523,7 @@ class Engine:
             try:
                 if action.do == "change_structure":
                     for _ in range(action.count):
-                        self.change_structure(p, avoid=None,
-                                              returning=role == "nova_geracao")
+                        self.change_structure(p, returning=role == "nova_geracao")
                 else:
                     run_action(self, ctx, action)
             except (Crisis, _Skip):

@@ -11,9 +11,8 @@ from publish.games.agencia.effects import Action, Rule
 from publish.model import Card, Game
 from publish.problems import Problem
 
-DIRECT = TypeAdapter(list[Action])
-GENERAL = TypeAdapter(list[Rule])
-ADAPTERS = {"direct": DIRECT, "general": GENERAL}
+EFFECT_TYPES: dict[str, Any] = {"direct": list[Action], "general": list[Rule]}
+ADAPTERS = {kind: TypeAdapter(kind_type) for kind, kind_type in EFFECT_TYPES.items()}
 
 
 def block_effects(card: Card) -> list[tuple[int, str, list[Any]]]:
@@ -50,14 +49,10 @@ def effect_problems(card: Card) -> list[Problem]:
             adapter.validate_python(block.effect)
         except ValidationError as error:
             problems.extend(problems_from(error, block.effect, card.source,
-                                          _model_of(block.kind or ""),
+                                          EFFECT_TYPES[block.kind or ""],
                                           prefix=(*card.path, "text", index, "effect"),
                                           label=label))
     return problems
-
-
-def _model_of(kind: str) -> Any:
-    return list[Action] if kind == "direct" else list[Rule]
 
 
 class AgenciaEngine:

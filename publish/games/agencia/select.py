@@ -176,11 +176,11 @@ def resolve(engine: Engine, ctx: Context, sel: Any, can: Callable[[int], bool] |
             if who is None:
                 raise Crisis(f"nobody is '{sel}'")
             return [who]
-        attr = {"last_winner": None, "last_crisis_solver": "last_crisis_solver",
-                "last_discarder": "last_discarder", "last_revolter": "last_revolter"}
-        if sel in attr:
-            who = (s.win_order[-1] if s.win_order else None) if sel == "last_winner" else \
-                getattr(s.partida, attr[sel])
+        if sel in ("last_winner", "last_crisis_solver", "last_discarder", "last_revolter"):
+            if sel == "last_winner":
+                who = s.win_order[-1] if s.win_order else None
+            else:
+                who = getattr(s.partida, sel)
             if who is None:
                 raise Crisis(f"nobody is '{sel}' yet")
             return [who]

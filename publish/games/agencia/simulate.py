@@ -53,8 +53,11 @@ class Totals:
     crises_caused: Counter = field(default_factory=Counter)
     hegemonies: Counter = field(default_factory=Counter)
 
-    def add(self, other: Totals) -> None:
+    def add(self, other: Any) -> None:
+        """Sum in the fields ``other`` shares with these totals (Totals or one game's Stats)."""
         for name, value in vars(other).items():
+            if name not in vars(self):
+                continue
             if isinstance(value, Counter):
                 getattr(self, name).update(value)
             else:
@@ -107,22 +110,13 @@ def run_range(plan: Plan, start: int, stop: int) -> Totals:
     totals = Totals()
     for index in range(start, stop):
         engine = play(plan, index, infos, deck)
-        st = engine.stats
+        totals.add(engine.stats)  # partidas, jogadas, crises, revolts and per-card counts
         totals.games += 1
-        totals.partidas += st.partidas
-        totals.jogadas += st.jogadas
-        totals.crises += st.crises
-        totals.revolts += st.revolts
-        totals.no_winner_partidas += st.partidas - st.partidas_won
+        totals.no_winner_partidas += engine.stats.partidas - engine.stats.partidas_won
         if engine.state.game_winners:
             totals.game_winners.update(engine.state.game_winners)
         else:
             totals.undecided_games += 1
-        totals.in_society.update(st.in_society)
-        totals.executed.update(st.executed)
-        totals.executable.update(st.executable)
-        totals.crises_caused.update(st.crises_caused)
-        totals.hegemonies.update(st.hegemonies)
     return totals
 
 
