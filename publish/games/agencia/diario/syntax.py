@@ -1,0 +1,288 @@
+"""The game log ("diário de jogo") as typed events.
+
+The compendium (CNA, section 3) writes a game as events, each with its
+consequences in parentheses.  Every node keeps where it was written
+(``at``: line, column) for findings, but compares equal on content alone,
+so a parsed log and its printed-and-reparsed copy are equal.
+
+Edition 2.180423 needs three things the compendium's syntax (written for
+4.190617) has no code for; they are extensions of ours, documented in
+``docs/agencia-diario.md``: the field (``CAMPO`` and ``Ana@r.c``), a
+hegemony (``H``) and alliances (``Ana=Bia``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+At = tuple[int, int]
+
+
+AT = field(default=(0, 0), compare=False, repr=False)  # where it was written, not what it says
+
+
+# ---------------------------------------------------------------- consequences
+@dataclass(frozen=True)
+class Draw:
+    """``Ana+2`` (``Ana+1[042]``): a player draws."""
+
+    player: str
+    n: int
+    cards: tuple[str, ...] = ()
+    at: At = AT
+
+
+@dataclass(frozen=True)
+class Discard:
+    """``Ana-2`` (``Ana-1[010]``): a player discards."""
+
+    player: str
+    n: int
+    cards: tuple[str, ...] = ()
+    at: At = AT
+
+
+@dataclass(frozen=True)
+class Give:
+    """``Ana>2>Bia``: Ana hands 2 cards to Bia."""
+
+    giver: str
+    n: int
+    receiver: str
+    cards: tuple[str, ...] = ()
+    at: At = AT
+
+
+@dataclass(frozen=True)
+class Exchange:
+    """``Ana=1=Bia``: each gives the other 1 card."""
+
+    a: str
+    n: int
+    b: str
+    at: At = AT
+
+
+@dataclass(frozen=True)
+class SwapHands:
+    """``Ana=m=Bia``: two players swap their whole hands."""
+
+    a: str
+    b: str
+    at: At = AT
+
+
+@dataclass(frozen=True)
+class SwapCards:
+    """``006=043``: two structures trade places (or a hand card and a conquest)."""
+
+    a: str
+    b: str
+    at: At = AT
+
+
+@dataclass(frozen=True)
+class Change:
+    """``+043-026`` or ``Ana+043-026``: a card of a hand replaces a structure."""
+
+    player: str | None
+    new: str
+    old: str
+    at: At = AT
+
+
+@dataclass(frozen=True)
+class Flow:
+    """``F``: the flow of the partida reverses."""
+
+    at: At = AT
+
+
+@dataclass(frozen=True)
+class Approval:
+    """``+Bia`` (a player) or ``+036`` (a card that waives it): what let it pass."""
+
+    by: str
+    at: At = AT
+
+
+@dataclass(frozen=True)
+class Vetoed:
+    """``Q``: what came before did not come about (no support, a veto, a refusal)."""
+
+    at: At = AT
+
+
+@dataclass(frozen=True)
+class Crisis:
+    """``X(Ana+019-004)``; ``X(Q)`` when nobody could solve it.
+
+    ``X(Q(Bia), Ana+019-004)``: Bia, ahead of Ana in the priority queue,
+    was passed over (she could not or might not solve it).
+    """
+
+    change: Change | None
+    passed: tuple[str, ...] = ()
+    at: At = AT
+
+
+@dataclass(frozen=True)
+class Position:
+    """``Ana@1.2`` (extension): Ana now stands on row 1, column 2 of the field."""
+
+    player: str
+    row: int
+    col: int
+    at: At = AT
+
+
+@dataclass(frozen=True)
+class Alliance:
+    """``Ana=Bia`` (extension for Alianças estratégicas): the two win together."""
+
+    a: str
+    b: str
+    at: At = AT
+
+
+# ---------------------------------------------------------------- events
+@dataclass(frozen=True)
+class Ideologies:
+    """``ID(João=Amarelismo, ...)``: players' ideologies (also a consequence)."""
+
+    players: tuple[tuple[str, str], ...]
+    at: At = AT
+
+
+@dataclass(frozen=True)
+class Seat:
+    name: str
+    position: str
+    structure: str
+
+
+@dataclass(frozen=True)
+class Part:
+    """``PART1(Aline=S=068, ...)``: a partida begins; seats in the order of play."""
+
+    number: int
+    seats: tuple[Seat, ...]
+    at: At = AT
+
+
+@dataclass(frozen=True)
+class Campo:
+    """``CAMPO(Ana=0.1, ...)`` (extension): everyone's square on the field."""
+
+    squares: tuple[Position, ...]
+    at: At = AT
+
+
+@dataclass(frozen=True)
+class Jogada:
+    """``J4(Aline, 3, 1)``: whose jogada, with uncommitted and committed hand counts."""
+
+    number: int
+    player: str
+    uncommitted: int
+    committed: int
+    hand: tuple[str, ...] | None = None
+    at: At = AT
+
+
+@dataclass(frozen=True)
+class Structure:
+    """``068(Aline+1, Maria-2)``: the structure played and what it did."""
+
+    card: str
+    consequences: tuple = ()
+    at: At = AT
+
+
+@dataclass(frozen=True)
+class Commit:
+    """``+c`` commits a card, ``-c`` relaxes one."""
+
+    delta: int
+    at: At = AT
+
+
+@dataclass(frozen=True)
+class Revolt:
+    """``R(+006-039, +João)`` or ``R(Bia+006-039, Q)``: a proposal and its fate."""
+
+    change: Change
+    outcome: Approval | Vetoed
+    at: At = AT
+
+
+@dataclass(frozen=True)
+class Natural:
+    """``CN(999, +043-026)``: a natural card used, with what it did."""
+
+    card: str
+    consequences: tuple = ()
+    at: At = AT
+
+
+@dataclass(frozen=True)
+class Move:
+    """``MV(+043-026)``: a movement (an ideological structure change, 4.190617)."""
+
+    consequences: tuple = ()
+    at: At = AT
+
+
+@dataclass(frozen=True)
+class Veto:
+    """``Q(012, Bia)``: an action vetoed, with the card and who vetoed."""
+
+    details: tuple[str, ...] = ()
+    at: At = AT
+
+
+@dataclass(frozen=True)
+class Punishment:
+    """``PU(João-2)``: a player loses conquests."""
+
+    player: str
+    n: int
+    cards: tuple[str, ...] = ()
+    at: At = AT
+
+
+@dataclass(frozen=True)
+class Victory:
+    """``V(Maria, João)``: the partida's winners."""
+
+    players: tuple[str, ...]
+    at: At = AT
+
+
+@dataclass(frozen=True)
+class Hegemony:
+    """``H(Ana=vanguarda-do-proletariado)`` (extension): a hegemony activated."""
+
+    player: str
+    group: str
+    at: At = AT
+
+
+@dataclass(frozen=True)
+class Conquests:
+    """``CONQ(Maria=3[001, 003, 013], ...)``: conquests held after a partida."""
+
+    players: tuple[tuple[str, int, tuple[str, ...]], ...]
+    at: At = AT
+
+
+@dataclass(frozen=True)
+class Log:
+    """A whole diário: its events in order."""
+
+    events: tuple
+    path: str = field(default="", compare=False)
+
+
+Event = (Ideologies | Part | Campo | Jogada | Structure | Commit | Revolt | Natural | Move
+         | Veto | Punishment | Victory | Hegemony | Conquests)
