@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from publish.games.agencia import effects as fx
-from publish.games.agencia.select import Crisis, concerned, holds, resolve
+from publish.games.agencia.select import Crisis, concerned, holds, resolve, table_order
 
 if TYPE_CHECKING:
     from publish.games.agencia.engine import Context, Engine
@@ -87,10 +87,12 @@ def draw(engine: Engine, ctx: Context, player: int, n: int, optional: bool = Fal
     if not _allowed(engine, ctx, player, "draw", optional):
         return
     s = engine.state
-    for _ in range(n):
+    for got in range(n):
         if not s.pile:
             if not s.discard:
                 if optional:
+                    if got:
+                        engine.log.append(("draw", player, got))
                     return
                 raise Crisis("no cards left to draw")
             s.pile = s.discard
@@ -102,6 +104,7 @@ def draw(engine: Engine, ctx: Context, player: int, n: int, optional: bool = Fal
         else:
             card = s.pile.pop()
         s.hands[player].append(card)
+    engine.log.append(("draw", player, n))
     drew = engine.record.drew
     drew[player] = drew.get(player, 0) + n
     engine.after_draw(player, n, ctx)
@@ -123,6 +126,7 @@ def discard(engine: Engine, ctx: Context, player: int, n: int, optional: bool = 
     for card in cards:
         hand.remove(card)
         s.discard.append(card)
+    engine.log.append(("discard", player, n))
     engine.discarded(player, n)
     if player == ctx.owner:
         ctx.discarded += n
@@ -143,6 +147,7 @@ def give(engine: Engine, ctx: Context, giver: int, receiver: int, n: int,
     for card in cards:
         s.hands[giver].remove(card)
         s.hands[receiver].append(card)
+    engine.log.append(("give", giver, receiver, n))
     received = engine.record.received
     received[receiver] = received.get(receiver, 0) + n
     engine.record.gave.add((giver, receiver))
@@ -183,11 +188,12 @@ def run_action(engine: Engine, ctx: Context, action: Any, optional: bool = False
         b = _players(engine, ctx, action.to, optional, lambda p: p not in a)
         if len(a) != 1 or len(b) != 1 or a[0] == b[0]:
             raise Crisis("a hand swap needs two different players")
-        s.hands[a[0]], s.hands[b[0]] = s.hands[b[0]], s.hands[a[0]]
+        swap_hands(engine, a[0], b[0])
     elif do == "rotate_hands":
-        step = s.flow if action.direction == "flow" else -s.flow
-        hands = s.hands
-        s.hands = [hands[(p - step) % s.players] for p in range(s.players)]
+        # as swaps with the owner's hand, so that the log can show it
+        order = table_order(s, ctx.owner)
+        for q in order[1:] if action.direction == "flow" else order[:0:-1]:
+            swap_hands(engine, ctx.owner, q)
     elif do == "pass_cards":
         step = 1 if action.direction == "flow" else -1
         order = [s.neighbour(ctx.owner, k) for k in range(s.players)]
@@ -207,22 +213,19 @@ def run_action(engine: Engine, ctx: Context, action: Any, optional: bool = False
         b = _players(engine, ctx, action.to, optional, lambda p: p != ctx.owner)
         if len(b) != 1 or b[0] == ctx.owner:
             raise Crisis("a structure swap needs one other player")
-        a = ctx.owner
-        s.structures[a], s.structures[b[0]] = s.structures[b[0]], s.structures[a]
-        engine.structures_changed()
+        engine.swap_structures(ctx.owner, b[0])
     elif do == "change_structure":
         _change(engine, ctx, action)
     elif do == "reverse_flow":
-        s.flow = -s.flow
+        engine.reverse_flow()
     elif do == "flow_towards":
         b = _players(engine, ctx, action.to, optional)
         if len(b) != 1 or b[0] not in (s.neighbour(ctx.owner, 1), s.neighbour(ctx.owner, -1)):
             raise Crisis("the flow turns towards one neighbour only")
         if s.neighbour(ctx.owner, 1) != b[0]:
-            s.flow = -s.flow
+            engine.reverse_flow()
     elif do == "shuffle_structures":
-        s.rng.shuffle(s.structures)
-        engine.structures_changed()
+        engine.shuffle_structures()
     elif do == "redistribute_hands":
         sizes = [len(h) for h in s.hands]
         cards = [c for h in s.hands for c in h]
@@ -275,8 +278,15 @@ def run_action(engine: Engine, ctx: Context, action: Any, optional: bool = False
         b = _players(engine, ctx, action.to, optional, lambda p: p != ctx.owner)
         for p in b:
             s.partida.teams.append((ctx.owner, p))
+            engine.log.append(("alliance", ctx.owner, p))
     else:  # pragma: no cover - the schema admits nothing else
         raise AssertionError(do)
+
+
+def swap_hands(engine: Engine, a: int, b: int) -> None:
+    hands = engine.state.hands
+    hands[a], hands[b] = hands[b], hands[a]
+    engine.log.append(("swap_hands", a, b))
 
 
 class _Skip(Exception):
@@ -318,6 +328,7 @@ def _exchange(engine: Engine, ctx: Context, action: fx.Exchange, optional: bool)
             for card in theirs:
                 s.hands[y].remove(card)
                 s.hands[x].append(card)
+            engine.log.append(("exchange", x, y, n))
 
 
 def _change(engine: Engine, ctx: Context, action: fx.ChangeStructure) -> None:

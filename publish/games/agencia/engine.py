@@ -17,7 +17,7 @@ from typing import Any
 from publish.games.agencia import effects as fx
 from publish.games.agencia.actions import _Skip, draw, forbidden, run_action
 from publish.games.agencia.cards import CardInfo, rules_of
-from publish.games.agencia.select import Crisis, concerned, holds, resolve
+from publish.games.agencia.select import Crisis, concerned, holds, resolve, table_order
 from publish.games.agencia.state import Field, Jogada, Partida, State
 
 HAND = 5
@@ -77,7 +77,7 @@ class Engine:
         self.state = State(n, [[] for _ in range(n)], [""] * n, [], [], 1, 0, rng, bourdieu, fld,
                            wins=[0] * n)
         self.record = Jogada(0)
-        self._rules_key: tuple[str, ...] = ()
+        self._rules_key: tuple = ()
         self._rules: dict[type, list[tuple[int, Any]]] = {}
         self._total = Counter(self.deck)
         self.log: list[tuple] = []
@@ -91,14 +91,21 @@ class Engine:
         return Context(seat, self.state.structures[seat], dict(event))
 
     def rules(self, rule_type: type) -> list[tuple[int, Any]]:
-        """Standing rules of this type in the society now: (seat, rule)."""
-        key = tuple(self.state.structures)
+        """Standing rules of this type in the society now: (seat, rule).
+
+        They come in the order of play from the player of the jogada, so that
+        which rule applies first never depends on how seats are numbered.
+        """
+        s = self.state
+        key = (*s.structures, s.turn, s.flow)
         if key != self._rules_key:
             self._rules_key = key
             self._rules = {}
         found = self._rules.get(rule_type)
         if found is None:
-            found = self._rules[rule_type] = rules_of(rule_type, self.state.structures, self.infos)
+            found = rules_of(rule_type, s.structures, self.infos)
+            found.sort(key=lambda pair: (pair[0] - s.turn) * s.flow % s.players)
+            self._rules[rule_type] = found
         return found
 
     def structures_changed(self) -> None:
@@ -126,11 +133,20 @@ class Engine:
                 continue
             ctx = self.context(seat, trigger=1, **who)
             ctx.drawn = drawn
+            self.log.append(("trigger", seat, self.state.structures[seat]))
             for action in rule.do:
                 try:
                     run_action(self, ctx, action, optional=True)
                 except (Crisis, _Skip):
                     break  # a reaction that cannot be done is simply not done
+            self.close_trigger()
+
+    def close_trigger(self) -> None:
+        """End a standing card's reaction in the log (dropped if it did nothing)."""
+        if self.log[-1][0] == "trigger":
+            self.log.pop()
+        else:
+            self.log.append(("trigger_end",))
 
     # ------------------------------------------------------------ game
     def play_game(self) -> list[int]:
@@ -168,6 +184,9 @@ class Engine:
             s.turn = s.rng.randrange(s.players)
         else:
             s.turn = s.win_order[-1]
+        self.log.append(("part", number, s.turn, s.flow, tuple(s.structures)))
+        if number == 1 and s.field is not None:
+            self.log_field()
         self.stats.partidas += 1
         while not part.ended:
             self.jogada()
@@ -187,6 +206,7 @@ class Engine:
         if len(part.turns) > s.players + 1:  # this jogada and the last turn before it
             del part.turns[0]
         card = s.structures[p]
+        self.log.append(("jogada", p, card, len(s.hands[p])))
         for c in s.structures:
             self.stats.in_society[c] += 1
         crisis = False
@@ -264,8 +284,10 @@ class Engine:
         info = self.infos[card]
         part = s.partida
         if self.cancelled(p, info):
+            self.log.append(("vetoed",))
             return "cancelled"
         if self.may_refuse(p) and self.agent(p).refuse(self, p):
+            self.log.append(("vetoed",))
             return "refused"
         ctx = self.context(p)
         ctx.start_rows = s.field.row[:] if s.field else None
@@ -365,17 +387,18 @@ class Engine:
         part.crises += 1
         self.stats.crises += 1
         part.crisis_since_revolt = True
+        self.log.append(("crisis_begin", causer))
         solver = None
         # a standing card may make the solver discard (Distopia pós-apocalíptica): whoever
         # cannot afford it is passed over, as its note says
         owed = sum(a.n for _, r in self.rules(fx.Trigger) if "crisis" in r.at for a in r.do
                    if a.do == "discard" and a.who == "crisis_solver" and isinstance(a.n, int))
         for q in self.crisis_queue(causer):
-            if not self.can_solve(q) or len(s.hands[q]) < owed:
-                continue
-            if self.change_structure(q, vote=True):
+            if self.can_solve(q) and len(s.hands[q]) >= owed and \
+                    self.change_structure(q, vote=True):
                 solver = q
                 break
+            self.log.append(("pass", q))
         if solver is None:
             part.ended = True  # nobody can solve it: the partida ends without winner
             self.log.append(("crisis", causer, None))
@@ -399,12 +422,12 @@ class Engine:
         if choice is None:
             return False
         slot, card = choice
-        if self.vetoed(p, slot) or (vote and self.rules(fx.VoteSolutions)
-                                    and not self.voted(p, slot, card)):
-            return False
-        if approval and not self.approved(p, slot, card):
-            return False
         old = s.structures[slot]
+        if self.vetoed(p, slot) or (vote and self.rules(fx.VoteSolutions)
+                                    and not self.voted(p, slot, card)) or (
+                approval and not self.approved(p, slot, card)):
+            self.log.append(("proposal", p, slot, old, card))
+            return False
         s.hands[p].remove(card)
         s.hands[p].append(old)
         s.structures[slot] = card
@@ -412,11 +435,42 @@ class Engine:
         s.partida.inserted_by[slot] = (p, s.partida.clock)
         self.record.changed.add(p)
         self.structures_changed()
-        for _, rule in self.rules(fx.Penalty):
-            if "structure_change" in rule.at:
-                draw(self, self.context(p, trigger=1), p, rule.n, optional=True)
         self.log.append(("change", p, slot, old, card))
+        self.penalise(p, "structure_change")
         return True
+
+    def penalise(self, p: int, event: str) -> None:
+        """Standing cards that make whoever changes a structure or the field draw."""
+        for seat, rule in self.rules(fx.Penalty):
+            if event in rule.at:
+                self.log.append(("trigger", seat, self.state.structures[seat]))
+                draw(self, self.context(p, trigger=1), p, rule.n, optional=True)
+                self.close_trigger()
+
+    def swap_structures(self, a: int, b: int) -> None:
+        s = self.state
+        self.log.append(("swap_structures", s.structures[a], s.structures[b]))
+        s.structures[a], s.structures[b] = s.structures[b], s.structures[a]
+        self.structures_changed()
+
+    def shuffle_structures(self) -> None:
+        """Deal the structures out again at random, as swaps the log can show."""
+        s = self.state
+        order = list(range(s.players))
+        s.rng.shuffle(order)
+        self.arrange_structures([s.structures[i] for i in order])
+
+    def arrange_structures(self, target: list[str]) -> None:
+        s = self.state
+        order = table_order(s, s.turn)  # from the player of the jogada, as at the table
+        for k, slot in enumerate(order):
+            if s.structures[slot] != target[slot]:
+                source = next(q for q in order[k + 1:] if s.structures[q] == target[slot])
+                self.swap_structures(slot, source)
+
+    def reverse_flow(self) -> None:
+        self.state.flow = -self.state.flow
+        self.log.append(("flow",))
 
     def vetoed(self, p: int, slot: int) -> bool:
         for seat, rule in self.rules(fx.Veto):
@@ -434,10 +488,11 @@ class Engine:
 
     def approved(self, p: int, slot: int, card: str) -> bool:
         s = self.state
-        for v in range(s.players):
-            if v != p and not forbidden_any(self, v, "support_revolt") and \
+        for v in table_order(s, p)[1:]:
+            if not forbidden_any(self, v, "support_revolt") and \
                     self.agent(v).approve(self, v, p):
                 s.partida.approvals.add((v, p))
+                self.log.append(("approve", v, p))
                 return True
         return False
 
@@ -476,15 +531,17 @@ class Engine:
         self.stats.revolts += 1
         part.crisis_since_revolt = False
         part.last_revolter = proposer
-        needs = not self.rules(fx.NoApproval)
-        supporters = {q for seat, r in self.rules(fx.SupportsRevolts)
-                      for q in concerned(self, seat, r.who)}
-        auto = any(q != proposer for q in supporters)
-        ok = self.change_structure(proposer, approval=needs and not auto)
+        self.log.append(("revolt_begin", proposer))
+        waivers = self.rules(fx.NoApproval)
+        backers = [(seat, q) for seat, r in self.rules(fx.SupportsRevolts)
+                   for q in concerned(self, seat, r.who) if q != proposer]
+        auto = bool(backers)
+        ok = self.change_structure(proposer, approval=not waivers and not auto)
+        if ok and (waivers or auto):
+            self.log.append(("waived", s.structures[(waivers or backers)[0][0]]))
         if ok and auto:
-            for q in supporters:
-                if q != proposer:
-                    part.approvals.add((q, proposer))
+            for _, q in backers:
+                part.approvals.add((q, proposer))
         self.record.revolt = "succeeded" if ok else "failed"
         if not ok:
             part.failed_revolts.add(proposer)
@@ -510,6 +567,7 @@ class Engine:
         needs_ok = any(r.approval and r.card == role for _, r in self.rules(fx.Natural))
         if needs_ok and not self.approved(p, 0, card):
             return  # not approved: the card is not even discarded
+        self.log.append(("natural_begin", p, card))
         if not keep:
             s.hands[p].remove(card)
             s.discard.append(card)
@@ -557,7 +615,7 @@ class Engine:
             if len(s.hands[q]) == 1:
                 part.had_one_card.add(q)
         if not part.ended:
-            empty = [q for q in range(s.players) if not s.hands[q]]
+            empty = [q for q in table_order(s, p) if not s.hands[q]]
             winners = list(part.winners)
             for q in empty:
                 if q not in winners:
@@ -604,6 +662,8 @@ class Engine:
             if len(leaders) == 1:
                 q = leaders[0]
                 ctx = self.context(q, trigger=1)
+                seat = self.rules(fx.TurnTally)[0][0]
+                self.log.append(("trigger", seat, s.structures[seat]))
                 try:
                     if act == "draw":
                         draw(self, ctx, q, 1, optional=True)
@@ -611,9 +671,11 @@ class Engine:
                         card = self.agent(q).pick_cards(self, q, 1, "discard")[0]
                         s.hands[q].remove(card)
                         s.discard.append(card)
+                        self.log.append(("discard", q, 1))
                         self.discarded(q, 1)
                 except Crisis:
                     pass
+                self.close_trigger()
 
     # ------------------------------------------------------------ invariants
     def verify(self) -> None:
@@ -637,10 +699,13 @@ class Engine:
             raise Crisis("the field cannot be changed now")
         return s.field
 
-    def _penalise(self, p: int) -> None:
-        for _, rule in self.rules(fx.Penalty):
-            if "field_change" in rule.at:
-                draw(self, self.context(p, trigger=1), p, rule.n, optional=True)
+    def placed(self, q: int) -> None:
+        fld = self.state.field
+        self.log.append(("position", q, fld.row[q], fld.col[q]))
+
+    def log_field(self) -> None:
+        fld = self.state.field
+        self.log.append(("campo", tuple(fld.row), tuple(fld.col)))
 
     def _moves(self) -> list[tuple[int, int]]:
         fld = self.state.field
@@ -657,8 +722,9 @@ class Engine:
         q, d = self.agent(p).field_move(self, p, moves)
         fld.col[q] += d
         self.log.append(("field_move", p, q, d))
+        self.placed(q)
         if during_partida:
-            self._penalise(p)
+            self.penalise(p, "field_change")
         return True
 
     def field_swap(self, a: int, b: int) -> None:
@@ -668,7 +734,9 @@ class Engine:
         fld.clock += 1
         fld.since[a] = fld.since[b] = fld.clock
         fld.blocked_wins[a] = fld.blocked_wins[b] = 0
-        self._penalise(a)
+        self.placed(a)
+        self.placed(b)
+        self.penalise(a, "field_change")
         self._check_top(a)
         self._check_top(b)
 
@@ -678,13 +746,14 @@ class Engine:
         if not 0 <= row <= max_row or fld.at(row, fld.col[p]) is not None:
             raise Crisis("that row cannot be reached")
         self._set_row(p, row)
-        self._penalise(p)
+        self.penalise(p, "field_change")
         self._check_top(p)
 
     def _set_row(self, p: int, row: int) -> None:
         fld = self.state.field
         fld.clock += 1
         fld.row[p], fld.since[p], fld.blocked_wins[p] = row, fld.clock, 0
+        self.placed(p)
 
     def _check_top(self, p: int) -> None:
         s = self.state
@@ -707,8 +776,8 @@ class Engine:
             if fld.blocked_wins[p] >= 2 or swap_if_blocked:
                 row, col = fld.row[p], fld.col[p]
                 self._set_row(p, row + 1)
-                self._set_row(blocker, row)
                 fld.col[blocker] = col
+                self._set_row(blocker, row)
         self._check_top(p)
 
     def after_partida_moves(self, winners: list[int]) -> None:
@@ -732,6 +801,7 @@ class Engine:
                 mover, d = self.agent(q).field_move(self, q, moves)
                 fld.col[mover] += d
                 self.log.append(("field_move", q, mover, d))
+                self.placed(mover)
 
     # ------------------------------------------------------------ hegemony
     def hegemony(self, p: int) -> None:
@@ -831,14 +901,21 @@ class Engine:
         s = self.state
         part = s.partida
         winners = part.winners
+        self.log.append(("end_partida", tuple(winners)))
         if winners:
             self.stats.partidas_won += 1
         for q in winners:
             s.wins[q] += 1
             s.win_order.append(q)
             self.stats.partida_winners[q] += 1
-        if not s.bourdieu or s.game_over:
-            return
+        if s.bourdieu:
+            if not s.game_over:
+                self.end_partida_field(winners)
+            self.log_field()
+
+    def end_partida_field(self, winners: list[int]) -> None:
+        """Winners climb (or are sent down), then the sideways moves."""
+        s = self.state
         demoted = bool(self.rules(fx.WinnerDemoted))
         for q in winners:
             if demoted and s.field.row[q] == 0:
@@ -850,7 +927,7 @@ class Engine:
                 fld.col[q] = col
                 self._set_row(q, 0)
             else:
-                self.climb(q, swap_if_blocked=part.swap_if_blocked)
+                self.climb(q, swap_if_blocked=s.partida.swap_if_blocked)
         if s.game_over:
             return
         self.after_partida_moves(winners)

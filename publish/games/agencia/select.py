@@ -131,6 +131,11 @@ NAMED_RANK = {"most_cards": ("most_cards", True), "fewest_cards": ("fewest_cards
               "highest_all": ("highest", False), "lowest_all": ("lowest", False)}
 
 
+def table_order(s: Any, me: int) -> list[int]:
+    """Everyone, starting with ``me`` and going round in the flow: the order at the table."""
+    return [(me + k * s.flow) % s.players for k in range(s.players)]
+
+
 def resolve(engine: Engine, ctx: Context, sel: Any, can: Callable[[int], bool] | None = None,
             purpose: str = "") -> list[int]:
     """The players a selector names; Crisis when it cannot name them as written."""
@@ -156,14 +161,14 @@ def resolve(engine: Engine, ctx: Context, sel: Any, can: Callable[[int], bool] |
         if sel == "last_2":
             return [s.neighbour(me, -1), s.neighbour(me, -2)] if n > 2 else [s.neighbour(me, -1)]
         if sel == "everyone":
-            return list(range(n))
+            return table_order(s, me)
         if sel == "opponents":
-            return [p for p in range(n) if p != me]
+            return table_order(s, me)[1:]
         if sel == "an_opponent":
-            return choose(engine, ctx, [p for p in range(n) if p != me], 1, can, purpose)
+            return choose(engine, ctx, table_order(s, me)[1:], 1, can, purpose)
         if sel in NAMED_RANK:
             rank, exactly_one = NAMED_RANK[sel]
-            found, clear = ranked(engine, list(range(n)), rank, 1, 1)
+            found, clear = ranked(engine, table_order(s, me), rank, 1, 1)
             if exactly_one and (not clear or len(found) != 1):
                 raise Crisis(f"no single player for '{sel}'")
             return found
@@ -200,7 +205,7 @@ def query(engine: Engine, ctx: Context, q: fx.Query, can: Callable[[int], bool] 
           purpose: str) -> list[int]:
     s = engine.state
     me = ctx.owner
-    pool = [p for p in range(s.players) if q.among == "everyone" or p != me]
+    pool = [p for p in table_order(s, me) if q.among == "everyone" or p != me]
     if q.exclude is not None:
         out = set(resolve(engine, ctx, q.exclude))
         pool = [p for p in pool if p not in out]
@@ -255,6 +260,7 @@ def choose(engine: Engine, ctx: Context, pool: list[int], count: int,
     if len(pool) == count:
         picked = list(pool)
     else:
-        picked = engine.agent(ctx.owner).choose_players(engine, ctx.owner, pool, count, purpose)
+        chosen = engine.agent(ctx.owner).choose_players(engine, ctx.owner, pool, count, purpose)
+        picked = [p for p in pool if p in chosen]  # in the order of play, whoever chose
     ctx.picked.extend(picked)
     return picked

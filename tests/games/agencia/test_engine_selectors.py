@@ -59,7 +59,7 @@ def test_named_selectors_counted_from_the_acting_player_and_against_the_flow():
     assert resolve(e, c, "last") == [2]
     assert resolve(e, c, "next_2") == [0, 3]
     assert resolve(e, c, "last_2") == [2, 3]
-    assert resolve(e, c, "opponents") == [0, 2, 3]
+    assert resolve(e, c, "opponents") == [0, 3, 2]  # in the order of play
 
 
 @pytest.mark.parametrize("name", EVENTS)

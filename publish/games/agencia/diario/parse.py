@@ -23,14 +23,16 @@ _TOKEN = re.compile(r"""
   | (?P<punct>[()\[\],.+\->=@:])
 """, re.VERBOSE)
 
-_JOGADA = re.compile(r"J(\d+)$")
-_PART = re.compile(r"PART(\d+)$")
+_JOGADA = re.compile(r"J(\d{1,6})$")
+_PART = re.compile(r"PART(\d{1,6})$")
+_DIGITS = 6  # longer counts are mistakes (and int() refuses past 4300 digits)
+_DEPTH = 16  # consequences inside consequences; deeper is a mistake, not a RecursionError
 POSITIONS = ("S", "SO", "O", "NO", "N", "NE", "L", "SE")
 
 
 @dataclass(frozen=True, slots=True)
 class Token:
-    kind: str  # name, num, punct, end
+    kind: str  # name, num, punct, end; bad: a character outside the syntax
     text: str
     line: int
     col: int
@@ -50,10 +52,10 @@ def tokens(text: str) -> list[Token]:
     line, start, pos, fresh = 1, 0, 0, True
     while pos < len(text):
         match = _TOKEN.match(text, pos)
-        if match is None:
-            raise LogSyntaxError(line, pos - start + 1,
-                                 f"unexpected character {text[pos]!r}; the diário uses names, "
-                                 "numbers and ( ) [ ] , . + - > = @ :")
+        if match is None:  # the reader stops at it, with the message below
+            found.append(Token("bad", text[pos], line, pos - start + 1, fresh))
+            fresh, pos = False, pos + 1
+            continue
         kind = match.lastgroup or ""
         if kind == "nl":
             line, start, fresh = line + 1, match.end(), True
@@ -73,6 +75,7 @@ class _Reader:
     def __init__(self, toks: list[Token]):
         self.toks = toks
         self.i = 0
+        self.depth = 0
 
     # -------------------------------------------------------------- primitives
     @property
@@ -84,6 +87,10 @@ class _Reader:
 
     def fail(self, expected: str, tok: Token | None = None) -> LogSyntaxError:
         tok = tok or self.tok
+        if tok.kind == "bad":
+            return LogSyntaxError(tok.line, tok.col,
+                                  f"unexpected character {tok.text!r}; the diário uses names, "
+                                  "numbers and ( ) [ ] , . + - > = @ :")
         return LogSyntaxError(tok.line, tok.col, f"expected {expected}, found {_describe(tok)}")
 
     def is_(self, text: str, k: int = 0) -> bool:
@@ -105,7 +112,7 @@ class _Reader:
         return tok
 
     def number(self, expected: str = "a number") -> int:
-        if self.tok.kind != "num":
+        if self.tok.kind != "num" or len(self.tok.text) > _DIGITS:
             raise self.fail(expected)
         value = int(self.tok.text)
         self.i += 1
@@ -146,6 +153,15 @@ class _Reader:
 
     # -------------------------------------------------------------- consequences
     def consequence(self):
+        if self.depth >= _DEPTH:
+            raise self.fail(f"at most {_DEPTH} consequences nested in one another")
+        self.depth += 1
+        try:
+            return self._consequence()
+        finally:
+            self.depth -= 1
+
+    def _consequence(self):
         tok = self.tok
         at = (tok.line, tok.col)
         if self.is_("+"):
@@ -378,16 +394,12 @@ class _Reader:
 
 def parse(text: str, path: str = "") -> tuple[sx.Log, list[LogSyntaxError]]:
     """The events of a log, and every syntax error found (reading resumes at the next line)."""
-    try:
-        toks = tokens(text)
-    except LogSyntaxError as error:
-        return sx.Log((), path), [error]
-    reader = _Reader(toks)
+    reader = _Reader(tokens(text))
     events: list = []
     errors: list[LogSyntaxError] = []
     after_jogada = False
     while reader.tok.kind != "end":
-        start = reader.tok
+        start, first = reader.tok, reader.i
         try:
             event = reader.event()
             if after_jogada and not isinstance(event, sx.Structure):
@@ -400,7 +412,8 @@ def parse(text: str, path: str = "") -> tuple[sx.Log, list[LogSyntaxError]]:
         except LogSyntaxError as error:
             errors.append(error)
             after_jogada = False
-            reader.i += 1
+            if reader.i == first:  # stopped at its first token: step over it
+                reader.i += 1
             while reader.tok.kind != "end" and not reader.tok.starts_line:
                 reader.i += 1
     if after_jogada:
