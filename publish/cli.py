@@ -223,9 +223,11 @@ def _player_range(text: str) -> tuple[int, int]:
               help="Processes (default: every core).")
 @click.option("--json", "as_json", is_flag=True, help="Print the whole report as JSON.")
 @click.option("--progress", is_flag=True, help="Show a progress bar.")
+@click.option("--logs", type=click.Path(file_okay=False), default=None,
+              help="Write each game's diário de jogo into this folder.")
 def simulate(project: str | None, game: str | None, games: int, players: str, mode: str,
              decks: str | None, seed: int, agents: str, workers: int | None, as_json: bool,
-             progress: bool) -> None:
+             progress: bool, logs: str | None) -> None:
     """Play many seeded games with the rules engine and report what each card did."""
     from publish.engines import engine_for
 
@@ -237,7 +239,7 @@ def simulate(project: str | None, game: str | None, games: int, players: str, mo
     options = {
         "games": games, "players": _player_range(players), "mode": mode, "seed": seed,
         "decks": tuple(decks.split(",")) if decks else (next(iter(loaded.config.decks)),),
-        "agents": tuple(agents.split(",")), "workers": workers,
+        "agents": tuple(agents.split(",")), "workers": workers, "logs": logs,
     }
     try:
         if progress:
@@ -252,3 +254,32 @@ def simulate(project: str | None, game: str | None, games: int, players: str, mo
         click.echo(json.dumps(result, ensure_ascii=False, indent=2))
     else:
         click.echo(engine.describe(result))
+
+
+@main.command()
+@project_option
+@game_option
+@click.argument("files", nargs=-1, required=True, type=click.Path(exists=True, dir_okay=False))
+@click.option("--edition", type=click.Choice(["2.180423", "4.190617"]), default=None,
+              help="Rules to replay by (default: the file's front matter, else 2.180423).")
+@click.option("--bookkeeping-only", is_flag=True,
+              help="Skip the effects level (card effects replayed by the engine).")
+def replay(project: str | None, game: str | None, files: tuple[str, ...], edition: str | None,
+           bookkeeping_only: bool) -> None:
+    """Replay game logs (diários de jogo); list every finding with file:line:col."""
+    from publish.engines import engine_for
+
+    _, loaded = _loaded(project, game)
+    engine = engine_for(loaded.id)
+    if engine is None or not hasattr(engine, "replay"):
+        click.echo(f"{loaded.id}: this game has no rules engine to replay logs", err=True)
+        sys.exit(2)
+    try:
+        problems = engine.replay(loaded, list(files), edition, effects=not bookkeeping_only)
+    except ValueError as err:
+        click.echo(f"publish replay: {err}", err=True)
+        sys.exit(2)
+    for problem in problems:
+        click.echo(str(problem))
+    click.echo(f"{len(files)} log(s) replayed, {len(problems)} finding(s)")
+    sys.exit(1 if problems else 0)

@@ -536,9 +536,10 @@ class Engine:
         backers = [(seat, q) for seat, r in self.rules(fx.SupportsRevolts)
                    for q in concerned(self, seat, r.who) if q != proposer]
         auto = bool(backers)
+        waiver = s.structures[(waivers or backers)[0][0]] if waivers or auto else None
         ok = self.change_structure(proposer, approval=not waivers and not auto)
-        if ok and (waivers or auto):
-            self.log.append(("waived", s.structures[(waivers or backers)[0][0]]))
+        if ok and waiver:
+            self.log.append(("waived", waiver))
         if ok and auto:
             for _, q in backers:
                 part.approvals.add((q, proposer))
@@ -635,6 +636,7 @@ class Engine:
         if part.ended:
             return
         if part.jogadas % s.players == 0:
+            self.log.append(("turn_end",))  # what follows happens after the jogada
             self.fire("turn_end")
             self.tally()
         extra = [q for seat, r in self.rules(fx.ExtraTurn) for q in concerned(self, seat, r.who)]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 from pydantic import TypeAdapter, ValidationError
@@ -9,7 +10,7 @@ from pydantic import TypeAdapter, ValidationError
 from publish.cardschema import problems_from
 from publish.games.agencia.effects import Action, Rule
 from publish.model import Card, Game
-from publish.problems import Problem
+from publish.problems import Location, Problem
 
 EFFECT_TYPES: dict[str, Any] = {"direct": list[Action], "general": list[Rule]}
 ADAPTERS = {kind: TypeAdapter(kind_type) for kind, kind_type in EFFECT_TYPES.items()}
@@ -55,6 +56,13 @@ def effect_problems(card: Card) -> list[Problem]:
     return problems
 
 
+def _problem(finding: Any) -> Problem:
+    """A replay finding as a located problem of the core."""
+    text = str(finding)
+    message = text.split(": ", 1)[1] if ": " in text else text
+    return Problem(Location(Path(finding.path), finding.line, finding.col), message)
+
+
 class AgenciaEngine:
     """The rules engine of Agência, edition 2.180423."""
 
@@ -68,6 +76,36 @@ class AgenciaEngine:
             from publish.games.agencia.lint import lint_game
 
             problems.extend(lint_game(game))
+        if not problems:
+            problems.extend(self.check_examples(game))
+        return problems
+
+    def check_examples(self, game: Game) -> list[Problem]:
+        """Replay every example partida at both levels; each finding is a problem."""
+        from publish.games.agencia.cards import card_infos
+        from publish.games.agencia.diario.files import example_paths, read_log, replay
+
+        paths = example_paths(game)
+        if not paths:
+            return []
+        infos = card_infos(game)
+        problems = []
+        for path in paths:
+            for finding in replay(read_log(path), game, infos):
+                problems.append(_problem(finding))
+        return problems
+
+    def replay(self, game: Game, paths: list[Any], edition: str | None,
+               effects: bool = True) -> list[Problem]:
+        """`publish replay`: the findings of each log file (both levels where the data allows)."""
+        from publish.games.agencia.cards import card_infos
+        from publish.games.agencia.diario.files import read_log, replay
+
+        infos = card_infos(game)
+        problems = []
+        for path in paths:
+            for finding in replay(read_log(Path(path)), game, infos, edition, effects):
+                problems.append(_problem(finding))
         return problems
 
     def effect_schema(self) -> dict[str, Any]:
@@ -95,7 +133,8 @@ class AgenciaEngine:
                              "use --mode bourdieu for other decks")
         plan = Plan(root=root, game_id=game.id, games=options["games"],
                     players=options["players"], bourdieu=bourdieu, decks=decks,
-                    seed=options["seed"], agents=tuple(options["agents"]))
+                    seed=options["seed"], agents=tuple(options["agents"]),
+                    logs=Path(options["logs"]) if options.get("logs") else None)
         totals = simulate(plan, options.get("workers"), progress)
         return report(plan, totals, card_infos(game))
 
@@ -116,4 +155,6 @@ class AgenciaEngine:
         return (f"engine: {one['jogadas_per_s']:,.0f} jogadas/s and {one['games_per_s']:,.0f} "
                 f"games/s on one core; {every['jogadas_per_s']:,.0f} jogadas/s and "
                 f"{every['games_per_s']:,.0f} games/s on {every['workers']} cores "
-                f"({result['setup']})")
+                f"({result['setup']}); replaying the {result['examples']['files']} example "
+                f"partidas ({result['examples']['jogadas']} jogadas, both levels) takes "
+                f"{result['examples']['cpu_ms']} ms of CPU")

@@ -33,6 +33,7 @@ class Plan:
     seed: int = 0
     agents: tuple[str, ...] = ("greedy", "random")
     check: bool = False  # verify the invariants after every jogada
+    logs: Path | None = None  # write each game's diário here
 
 
 @dataclass
@@ -104,12 +105,23 @@ def play(plan: Plan, index: int, infos: dict[str, CardInfo], deck: list[str]) ->
     return engine
 
 
+def write_log(engine: Engine, path: Path) -> None:
+    """The game's diário de jogo, written atomically."""
+    from publish.atomic import write_atomic
+    from publish.games.agencia.diario.record import log_of
+    from publish.games.agencia.diario.write import write
+
+    write_atomic(path, write(log_of(engine)))
+
+
 def run_range(plan: Plan, start: int, stop: int) -> Totals:
     """Games start..stop-1 of the plan, summed."""
     infos, deck = _infos(plan)
     totals = Totals()
     for index in range(start, stop):
         engine = play(plan, index, infos, deck)
+        if plan.logs is not None:
+            write_log(engine, plan.logs / f"game-{index:05d}.txt")
         totals.add(engine.stats)  # partidas, jogadas, crises, revolts and per-card counts
         totals.games += 1
         totals.no_winner_partidas += engine.stats.partidas - engine.stats.partidas_won
@@ -248,4 +260,27 @@ def bench(root: Path, game_id: str, games: int = 2000) -> dict[str, Any]:
                       "jogadas_per_s": round(totals.jogadas / wall),
                       "games_per_s": round(totals.games / wall, 1)}
     out["speedup"] = round(out["one_core"]["wall_s"] / out["all_cores"]["wall_s"], 2)
+    out["examples"] = bench_examples(root, game_id)
     return out
+
+
+def bench_examples(root: Path, game_id: str, runs: int = 5) -> dict[str, Any]:
+    """CPU time to replay every example partida at both levels (best of ``runs``)."""
+    import time
+
+    from publish.games.agencia.diario.files import example_paths, read_log, replay
+
+    game, infos = _LOADED.get((root, game_id)) or (None, None)
+    if game is None:
+        _infos(Plan(root, game_id))
+        game, infos = _LOADED[(root, game_id)]
+    files = [read_log(path) for path in example_paths(game)]
+    best = None
+    for _ in range(runs):
+        start = time.process_time()
+        findings = [f for log in files for f in replay(log, game, infos)]
+        spent = time.process_time() - start
+        best = spent if best is None else min(best, spent)
+    jogadas = sum(log.text.count("\nJ") + log.text.startswith("J") for log in files)
+    return {"files": len(files), "jogadas": jogadas, "findings": len(findings),
+            "cpu_ms": round((best or 0) * 1000, 1)}

@@ -197,7 +197,7 @@ class _Recorder:
                 self.pending = None
             self.events.append(frame)
             self.stack.append(frame)
-        elif kind == "natural":
+        elif kind in ("natural", "turn_end"):
             self.close_all()
         elif kind == "hegemony":
             self.close_all()

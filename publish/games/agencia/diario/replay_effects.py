@@ -12,8 +12,8 @@ the closest try and the log part ways, naming the card responsible.
 
 from __future__ import annotations
 
-import copy
 import itertools
+import pickle
 from typing import Any
 
 from publish.games.agencia.cards import CardInfo
@@ -147,8 +147,10 @@ class _Oracle:
         return list(combos[self.choices.pick(len(combos))])
 
     def pick_cards(self, engine: Engine, me: int, n: int, purpose: str) -> list[str]:
+        # part with the cards we know first: an unknown card can still turn out to be
+        # whatever the log shows later, so keeping them never contradicts the log
         hand = engine.state.hands[me]
-        return sorted(hand, key=lambda c: c != UNKNOWN)[:n]
+        return sorted(hand, key=lambda c: c == UNKNOWN)[:n]
 
     def pick_from_pile(self, engine: Engine, me: int, pile: list[str]) -> str:
         return pile[-1]
@@ -222,6 +224,12 @@ class _ReplayEngine(Engine):
             return
         # the log shows the card, so one card we took for another was this one
         hand[hand.index(UNKNOWN) if UNKNOWN in hand else -1] = card
+
+    def can_solve(self, q: int) -> bool:
+        found = self.oracle.pending_change(self, q)
+        if found is not None:
+            self.reveal(q, found[1])
+        return super().can_solve(q)
 
     def change_structure(self, p: int, slots: list[int] | None = None, approval: bool = False,
                          vote: bool = False, returning: bool = False) -> bool:
@@ -404,12 +412,11 @@ class EffectsReplay:
         oracle.used = set()
         if self.deck_size is None and len(s.pile) < PILE:
             s.pile[:0] = [UNKNOWN] * (PILE - len(s.pile))  # as many as it takes
-        before = (copy.deepcopy(s), copy.deepcopy(engine.record), engine._extra)
+        before = pickle.dumps((s, engine.record, engine._extra), pickle.HIGHEST_PROTOCOL)
         logged = tuple(unit)
         best: tuple[int, tuple] | None = None
         for _ in range(BUDGET):
-            engine.state, engine.record, engine._extra = (
-                copy.deepcopy(before[0]), copy.deepcopy(before[1]), before[2])
+            engine.state, engine.record, engine._extra = pickle.loads(before)
             engine._rules_key = ()
             oracle.used = set()
             del engine.log[mark:]

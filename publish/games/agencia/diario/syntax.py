@@ -5,10 +5,12 @@ consequences in parentheses.  Every node keeps where it was written
 (``at``: line, column) for findings, but compares equal on content alone,
 so a parsed log and its printed-and-reparsed copy are equal.
 
-Edition 2.180423 needs three things the compendium's syntax (written for
+Edition 2.180423 needs things the compendium's syntax (written for
 4.190617) has no code for; they are extensions of ours, documented in
-``docs/agencia-diario.md``: the field (``CAMPO`` and ``Ana@r.c``), a
-hegemony (``H``) and alliances (``Ana=Bia``).
+``docs/agencia-diario.md``: the field (``CAMPO`` and ``Ana@r:c``), a
+hegemony (``H``), alliances (``Ana=Bia``), the players passed over in a
+crisis (``X(Q(Bia), ...)``) and a revolt written inside the structure event
+it replaces (``012(R(Bia+034-012, +Caio))``).
 """
 
 from __future__ import annotations
@@ -128,7 +130,7 @@ class Crisis:
 
 @dataclass(frozen=True)
 class Position:
-    """``Ana@1.2`` (extension): Ana now stands on row 1, column 2 of the field."""
+    """``Ana@1:2`` (extension): Ana now stands on row 1, column 2 of the field."""
 
     player: str
     row: int
@@ -172,7 +174,7 @@ class Part:
 
 @dataclass(frozen=True)
 class Campo:
-    """``CAMPO(Ana=0.1, ...)`` (extension): everyone's square on the field."""
+    """``CAMPO(Ana@0:1, ...)`` (extension): everyone's square on the field."""
 
     squares: tuple[Position, ...]
     at: At = AT

@@ -1,0 +1,111 @@
+"""Log files and example partidas: reading them and replaying them at both levels.
+
+A log is a plain text file, or a Markdown example: YAML front matter
+(title, edition, mode, decks), commentary, and the log in fenced
+``diario`` blocks.  Lines outside the blocks are blanked rather than cut,
+so every finding keeps the line and column of the Markdown file.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from publish.games.agencia.diario import syntax as sx
+from publish.games.agencia.diario.bookkeeping import check_bookkeeping
+from publish.games.agencia.diario.findings import Finding
+from publish.games.agencia.diario.parse import parse
+from publish.games.agencia.diario.replay_effects import check_effects
+
+EDITIONS = ("2.180423", "4.190617")
+EFFECTS_EDITION = "2.180423"  # the edition whose card data we publish
+_FENCE = re.compile(r"^```\s*diario\s*$")
+
+
+@dataclass
+class LogFile:
+    """A log as read from disk: the text to parse (lines kept) and its front matter."""
+
+    path: Path
+    text: str
+    meta: dict[str, Any] = field(default_factory=dict)
+    commentary: list[str] = field(default_factory=list)
+
+
+def read_log(path: Path) -> LogFile:
+    """A plain log, or the diário blocks of a Markdown example with its front matter."""
+    raw = path.read_text(encoding="utf-8")
+    if path.suffix != ".md":
+        return LogFile(path, raw)
+    lines = raw.split("\n")
+    meta: dict[str, Any] = {}
+    start = 0
+    if lines and lines[0].strip() == "---":
+        end = next((i for i in range(1, len(lines)) if lines[i].strip() == "---"), None)
+        if end is not None:
+            loaded = yaml.safe_load("\n".join(lines[1:end])) or {}
+            meta = loaded if isinstance(loaded, dict) else {}
+            start = end + 1
+    kept = [""] * len(lines)
+    prose: list[str] = []
+    inside = False
+    for i in range(start, len(lines)):
+        line = lines[i]
+        if not inside and _FENCE.match(line.strip()):
+            inside = True
+        elif inside and line.strip() == "```":
+            inside = False
+        elif inside:
+            kept[i] = line
+        else:
+            prose.append(line)
+    paragraphs = [p.strip() for p in "\n".join(prose).split("\n\n") if p.strip()]
+    return LogFile(path, "\n".join(kept), meta, paragraphs)
+
+
+def deck_size(game: Any, decks: list[str]) -> int:
+    """All copies of every card of these decks: the cards a partida is dealt from."""
+    return sum(copies for card in game.cards for deck, copies in card.copies.items()
+               if deck in decks)
+
+
+def replay(log_file: LogFile, game: Any, infos: dict, edition: str | None = None,
+           effects: bool = True) -> list[Finding]:
+    """Every finding of the log: syntax, then bookkeeping, then (2.180423) effects."""
+    edition = edition or str(log_file.meta.get("edition") or EFFECTS_EDITION)
+    if edition not in EDITIONS:
+        raise ValueError(f"{log_file.path}: unknown edition {edition!r}; "
+                         f"known: {', '.join(EDITIONS)}")
+    path = str(log_file.path)
+    log, errors = parse(log_file.text, path)
+    findings = [Finding(path, e.line, e.col, "the log", "a syntax error", "the diário syntax",
+                        e.message) for e in errors]
+    if errors:
+        return findings
+    known = infos if edition == EFFECTS_EDITION else None
+    findings.extend(check_bookkeeping(log, edition, known))
+    if effects and edition == EFFECTS_EDITION:
+        decks = log_file.meta.get("decks") or [next(iter(game.config.decks))]
+        findings.extend(check_effects(log, infos, deck_size(game, list(decks))))
+    return sorted(set(findings))
+
+
+def example_paths(game: Any) -> list[Path]:
+    """The example partidas of a game: ``<game>/examples/*.md``."""
+    folder = Path(game.root) / "examples"
+    return sorted(folder.glob("*.md")) if folder.is_dir() else []
+
+
+def describe(log: sx.Log) -> dict[str, int]:
+    """Counts that say what an example shows (for listings and tests)."""
+    counts = {"jogadas": 0, "partidas": 0}
+    for item in log.events:
+        if isinstance(item, sx.Jogada):
+            counts["jogadas"] += 1
+        elif isinstance(item, sx.Part):
+            counts["partidas"] += 1
+    return counts
