@@ -72,11 +72,10 @@ class AgenciaEngine:
         problems: list[Problem] = []
         for card in game.cards:
             problems.extend(effect_problems(card))
-        if not problems:
+        if not problems:  # effects are valid: lint them and replay the examples with them
             from publish.games.agencia.lint import lint_game
 
             problems.extend(lint_game(game))
-        if not problems:
             problems.extend(self.check_examples(game))
         return problems
 
