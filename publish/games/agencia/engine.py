@@ -77,7 +77,7 @@ class Engine:
         self.state = State(n, [[] for _ in range(n)], [""] * n, [], [], 1, 0, rng, bourdieu, fld,
                            wins=[0] * n)
         self.record = Jogada(0)
-        self._rules_key: tuple = ()
+        self._rules_key: tuple[str, ...] = ()
         self._rules: dict[type, list[tuple[int, Any]]] = {}
         self._total = Counter(self.deck)
         self.log: list[tuple] = []
@@ -97,16 +97,16 @@ class Engine:
         which rule applies first never depends on how seats are numbered.
         """
         s = self.state
-        key = (*s.structures, s.turn, s.flow)
+        key = tuple(s.structures)
         if key != self._rules_key:
             self._rules_key = key
             self._rules = {}
         found = self._rules.get(rule_type)
         if found is None:
-            found = rules_of(rule_type, s.structures, self.infos)
-            found.sort(key=lambda pair: (pair[0] - s.turn) * s.flow % s.players)
-            self._rules[rule_type] = found
-        return found
+            found = self._rules[rule_type] = rules_of(rule_type, s.structures, self.infos)
+        if len(found) < 2:
+            return found
+        return sorted(found, key=lambda pair: (pair[0] - s.turn) * s.flow % s.players)
 
     def structures_changed(self) -> None:
         self.state.partida.society_seen.update(self.state.structures)

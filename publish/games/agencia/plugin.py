@@ -56,13 +56,6 @@ def effect_problems(card: Card) -> list[Problem]:
     return problems
 
 
-def _problem(finding: Any) -> Problem:
-    """A replay finding as a located problem of the core."""
-    text = str(finding)
-    message = text.split(": ", 1)[1] if ": " in text else text
-    return Problem(Location(Path(finding.path), finding.line, finding.col), message)
-
-
 class AgenciaEngine:
     """The rules engine of Agência, edition 2.180423."""
 
@@ -81,18 +74,10 @@ class AgenciaEngine:
 
     def check_examples(self, game: Game) -> list[Problem]:
         """Replay every example partida at both levels; each finding is a problem."""
-        from publish.games.agencia.cards import card_infos
-        from publish.games.agencia.diario.files import example_paths, read_log, replay
+        from publish.games.agencia.diario.files import example_paths
 
         paths = example_paths(game)
-        if not paths:
-            return []
-        infos = card_infos(game)
-        problems = []
-        for path in paths:
-            for finding in replay(read_log(path), game, infos):
-                problems.append(_problem(finding))
-        return problems
+        return self.replay(game, paths, None) if paths else []
 
     def replay(self, game: Game, paths: list[Any], edition: str | None,
                effects: bool = True) -> list[Problem]:
@@ -101,11 +86,9 @@ class AgenciaEngine:
         from publish.games.agencia.diario.files import read_log, replay
 
         infos = card_infos(game)
-        problems = []
-        for path in paths:
-            for finding in replay(read_log(Path(path)), game, infos, edition, effects):
-                problems.append(_problem(finding))
-        return problems
+        return [Problem(Location(Path(f.path), f.line, f.col), f.message)
+                for path in paths
+                for f in replay(read_log(Path(path)), game, infos, edition, effects)]
 
     def effect_schema(self) -> dict[str, Any]:
         """JSON Schema of a block's `effect`: actions (direct) or rules (general)."""

@@ -266,14 +266,13 @@ def bench(root: Path, game_id: str, games: int = 2000) -> dict[str, Any]:
 
 def bench_examples(root: Path, game_id: str, runs: int = 5) -> dict[str, Any]:
     """CPU time to replay every example partida at both levels (best of ``runs``)."""
+    import re
     import time
 
     from publish.games.agencia.diario.files import example_paths, read_log, replay
 
-    game, infos = _LOADED.get((root, game_id)) or (None, None)
-    if game is None:
-        _infos(Plan(root, game_id))
-        game, infos = _LOADED[(root, game_id)]
+    _infos(Plan(root, game_id))  # loads the game once per process
+    game, infos = _LOADED[(root, game_id)]
     files = [read_log(path) for path in example_paths(game)]
     best = None
     for _ in range(runs):
@@ -281,6 +280,6 @@ def bench_examples(root: Path, game_id: str, runs: int = 5) -> dict[str, Any]:
         findings = [f for log in files for f in replay(log, game, infos)]
         spent = time.process_time() - start
         best = spent if best is None else min(best, spent)
-    jogadas = sum(log.text.count("\nJ") + log.text.startswith("J") for log in files)
+    jogadas = sum(len(re.findall(r"^J\d+\(", log.text, re.MULTILINE)) for log in files)
     return {"files": len(files), "jogadas": jogadas, "findings": len(findings),
             "cpu_ms": round((best or 0) * 1000, 1)}

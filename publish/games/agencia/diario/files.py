@@ -15,7 +15,6 @@ from typing import Any
 
 import yaml
 
-from publish.games.agencia.diario import syntax as sx
 from publish.games.agencia.diario.bookkeeping import check_bookkeeping
 from publish.games.agencia.diario.findings import Finding
 from publish.games.agencia.diario.parse import parse
@@ -99,13 +98,3 @@ def example_paths(game: Any) -> list[Path]:
     folder = Path(game.root) / "examples"
     return sorted(folder.glob("*.md")) if folder.is_dir() else []
 
-
-def describe(log: sx.Log) -> dict[str, int]:
-    """Counts that say what an example shows (for listings and tests)."""
-    counts = {"jogadas": 0, "partidas": 0}
-    for item in log.events:
-        if isinstance(item, sx.Jogada):
-            counts["jogadas"] += 1
-        elif isinstance(item, sx.Part):
-            counts["partidas"] += 1
-    return counts

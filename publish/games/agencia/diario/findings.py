@@ -17,6 +17,10 @@ class Finding:
     expected: str  # what the rules give
     why: str
 
-    def __str__(self) -> str:
-        return (f"{self.path}:{self.line}:{self.col}: {self.event}: the log has {self.declared}; "
+    @property
+    def message(self) -> str:
+        return (f"{self.event}: the log has {self.declared}; "
                 f"the rules give {self.expected} ({self.why})")
+
+    def __str__(self) -> str:
+        return f"{self.path}:{self.line}:{self.col}: {self.message}"

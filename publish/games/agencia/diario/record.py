@@ -34,7 +34,6 @@ class _Frame:
     card: str = ""
     items: list = field(default_factory=list)
     closed: bool = False  # a structure event after its crisis or revolt
-    nested: bool = True
     passed: list = field(default_factory=list)
     change: sx.Change | None = None
     supporter: str | None = None
@@ -91,7 +90,7 @@ class _Recorder:
         self.close_all()
         self.jogada += 1
         self.events.append(sx.Jogada(self.jogada, self.name(p), count, 0))
-        frame = _Frame("structure", p, card, nested=False)
+        frame = _Frame("structure", p, card)
         self.events.append(frame)
         self.stack.append(frame)
 
@@ -110,7 +109,6 @@ class _Recorder:
         top = self.top()
         frame = _Frame("structure", seat, card)
         if top is None or top.closed or top.kind in ("crisis", "revolt"):
-            frame.nested = False
             self.events.append(frame)
         else:
             top.items.append(frame)
@@ -191,7 +189,7 @@ class _Recorder:
             self.end_crisis_or_revolt(sx.Revolt(change, outcome))
         elif kind == "natural_begin":
             self.close_all()
-            frame = _Frame("natural", entry[1], entry[2], nested=False)
+            frame = _Frame("natural", entry[1], entry[2])
             if self.pending is not None:
                 frame.items.append(self.pending)
                 self.pending = None

@@ -308,8 +308,8 @@ def _same(produced: tuple, logged: tuple) -> bool:
     return True
 
 
-def _agreement(produced: tuple, logged: tuple) -> int:
-    a, b = _flat(produced), _flat(logged)
+def _agreement(a: list, b: list) -> int:
+    """How many flattened items two jogadas share from the start."""
     n = 0
     while n < len(a) and n < len(b) and a[n][0] == b[n][0]:
         n += 1
@@ -397,7 +397,8 @@ class EffectsReplay:
         oracle = engine.oracle
         oracle.guide = _Guide(unit, self.names, s.structures)
         mark = len(engine.log)
-        logged_tokens = [t for t, _, _ in _flat(tuple(unit)) if t != ")"]
+        logged_flat = _flat(tuple(unit))
+        logged_tokens = [t for t, _, _ in logged_flat if t != ")"]
         plain = not any(isinstance(c, sx.Crisis | sx.Revolt | sx.Vetoed)
                         for c in unit[1].consequences)
 
@@ -427,12 +428,12 @@ class EffectsReplay:
             else:
                 if _same(produced, logged):
                     return True
-            score = _agreement(produced, logged)
+            score = _agreement(_flat(produced), logged_flat)
             if best is None or score > best[0]:
                 best = (score, produced)
             if not oracle.choices.advance():
                 break
-        self.report(unit, best[1] if best else ())
+        self.report(unit, logged_flat, best[1] if best else ())
         return False
 
     def play_one(self, number: int) -> tuple:
@@ -447,11 +448,9 @@ class EffectsReplay:
             engine.end_partida()
         return events_of(engine.log[mark:], tuple(self.names), jogadas_before=number - 1)
 
-    def report(self, unit: list, produced: tuple) -> None:
-        a, b = _flat(produced), _flat(tuple(unit))
-        n = 0
-        while n < len(a) and n < len(b) and a[n][0] == b[n][0]:
-            n += 1
+    def report(self, unit: list, b: list, produced: tuple) -> None:
+        a = _flat(produced)
+        n = _agreement(a, b)
         if n < len(b):
             text, node, top = b[n]
         else:
