@@ -120,6 +120,12 @@ def card_model(game: GameConfig) -> type[BaseModel]:
     if game.groups:
         groups = _literal(list(game.groups.values))
         fields[game.groups.field] = (groups | None, Field(None, description=game.groups.label))
+    if game.tags:
+        tags = _literal(list(game.tags))
+        fields["tags"] = (
+            Annotated[list[tags], Field(json_schema_extra={"uniqueItems": True})],
+            Field(default_factory=list, description="card families (game.yaml tags)"),
+        )
     if game.text_blocks:
         block = _block_model(game)
         fields["text"] = (

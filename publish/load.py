@@ -110,6 +110,7 @@ def _cards_of(
                 source=where,
                 path=("cards", index),
                 text_size=raw["text_size"],
+                tags=tuple(raw.get("tags", ())),
             )
         )
     return cards

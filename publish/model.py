@@ -107,6 +107,16 @@ class Groups(Strict):
     values: dict[str, GroupValue] = Field(min_length=1)
 
 
+class TagSpec(Strict):
+    """A family of cards by what their effects do; rules text lists them by query."""
+
+    name: NonEmpty
+    description: str = ""
+
+
+TagId = Annotated[str, Field(pattern=r"^[a-z][a-z0-9-]*$")]
+
+
 class PrintSpec(Strict):
     """Print defaults: card size and bleed."""
 
@@ -145,6 +155,8 @@ class GameConfig(Strict):
     text_blocks: dict[str, TextBlockKind] = Field(default_factory=dict)
     decks: dict[str, DeckSpec] = Field(min_length=1)
     groups: Groups | None = None
+    tags: dict[TagId, TagSpec] = Field(
+        default_factory=dict, description="card families that cards list in their 'tags'")
     print: PrintSpec = Field(default_factory=PrintSpec)
     typography: dict[str, Typography] = Field(default_factory=dict)
 
@@ -184,6 +196,7 @@ class Card:
     source: SourceMap
     path: tuple[object, ...]
     text_size: float | None = None
+    tags: tuple[str, ...] = ()
     extra: dict[str, object] = field(default_factory=dict)
 
     @property

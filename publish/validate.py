@@ -49,6 +49,10 @@ def _check_each_card(game: Game) -> list[Problem]:
             field = config.groups.field
             problems.append(Problem(card.where(field), f"cards of kind '{card.kind}' have no "
                                                        f"{field}; remove '{field}'"))
+        repeated = sorted(tag for tag, n in Counter(card.tags).items() if n > 1)
+        if repeated:
+            problems.append(Problem(card.where("tags"), f"card {card.number}: tag "
+                                    f"{', '.join(repeated)} given more than once; list it once"))
         if card.home_deck not in card.copies:
             problems.append(Problem(card.where("copies"),
                                     f"copies must include this file's deck '{card.home_deck}'"))
