@@ -11,12 +11,19 @@ import tempfile
 from pathlib import Path
 
 
+def _umask() -> int:
+    mask = os.umask(0)
+    os.umask(mask)
+    return mask
+
+
 def write_atomic(path: Path, data: str | bytes) -> None:
-    """Replace ``path`` with ``data`` in one step."""
+    """Replace ``path`` with ``data`` in one step, with the mode a plain write would give."""
     path.parent.mkdir(parents=True, exist_ok=True)
     raw = data.encode("utf-8") if isinstance(data, str) else data
     fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
     try:
+        os.chmod(tmp, 0o666 & ~_umask())  # mkstemp makes it private (0600)
         with os.fdopen(fd, "wb") as fh:
             fh.write(raw)
             fh.flush()

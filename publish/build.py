@@ -18,7 +18,7 @@ from pathlib import Path
 from publish.atomic import write_atomic
 from publish.load import load_game
 from publish.model import Game
-from publish.problems import ProblemsFound
+from publish.problems import Location, Problem, ProblemsFound
 
 
 @dataclass
@@ -128,6 +128,90 @@ def build_printshop(project: Path, game: Game, service: str = "tgc", interleave:
             for item, png in zip(items, pngs, strict=images):
                 write_atomic(out / "images" / deck / f"{item['anchor']}.png", png)
             say(f"  print shop {deck}: {len(items)} pages, {len(pngs)} images")
+    return built
+
+
+def _example_checker(game: Game) -> Callable[[Path], list] | None:
+    """The engine's replay of one example partida, if the game has a rules engine."""
+    from publish.engines import engine_for
+
+    engine = engine_for(game.id)
+    replay = getattr(engine, "replay", None)
+    if replay is None:
+        return None
+    return lambda path: replay(game, [path], None)
+
+
+def read_rules(game: Game, locale: str, link_cards: bool = True, project: Path | None = None):
+    """The edition's rules sources, parsed against the cards (problems collected).
+
+    With ``project``, `{face}` shows cards drawn by the game's own card templates.
+    """
+    from publish.docs.edition import read_edition
+    from publish.render.decks import load_icons
+
+    icons = load_icons(game)
+    return read_edition(game, locale, icons, link_cards=link_cards,
+                        check_example=_example_checker(game),
+                        face_html=_face_drawer(project, game, locale, icons) if project else None)
+
+
+def _face_drawer(project: Path, game: Game, locale: str, icons: dict[str, str]):
+    """The game's `face` macro as a function of a card, or None if the game has no faces."""
+    from jinja2 import TemplateNotFound
+
+    from publish.render.decks import DeckOptions, face_style
+    from publish.render.env import environment
+    from publish.render.faces import face_context
+
+    env = environment(project, game.id)
+    try:
+        macro = env.get_template("cards.html.j2").module.face  # type: ignore[attr-defined]
+    except (TemplateNotFound, AttributeError):  # no card faces: {face} says so where used
+        return None
+    style = face_style(game, DeckOptions(locale=locale))
+
+    def draw(card):
+        deck = next(iter(card.copies))
+        return macro(face_context(game, card, deck, locale, icons), style)
+
+    return draw
+
+
+def build_manual(project: Path, game: Game, options, say: Callable[[str], None] = print
+                 ) -> list[Built]:
+    """The full manual of one edition, on one paper size."""
+    from publish.docs.manual import render_manual
+    from publish.render.pdf import write_pdf
+
+    edition = read_rules(game, options.locale, project=project)
+    document = render_manual(edition, project, options)
+    path = output_dir(project, game.id, options.locale) / f"manual{options.suffix}.pdf"
+    write_atomic(path, write_pdf(document, "manual"))
+    say(f"  manual: {len(document.pages)} pages")
+    return [Built(path, len(document.pages))]
+
+
+def build_summaries(project: Path, game: Game, options, say: Callable[[str], None] = print
+                    ) -> list[Built]:
+    """Every rule summary of one edition: one PDF each, within its page limit."""
+    from publish.docs.edition import rules_dir
+    from publish.docs.summaries import render_summaries
+    from publish.render.pdf import write_pdf
+
+    edition = read_rules(game, options.locale, link_cards=False, project=project)
+    if not edition.summaries:
+        folder = rules_dir(game, options.locale) / "summaries"
+        raise ProblemsFound([Problem(Location(folder), "no summaries (*.md) here: write one "
+                                     "with 'title' and 'pages' front matter "
+                                     "(docs/rules-markdown.md)")])
+    built = []
+    for summary, document in render_summaries(edition, project, options):
+        path = (output_dir(project, game.id, options.locale)
+                / f"summary-{summary.id}{options.suffix}.pdf")
+        write_atomic(path, write_pdf(document, summary.title))
+        built.append(Built(path, len(document.pages)))
+        say(f"  summary {summary.id}: {len(document.pages)} of at most {summary.max_pages} pages")
     return built
 
 

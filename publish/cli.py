@@ -121,15 +121,33 @@ def schema(project: str | None, game: str | None, output: str | None) -> None:
 
 
 @main.group(invoke_without_command=True)
+@project_option
+@game_option
 @click.pass_context
-def build(ctx: click.Context) -> None:
-    """Build outputs into build/<game>/<locale>/ (no target: decks and print-shop files)."""
-    if ctx.invoked_subcommand is None:
-        ctx.invoke(decks)
-        ctx.invoke(printshop)
+def build(ctx: click.Context, project: str | None = None, game: str | None = None) -> None:
+    """Build outputs into build/<game>/<locale>/ (no target: decks, print-shop files,
+    and, when the game has rules sources, the manual and summaries)."""
+    if ctx.invoked_subcommand is not None:
+        return
+    from publish.docs.edition import chapter_paths, summary_paths
+
+    ctx.invoke(decks, project=project, game=game)
+    ctx.invoke(printshop, project=project, game=game)
+    _, loaded = _loaded(project, game)
+    locale = loaded.config.locales.source
+    if not chapter_paths(loaded, locale):
+        click.echo(f"  manual skipped: no rules chapters in cards/{loaded.id}/rules/{locale}/")
+    else:
+        ctx.invoke(manual, project=project, game=game)
+    if not summary_paths(loaded, locale):
+        click.echo(f"  summaries skipped: none in cards/{loaded.id}/rules/{locale}/summaries/")
+    else:
+        ctx.invoke(summaries, project=project, game=game)
 
 
 def _run_build(work) -> None:
+    from jinja2 import TemplateNotFound
+
     from publish.build import timed
     from publish.render.decks import Overflow
     from publish.render.pdf import RenderError
@@ -138,6 +156,10 @@ def _run_build(work) -> None:
         built = timed(work, click.echo)
     except (Overflow, RenderError, ValueError) as exc:
         click.echo(f"build failed: {exc}", err=True)
+        sys.exit(1)
+    except TemplateNotFound as exc:
+        click.echo(f"build failed: no template '{exc.name}' in templates/<game>/ or "
+                   "templates/_common/ of the project: add it", err=True)
         sys.exit(1)
     except ProblemsFound as found:
         _fail(found.problems)
@@ -195,6 +217,48 @@ def printshop(project: str | None = None, game: str | None = None, service: str 
     root, loaded = _loaded(project, game)
     _run_build(lambda: build_printshop(root, loaded, service, interleave, images,
                                        loaded.config.locales.source, jobs, click.echo))
+
+
+paper_option = click.option("--paper", type=click.Choice(["a4", "letter"]), default="a4",
+                            show_default=True)
+locale_option = click.option("--locale", default=None,
+                             help="Edition to build (default: the source locale).")
+
+
+def _docs_options(loaded: Game, paper: str, locale: str | None):
+    from publish.docs.manual import ManualOptions
+
+    return ManualOptions(paper=paper, locale=locale or loaded.config.locales.source)
+
+
+@build.command()
+@project_option
+@game_option
+@paper_option
+@locale_option
+def manual(project: str | None = None, game: str | None = None, paper: str = "a4",
+           locale: str | None = None) -> None:
+    """The full manual: rules, card lists, cards by effect, examples, index."""
+    from publish.build import build_manual
+
+    root, loaded = _loaded(project, game)
+    options = _docs_options(loaded, paper, locale)
+    _run_build(lambda: build_manual(root, loaded, options, click.echo))
+
+
+@build.command()
+@project_option
+@game_option
+@paper_option
+@locale_option
+def summaries(project: str | None = None, game: str | None = None, paper: str = "a4",
+              locale: str | None = None) -> None:
+    """Rule summaries, one PDF each, each within the pages its front matter allows."""
+    from publish.build import build_summaries
+
+    root, loaded = _loaded(project, game)
+    options = _docs_options(loaded, paper, locale)
+    _run_build(lambda: build_summaries(root, loaded, options, click.echo))
 
 
 def _player_range(text: str) -> tuple[int, int]:

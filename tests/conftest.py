@@ -32,3 +32,11 @@ def break_with(project: Path, fixture: str) -> Path:
 def run(*args: str) -> Result:
     """Run the `publish` command in-process."""
     return CliRunner().invoke(main, list(args), catch_exceptions=False)
+
+
+@pytest.fixture
+def demo_docs(demo: Path) -> Path:
+    """The demo project with the shared templates and fonts, so it can be rendered."""
+    shutil.copytree(REPO / "templates" / "_common", demo / "templates" / "_common")
+    shutil.copytree(REPO / "fonts", demo / "fonts")
+    return demo

@@ -1,7 +1,7 @@
 import subprocess
 import sys
 
-from conftest import REPO
+from conftest import REPO, run
 
 
 def test_python_dash_m_runs_the_cli():
@@ -22,3 +22,10 @@ def test_outside_a_project_says_what_to_do(tmp_path):
                           capture_output=True, text=True)
     assert done.returncode == 1
     assert "no cards/ folder here or above" in done.stderr
+
+
+def test_a_missing_template_fails_with_what_to_add(demo_docs):
+    result = run("build", "decks", "--project", str(demo_docs), "--game", "demo")
+    assert result.exit_code == 1
+    assert "no template 'cards.html.j2' in templates/<game>/ or templates/_common/" \
+        in result.output

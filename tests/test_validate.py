@@ -20,18 +20,18 @@ def edit(project, deck, old, new):
 def test_natural_cards_have_no_group(demo):
     edit(demo, "alpha", "    kind: natural\n", "    kind: natural\n    ideology: red\n")
     found = problems(demo)
-    assert "alpha.yaml:22: cards of kind 'natural' have no ideology; remove 'ideology'" in found
+    assert "alpha.yaml:25: cards of kind 'natural' have no ideology; remove 'ideology'" in found
 
 
 def test_natural_number_range(demo):
     edit(demo, "alpha", '"998"', '"899"')
-    assert ("alpha.yaml:19: number 899 is out of range for kind 'natural' (901-999); renumber "
+    assert ("alpha.yaml:22: number 899 is out of range for kind 'natural' (901-999); renumber "
             "the card or change its kind") in problems(demo)
 
 
 def test_copies_must_include_the_files_deck(demo):
     edit(demo, "alpha", "copies: {alpha: 2, beta: 1}", "copies: {beta: 3}")
-    assert "alpha.yaml:22: copies must include this file's deck 'alpha'" in problems(demo)
+    assert "alpha.yaml:25: copies must include this file's deck 'alpha'" in problems(demo)
 
 
 def test_a_deck_without_cards(demo):

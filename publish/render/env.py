@@ -15,12 +15,17 @@ def environment(project: Path, game_id: str) -> SandboxedEnvironment:
 
     Autoescape is on for every template: card text is data, never markup.
     Undefined variables are errors, so a typo in a template fails the build.
+    Template words are written ``_("...")`` in the source language, so that an
+    edition's catalog can translate them; without one they print as written.
     """
     folders = [project / "templates" / game_id, project / "templates" / COMMON]
-    return SandboxedEnvironment(
+    env = SandboxedEnvironment(
         loader=FileSystemLoader([str(f) for f in folders if f.is_dir()]),
         autoescape=select_autoescape(default=True, default_for_string=True),
         undefined=StrictUndefined,
         trim_blocks=True,
         lstrip_blocks=True,
+        extensions=["jinja2.ext.i18n"],
     )
+    env.install_null_translations(newstyle=True)  # type: ignore[attr-defined]
+    return env

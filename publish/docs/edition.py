@@ -1,0 +1,174 @@
+"""One edition's rules sources, read and resolved: chapters, summaries, glossary terms.
+
+Everything the manual and the summaries share is done here once: the
+Markdown is parsed against the card data, the glossary's terms are found,
+and the bold mentions of those terms are marked for the index.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from babel import Locale
+from babel.lists import format_list
+from markupsafe import Markup
+
+from publish.docs.markdown import Labels, RulesContext, RulesMarkdown, Source
+from publish.model import Game
+from publish.problems import Location, Problem, ProblemsFound
+
+Gettext = Callable[[str], str]
+
+
+def _identity(message: str) -> str:
+    return message
+
+
+def babel_locale(tag: str) -> Locale:
+    return Locale.parse(tag, sep="-")
+
+
+def labels(locale: str, _: Gettext = _identity) -> Labels:
+    """The renderer's own words; message ids are in the source language (pt-BR)."""
+    babel = babel_locale(locale)
+    return Labels(
+        callouts={"dica": _("Dica"), "atencao": _("Atenção"), "nota": _("Nota")},
+        list_joiner=lambda items: format_list(items, locale=babel) if items else "",
+        example_meta=_("{players} jogadores · modo {mode} · {decks}"),
+    )
+
+
+def rules_dir(game: Game, locale: str) -> Path:
+    return game.root / "rules" / locale
+
+
+def chapter_paths(game: Game, locale: str) -> list[Path]:
+    """The manual's chapters: ``rules/<locale>/*.md`` in file-name order."""
+    return sorted(rules_dir(game, locale).glob("*.md"))
+
+
+def summary_paths(game: Game, locale: str) -> list[Path]:
+    return sorted((rules_dir(game, locale) / "summaries").glob("*.md"))
+
+
+@dataclass
+class Term:
+    """A glossary term and the places the index points at."""
+
+    name: str
+    anchors: list[str] = field(default_factory=list)
+
+
+def term_key(text: str) -> str:
+    """How a bold mention is matched to a term: lower case, spaces folded, no plural."""
+    key = " ".join(text.lower().split())
+    return re.sub(r"(?<=[a-zà-ú])(es|s)$", "", key) if len(key) > 3 else key
+
+
+def sort_key(text: str) -> str:
+    return unicodedata.normalize("NFKD", text.casefold()).encode("ascii", "ignore").decode()
+
+
+@dataclass
+class Edition:
+    """The parsed rules of one game in one language."""
+
+    game: Game
+    locale: str
+    markdown: RulesMarkdown
+    chapters: list[Source]
+    summaries: list[Source]
+    terms: dict[str, Term]
+
+    @property
+    def ctx(self) -> RulesContext:
+        return self.markdown.ctx
+
+    def raise_problems(self) -> None:
+        if self.ctx.problems:
+            raise ProblemsFound(sorted(set(self.ctx.problems), key=lambda p: p.location))
+
+
+def read_edition(game: Game, locale: str, icons: dict[str, str], *, link_cards: bool = True,
+                 check_example: Callable[[Path], list[Problem]] | None = None,
+                 face_html: Callable[[Any], Markup] | None = None,
+                 _: Gettext = _identity) -> Edition:
+    """Parse every rules source of ``locale``; problems are collected in the context."""
+    ctx = RulesContext(game=game, locale=locale, icons=icons, labels=labels(locale, _),
+                       link_cards=link_cards, examples_dir=game.root / "examples",
+                       check_example=check_example, face_html=face_html)
+    markdown = RulesMarkdown(ctx)
+    folder = rules_dir(game, locale)
+    chapters = [markdown.parse_file(p) for p in chapter_paths(game, locale)]
+    if not chapters:
+        ctx.problems.append(Problem(Location(folder), f"no rules chapters (*.md) for {locale}: "
+                                    "write them here (docs/rules-markdown.md)"))
+    summaries = [markdown.parse_file(p, prefix=f"summary-{p.stem}")
+                 for p in summary_paths(game, locale)]
+    terms = _glossary_terms(markdown, chapters)
+    _mark_mentions(markdown, chapters, terms)
+    return Edition(game, locale, markdown, chapters, summaries, terms)
+
+
+def _glossary_terms(markdown: RulesMarkdown, chapters: list[Source]) -> dict[str, Term]:
+    """Every term of a definition list, anchored where it is defined."""
+    terms: dict[str, Term] = {}
+    for source in chapters:
+        for i, token in enumerate(source.tokens):
+            if token.type != "dt_open":
+                continue
+            text = re.sub(r"<[^>]+>", "", str(markdown.render_inline(source.tokens[i + 1])))
+            name = " ".join(text.split())
+            anchor = markdown.unique_id(f"term-{term_key(name).replace(' ', '-')}")
+            token.attrSet("id", anchor)
+            terms.setdefault(term_key(name), Term(name)).anchors.append(anchor)
+    return terms
+
+
+def _mark_mentions(markdown: RulesMarkdown, chapters: list[Source],
+                   terms: dict[str, Term]) -> None:
+    """Bold mentions of a term and headings naming one get an anchor for the index."""
+    for source in chapters:
+        tokens = source.tokens
+        for i, token in enumerate(tokens):
+            if token.type == "heading_open":
+                term = terms.get(term_key(_text(tokens[i + 1].children or [])))
+                if term is not None:
+                    term.anchors.append(token.attrGet("id") or "")
+            if token.type != "inline":
+                continue
+            kids = token.children or []
+            for j in range(len(kids) - 2):
+                if kids[j].type == "strong_open" and kids[j + 2].type == "strong_close":
+                    term = terms.get(term_key(kids[j + 1].content))
+                    if term is not None:
+                        anchor = markdown.unique_id(f"mention-{len(term.anchors)}-"
+                                                    f"{term_key(term.name).replace(' ', '-')}")
+                        kids[j].attrSet("id", anchor)
+                        term.anchors.append(anchor)
+
+
+def _text(children: list) -> str:
+    return "".join(c.content for c in children if c.type == "text")
+
+
+def index_entries(edition: Edition, pages: dict[str, int] | None) -> list[dict]:
+    """The index: each term with its pages (one link per page), sorted for the locale."""
+    entries = []
+    for term in sorted(edition.terms.values(), key=lambda t: sort_key(t.name)):
+        links: dict[int, str] = {}
+        for anchor in term.anchors:
+            page = pages.get(anchor, 0) if pages is not None else 0
+            links.setdefault(page, anchor)
+        entries.append({"name": term.name,
+                        "pages": [{"page": p, "anchor": a} for p, a in sorted(links.items())]})
+    return entries
+
+
+def heading_text(html: Markup) -> str:
+    return re.sub(r"<[^>]+>", "", str(html))

@@ -1,0 +1,168 @@
+"""The full manual: cover, contents, rules, card lists, cards by effect, index, colophon.
+
+Chapters come from the edition's Markdown; the card list, the lists by effect
+and the index come from the data, so none of them can disagree with the
+decks.  The contents use CSS target-counter; the index needs the pages its
+terms landed on, so the manual is laid out twice: once to learn the pages,
+once with them printed (the index sits after everything it points at, so
+the second layout moves nothing before it; the first stops after the chapters).
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import os
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from babel.dates import format_date
+from markupsafe import Markup
+
+from publish.docs.edition import Edition, babel_locale, heading_text, index_entries
+from publish.model import Card, Game
+from publish.render.env import environment
+from publish.render.geometry import PAPERS
+
+
+@dataclass(frozen=True)
+class ManualOptions:
+    paper: str = "a4"
+    locale: str = "pt-BR"
+
+    def __post_init__(self) -> None:
+        if self.paper not in PAPERS:
+            raise ValueError(f"unknown paper {self.paper!r}: {', '.join(PAPERS)}")
+
+    @property
+    def suffix(self) -> str:
+        return "" if self.paper == "a4" else f"-{self.paper}"
+
+
+def build_date() -> dt.date:
+    """Today, or SOURCE_DATE_EPOCH for reproducible builds."""
+    epoch = os.environ.get("SOURCE_DATE_EPOCH")
+    if epoch and epoch.isdigit():
+        return dt.datetime.fromtimestamp(int(epoch), dt.UTC).date()
+    return dt.date.today()
+
+
+def _group(game: Game, card: Card) -> dict[str, str] | None:
+    groups = game.config.groups
+    if not card.group or groups is None:
+        return None
+    value = groups.values[card.group]
+    return {"id": card.group, "name": value.name, "colour": value.colour}
+
+
+def card_lists(edition: Edition) -> list[dict[str, Any]]:
+    """Per deck, every card as the list prints it; a card's anchor is on its first listing."""
+    game, markdown = edition.game, edition.markdown
+    config = game.config
+    anchored: set[str] = set()
+    decks = []
+    for deck_id, spec in config.decks.items():
+        rows = []
+        kinds: dict[str, int] = {}
+        for card in game.deck_cards(deck_id):
+            copies = card.copies[deck_id]
+            kinds[card.kind] = kinds.get(card.kind, 0) + copies
+            anchor = None if card.number in anchored else f"card-{card.number}"
+            anchored.add(card.number)
+            kind = config.card_kinds[card.kind]
+            rows.append({
+                "number": card.number, "anchor": anchor, "name": card.name, "copies": copies,
+                "group": _group(game, card),
+                "kind": None if card.kind == config.default_kind else kind.name,
+                "effect": markdown.effect_html(card),
+                "notes": markdown.render_markdown_inline(card.notes, card.where("notes").path)
+                if card.notes else Markup(""),
+            })
+        counts = [{"kind": config.card_kinds[k].name, "n": n} for k, n in kinds.items()]
+        decks.append({"id": deck_id, "name": spec.name, "colour": spec.colour, "rows": rows,
+                      "total": sum(kinds.values()), "kinds": counts})
+    return decks
+
+
+def cards_by_tag(edition: Edition) -> list[dict[str, Any]]:
+    """Each family of game.yaml with its cards (number, linked name, decks)."""
+    game, markdown = edition.game, edition.markdown
+    families = []
+    for tag, spec in game.config.tags.items():
+        cards = sorted((c for c in game.cards if tag in c.tags), key=lambda c: c.number)
+        families.append({"id": tag, "name": spec.name, "cards": [
+            {"number": c.number, "link": markdown.card_link(c),
+             "decks": [game.config.decks[d].name for d in c.copies]} for c in cards]})
+    return [f for f in families if f["cards"]]
+
+
+def manual_context(edition: Edition, options: ManualOptions, date: dt.date) -> dict[str, Any]:
+    """Everything the manual template prints except the index's page numbers."""
+    game, markdown = edition.game, edition.markdown
+    config = game.config
+    chapters = [{"html": markdown.render(source), "id": source.headings[0].id
+                 if source.headings else ""} for source in edition.chapters]
+    toc = [{"level": h.level, "id": h.id, "text": heading_text(h.html)}
+           for source in edition.chapters for h in source.headings if h.level <= 2]
+    return {
+        "lang": options.locale,
+        "title": f"{config.name} · {config.edition}",
+        "game": {"name": config.name, "edition": config.edition, "source": config.source},
+        "licence": {"label": _licence_label(config.licence.id), "name": config.licence.name,
+                    "url": config.licence.url, "attribution": config.licence.attribution},
+        "date": format_date(date, "long", locale=babel_locale(options.locale)),
+        "paper": {"w": PAPERS[options.paper][0], "h": PAPERS[options.paper][1]},
+        "chapters": chapters,
+        "toc": toc,
+        "decks": card_lists(edition),
+        "families": cards_by_tag(edition),
+        "groups": [{"name": v.name, "colour": v.colour}
+                   for v in (config.groups.values.values() if config.groups else [])],
+        "total_cards": len(game.cards),
+    }
+
+
+def _licence_label(spdx: str) -> str:
+    from publish.render.decks import licence_label
+
+    return licence_label(spdx)
+
+
+def manual_html(edition: Edition, project: Path, context: dict[str, Any],
+                pages: dict[str, int] | None, rules_only: bool = False) -> str:
+    """The manual's HTML; ``rules_only``: up to the last chapter, where every term lives."""
+    env = environment(project, edition.game.id)
+    style = _face_style(edition.game)
+    return env.get_template("manual.html.j2").render(
+        **context, index=index_entries(edition, pages), style=style, size=style.size, bw=False,
+        rules_only=rules_only)
+
+
+def _face_style(game: Game):
+    from publish.render.decks import DeckOptions, face_style
+
+    return face_style(game, DeckOptions())
+
+
+def anchor_pages(document: Any) -> dict[str, int]:
+    """Where each anchor of a laid-out document landed (pages count from 1)."""
+    pages: dict[str, int] = {}
+    for number, page in enumerate(document.pages, start=1):
+        for anchor in page.anchors:
+            pages.setdefault(anchor, number)
+    return pages
+
+
+def render_manual(edition: Edition, project: Path, options: ManualOptions,
+                  date: dt.date | None = None) -> Any:
+    """The laid-out manual (a WeasyPrint document); raises the edition's problems first."""
+    from publish.render.pdf import render
+
+    context = manual_context(edition, options, date or build_date())
+    edition.raise_problems()
+    title = context["title"]
+    # The generated parts start on a page of their own after the chapters, so the
+    # chapters' pages are the same with or without them: the first layout skips them.
+    first = render(manual_html(edition, project, context, None, rules_only=True), project, title)
+    html = manual_html(edition, project, context, anchor_pages(first))
+    return render(html, project, title)

@@ -1,0 +1,76 @@
+"""Rule summaries: one PDF each, set large enough to play from at arm's length.
+
+A summary declares in its front matter the most pages it may take; a summary
+that runs longer fails the build, naming the file and the count, because a
+player aid that spills over a page is no longer one.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from publish.docs.edition import Edition
+from publish.docs.manual import ManualOptions, _face_style
+from publish.docs.markdown import Source
+from publish.problems import Location, Problem, ProblemsFound
+from publish.render.decks import licence_label
+from publish.render.env import environment
+from publish.render.geometry import PAPERS
+
+
+@dataclass
+class Summary:
+    id: str
+    title: str
+    max_pages: int
+    source: Source
+
+
+def summaries_of(edition: Edition) -> list[Summary]:
+    """The edition's summaries with their limits; front-matter problems are collected."""
+    found = []
+    for source in edition.summaries:
+        meta = source.meta
+        title, pages = meta.get("title"), meta.get("pages")
+        where = Location(source.path, 1, 1)
+        if not isinstance(title, str) or not title.strip():
+            edition.ctx.problems.append(Problem(where, "summary front matter needs a 'title'"))
+            continue
+        if not isinstance(pages, int) or isinstance(pages, bool) or pages < 1:
+            edition.ctx.problems.append(Problem(where, "summary front matter needs 'pages': the "
+                                                "most pages it may take (a whole number)"))
+            continue
+        found.append(Summary(source.path.stem, title, pages, source))
+    return found
+
+
+def summary_html(edition: Edition, project: Path, summary: Summary,
+                 options: ManualOptions) -> str:
+    config = edition.game.config
+    style = _face_style(edition.game)
+    env = environment(project, edition.game.id)
+    return env.get_template("summary.html.j2").render(
+        lang=options.locale, title=summary.title, body=edition.markdown.render(summary.source),
+        paper={"w": PAPERS[options.paper][0], "h": PAPERS[options.paper][1]},
+        footer=f"{config.name} {config.edition} · {licence_label(config.licence.id)}",
+        attribution=config.licence.attribution, style=style, size=style.size, bw=False)
+
+
+def render_summaries(edition: Edition, project: Path,
+                     options: ManualOptions) -> list[tuple[Summary, Any]]:
+    """Every summary laid out; raise if a source is wrong or a summary is too long."""
+    from publish.render.pdf import render
+
+    summaries = summaries_of(edition)
+    htmls = [(s, summary_html(edition, project, s, options)) for s in summaries]
+    edition.raise_problems()
+    laid_out = [(s, render(html, project, s.title)) for s, html in htmls]
+    too_long = [Problem(Location(s.source.path, 1, 1),
+                        f"summary '{s.id}' takes {len(doc.pages)} pages on {options.paper}; its "
+                        f"front matter allows {s.max_pages}: shorten it")
+                for s, doc in laid_out if len(doc.pages) > s.max_pages]
+    if too_long:
+        raise ProblemsFound(too_long)
+    return laid_out
