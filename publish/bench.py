@@ -59,7 +59,39 @@ def bench_decks(root: Path, game_id: str, runs: int = RUNS) -> dict:
     ours = [str(bindir / "publish"), "build", "decks", "--game", game_id]
     bare = [str(bindir / "weasyprint"), "--base-url", f"{root}/", str(html),
             str(out / "bare.pdf")]
-    rows = {"ours": [], "bare": []}
+    result = _compare(ours, bare, root, runs)
+    ours_median = result["ours"]
+    return {
+        "cards": 250 if game_id == "agencia" else None,
+        **result,
+        "cores_used_by_ours": round(ours_median["cpu_s"] / ours_median["wall_s"], 2),
+        "goal_ratio": DECKS_GOAL,
+    }
+
+
+def bench_manual(root: Path, game_id: str, runs: int = RUNS) -> dict:
+    """Our `publish build manual` (check, replay, two layouts) against bare WeasyPrint
+    laying out the finished manual's HTML once."""
+    from publish.build import read_rules
+    from publish.docs.manual import ManualOptions, final_html
+
+    game, problems = load_game(root, game_id)
+    if game is None or problems:
+        raise SystemExit("publish check fails: fix the cards before benchmarking")
+    out = root / "build" / "bench"
+    html, _ = final_html(read_rules(game, game.config.locales.source, project=root), root,
+                         ManualOptions(locale=game.config.locales.source))
+    path = out / "manual.html"
+    write_atomic(path, html)
+    bindir = Path(sys.executable).parent
+    ours = [str(bindir / "publish"), "build", "manual", "--game", game_id]
+    bare = [str(bindir / "weasyprint"), "--base-url", f"{root}/", str(path),
+            str(out / "manual-bare.pdf")]
+    return _compare(ours, bare, root, runs)
+
+
+def _compare(ours: list[str], bare: list[str], root: Path, runs: int) -> dict:
+    rows: dict[str, list[tuple[float, float]]] = {"ours": [], "bare": []}
     _timed(ours, root)  # warm-up: caches, bytecode
     for _ in range(runs):
         rows["ours"].append(_timed(ours, root))
@@ -67,15 +99,8 @@ def bench_decks(root: Path, game_id: str, runs: int = RUNS) -> dict:
     ratios = [o[0] / b[0] for o, b in zip(rows["ours"], rows["bare"], strict=True)]
     median = {name: {"wall_s": statistics.median(w for w, _ in r),
                      "cpu_s": statistics.median(c for _, c in r)} for name, r in rows.items()}
-    return {
-        "cards": 250 if game_id == "agencia" else None,
-        "runs": runs,
-        "ours": median["ours"],
-        "bare_weasyprint": median["bare"],
-        "ratio_wall_ours_over_bare": round(statistics.median(ratios), 3),
-        "cores_used_by_ours": round(median["ours"]["cpu_s"] / median["ours"]["wall_s"], 2),
-        "goal_ratio": DECKS_GOAL,
-    }
+    return {"runs": runs, "ours": median["ours"], "bare_weasyprint": median["bare"],
+            "ratio_wall_ours_over_bare": round(statistics.median(ratios), 3)}
 
 
 def main() -> None:
@@ -87,6 +112,12 @@ def main() -> None:
     path = root / "build" / "bench.json"
     results = json.loads(path.read_text()) if path.exists() else {}
     results["decks"] = decks
+    game, _ = load_game(root, game_id)
+    if game is not None and (game.root / "rules" / game.config.locales.source).is_dir():
+        results["manual"] = manual = bench_manual(root, game_id)
+        print(f"manual: ours {manual['ours']['wall_s']:.2f} s wall, bare WeasyPrint on the "
+              f"finished HTML {manual['bare_weasyprint']['wall_s']:.2f} s; ours/bare = "
+              f"{manual['ratio_wall_ours_over_bare']}")
     engine = engine_for(game_id)
     if engine is not None and hasattr(engine, "bench"):
         results["engine"] = engine.bench(root, game_id)

@@ -158,11 +158,22 @@ def render_manual(edition: Edition, project: Path, options: ManualOptions,
     """The laid-out manual (a WeasyPrint document); raises the edition's problems first."""
     from publish.render.pdf import render
 
+    html, title = final_html(edition, project, options, date)
+    return render(html, project, title)
+
+
+def final_html(edition: Edition, project: Path, options: ManualOptions,
+               date: dt.date | None = None) -> tuple[str, str]:
+    """The manual's HTML with its index's pages, and its title.
+
+    The generated parts start on a page of their own after the chapters, so the
+    chapters' pages are the same with or without them: the first layout, which
+    finds where the index's terms landed, lays out the chapters only.
+    """
+    from publish.render.pdf import render
+
     context = manual_context(edition, options, date or build_date())
     edition.raise_problems()
     title = context["title"]
-    # The generated parts start on a page of their own after the chapters, so the
-    # chapters' pages are the same with or without them: the first layout skips them.
     first = render(manual_html(edition, project, context, None, rules_only=True), project, title)
-    html = manual_html(edition, project, context, anchor_pages(first))
-    return render(html, project, title)
+    return manual_html(edition, project, context, anchor_pages(first)), title

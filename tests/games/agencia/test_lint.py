@@ -52,8 +52,12 @@ def edited(game: Game, number: str, index: int, *, path: tuple[Any, ...] = (),
 
 
 def the_problem(game: Game, number: str, index: int) -> Problem:
-    """The one problem the lint finds, checked to point at the edited block's effect."""
-    problems = lint_game(game)
+    """The one problem the lint finds in the block, checked to point at its effect.
+
+    (An edit that changes what a card does may also contradict its family tags;
+    that check is tested on its own below.)
+    """
+    problems = [p for p in lint_game(game) if " text[" in p.message]
     assert len(problems) == 1, [p.message for p in problems]
     problem = problems[0]
     card = game.card(number)
@@ -212,3 +216,29 @@ def test_singular_and_plural_rankings_differ_on_ties() -> None:
     assert ranks("O jogador na linha mais alta do campo descarta 1 carta.") == [
         ("highest", True)]
     assert ranks("Troque de estrutura com alguém com mais cartas.") == []
+
+
+def retagged(game: Game, number: str, tags: tuple[str, ...]) -> Game:
+    card = game.card(number)
+    new_card = dataclasses.replace(card, tags=tags)
+    return dataclasses.replace(game, cards=[new_card if c is card else c for c in game.cards])
+
+
+def test_a_field_card_without_its_family_tag_is_found(game):
+    problems = lint_game(retagged(game, "082", ()))
+    assert [p.message for p in problems] == [
+        "card 082: its effect has do:field_move: add the tag 'campo-durante-a-partida'"]
+    assert problems[0].location == game.card("082").where("name")
+
+
+def test_a_family_tag_the_effect_does_not_bear_out_is_found(game):
+    card = game.card("049")
+    problems = lint_game(retagged(game, "049", (*card.tags, "depois-da-revolta")))
+    assert [p.message for p in problems] == [
+        "card 049: tagged 'depois-da-revolta' but its effect has none of at:revolt, "
+        "at:successful_revolt: remove the tag or fix the effect"]
+
+
+def test_natural_cards_are_not_asked_for_the_structure_changing_tag(game):
+    assert "altera-estruturas" not in game.card("998").tags
+    assert not [p for p in lint_game(game) if "998" in p.message]
