@@ -20,7 +20,7 @@ def page_texts(path: Path) -> list[str]:
 
 def squash(text: str) -> str:
     """Text with line breaks, hyphens and spaces removed, for finding wrapped phrases."""
-    return re.sub(r"[\s\-\u00ad\u2010\u2011]+", "", text)
+    return re.sub(r"[\s\-\u00ad\u2010\u2011\ufffe]+", "", text)  # pdfium: \ufffe = line-end hyphen
 
 
 def bookmarks(path: Path) -> list[tuple[int, str, int]]:

@@ -7,6 +7,7 @@ and the bold mentions of those terms are marked for the index.
 
 from __future__ import annotations
 
+import html as html_lib
 import re
 import unicodedata
 from collections.abc import Callable
@@ -122,7 +123,7 @@ def _glossary_terms(markdown: RulesMarkdown, chapters: list[Source]) -> dict[str
         for i, token in enumerate(source.tokens):
             if token.type != "dt_open":
                 continue
-            text = re.sub(r"<[^>]+>", "", str(markdown.render_inline(source.tokens[i + 1])))
+            text = heading_text(markdown.render_inline(source.tokens[i + 1]))
             name = " ".join(text.split())
             anchor = markdown.unique_id(f"term-{term_key(name).replace(' ', '-')}")
             token.attrSet("id", anchor)
@@ -171,4 +172,5 @@ def index_entries(edition: Edition, pages: dict[str, int] | None) -> list[dict]:
 
 
 def heading_text(html: Markup) -> str:
-    return re.sub(r"<[^>]+>", "", str(html))
+    """A heading's plain text (for the contents, which escape it again)."""
+    return html_lib.unescape(re.sub(r"<[^>]+>", "", str(html)))
