@@ -33,18 +33,27 @@ def output_dir(project: Path, game_id: str, locale: str) -> Path:
     return project / "build" / game_id / locale
 
 
-def _load(project: Path, game_id: str) -> Game:
+def _load(project: Path, game_id: str, locale: str | None = None) -> Game:
+    """The game as checked, in ``locale``'s words (untranslated words in the source's)."""
     game, problems = load_game(project, game_id)
     if problems or game is None:
         raise ProblemsFound(problems)
-    return game
+    return in_locale(game, locale)[0] if locale else game
+
+
+def in_locale(game: Game, locale: str):
+    """(``game`` in ``locale``, the translator that did it)."""
+    from publish.i18n.translate import localize, translator
+
+    words = translator(game, locale)
+    return localize(game, words), words
 
 
 def _deck_job(project: Path, game_id: str, deck: str, options) -> tuple[str, bytes, int]:
     from publish.render.decks import load_icons, render_sheets
     from publish.render.pdf import write_pdf
 
-    game = _load(project, game_id)
+    game = _load(project, game_id, options.locale)
     title = f"{game.config.name} · {game.config.decks[deck].name}"
     document = render_sheets(game, project, title, [deck], options, load_icons(game))
     return deck, write_pdf(document, title), len(document.pages)
@@ -59,6 +68,7 @@ def build_decks(project: Path, game: Game, options, jobs: int | None = None,
     """One print-and-cut PDF per deck and one with every deck."""
     from pypdf import PdfWriter
 
+    game = in_locale(game, options.locale)[0]  # decks named in the edition's language
     out = output_dir(project, game.id, options.locale)
     # biggest decks first, so two workers finish together
     decks = sorted(game.config.decks, key=lambda d: -sum(c.copies[d] for c in game.deck_cards(d)))
@@ -103,7 +113,7 @@ def _printshop_job(project: Path, game_id: str, deck: str, service: str, interle
     from publish.render.decks import load_icons
     from publish.render.printshop import SERVICES, pixels, rasterise, single_pdf
 
-    game = _load(project, game_id)
+    game = _load(project, game_id, locale)
     spec = SERVICES[service]
     pdf, items = single_pdf(game, project, deck, spec, interleave, locale, load_icons(game))
     pngs = rasterise(pdf, spec.dpi, pixels(spec)) if images else []
@@ -143,17 +153,20 @@ def _example_checker(game: Game) -> Callable[[Path], list] | None:
 
 
 def read_rules(game: Game, locale: str, link_cards: bool = True, project: Path | None = None):
-    """The edition's rules sources, parsed against the cards (problems collected).
+    """The edition's rules sources, parsed against its cards (problems collected).
 
+    ``game`` is the game as loaded (source language); examples replay against it.
     With ``project``, `{face}` shows cards drawn by the game's own card templates.
     """
     from publish.docs.edition import read_edition
     from publish.render.decks import load_icons
 
     icons = load_icons(game)
-    return read_edition(game, locale, icons, link_cards=link_cards,
-                        check_example=_example_checker(game),
-                        face_html=_face_drawer(project, game, locale, icons) if project else None)
+    checker = _example_checker(game)
+    game, words = in_locale(game, locale)
+    return read_edition(game, locale, icons, link_cards=link_cards, check_example=checker,
+                        face_html=_face_drawer(project, game, locale, icons) if project else None,
+                        words=words)
 
 
 def _face_drawer(project: Path, game: Game, locale: str, icons: dict[str, str]):
@@ -201,7 +214,7 @@ def build_summaries(project: Path, game: Game, options, say: Callable[[str], Non
 
     edition = read_rules(game, options.locale, link_cards=False, project=project)
     if not edition.summaries:
-        folder = rules_dir(game, options.locale) / "summaries"
+        folder = rules_dir(game) / "summaries"
         raise ProblemsFound([Problem(Location(folder), "no summaries (*.md) here: write one "
                                      "with 'title' and 'pages' front matter "
                                      "(docs/rules-markdown.md)")])

@@ -120,29 +120,87 @@ def schema(project: str | None, game: str | None, output: str | None) -> None:
         click.echo(text, nl=False)
 
 
+locale_option = click.option("--locale", default=None,
+                             help="Edition to build (default: the source locale).")
+strict_option = click.option("--strict", is_flag=True,
+                             help="Fail if the edition has any missing or fuzzy translation.")
+
+
 @main.group(invoke_without_command=True)
 @project_option
 @game_option
+@locale_option
+@strict_option
 @click.pass_context
-def build(ctx: click.Context, project: str | None = None, game: str | None = None) -> None:
+def build(ctx: click.Context, project: str | None = None, game: str | None = None,
+          locale: str | None = None, strict: bool = False) -> None:
     """Build outputs into build/<game>/<locale>/ (no target: decks, print-shop files,
-    and, when the game has rules sources, the manual and summaries)."""
+    and, when the game has rules sources, the manual and summaries, of every edition
+    or of the --locale given)."""
+    ctx.obj = {"locale": locale, "strict": strict}  # defaults for `build --locale en manual`
     if ctx.invoked_subcommand is not None:
         return
-    from publish.docs.edition import chapter_paths, summary_paths
+    root, loaded = _loaded(project, game)
+    for edition in [locale] if locale else loaded.config.locales.editions:
+        click.echo(f"{loaded.id} {edition}:")
+        _build_edition(ctx, root, loaded, project, game, _edition(root, loaded, edition, strict))
 
-    ctx.invoke(decks, project=project, game=game)
-    ctx.invoke(printshop, project=project, game=game)
-    _, loaded = _loaded(project, game)
-    locale = loaded.config.locales.source
-    if not chapter_paths(loaded, locale):
-        click.echo(f"  manual skipped: no rules chapters in cards/{loaded.id}/rules/{locale}/")
+
+def _build_edition(ctx: click.Context, root: Path, loaded: Game, project: str | None,
+                   game: str | None, locale: str) -> None:
+    from publish.docs.edition import chapter_paths, rules_dir, summary_paths
+
+    common = {"project": project, "game": game, "locale": locale, "strict": False}
+    ctx.invoke(decks, **common)
+    ctx.invoke(printshop, **common)
+    folder = rules_dir(loaded).relative_to(root)
+    if not chapter_paths(loaded):
+        click.echo(f"  manual skipped: no rules chapters in {folder}/")
     else:
-        ctx.invoke(manual, project=project, game=game)
-    if not summary_paths(loaded, locale):
-        click.echo(f"  summaries skipped: none in cards/{loaded.id}/rules/{locale}/summaries/")
+        ctx.invoke(manual, **common)
+    if not summary_paths(loaded):
+        click.echo(f"  summaries skipped: none in {folder}/summaries/")
     else:
-        ctx.invoke(summaries, project=project, game=game)
+        ctx.invoke(summaries, **common)
+
+
+def _edition(root: Path, loaded: Game, locale: str | None, strict: bool) -> str:
+    """The locale to build, checked: published, and complete if ``strict``.
+
+    A draft build of an incomplete translation goes on, printing the missing
+    words in the source language, marked; it says so here.
+    """
+    from publish.i18n.translate import domains_for, translator
+    from publish.i18n.workflow import status
+
+    parent = click.get_current_context().find_object(dict) or {}
+    locale = locale or parent.get("locale") or loaded.config.locales.source
+    strict = strict or bool(parent.get("strict"))
+    checked = parent.setdefault("checked", set())  # `build` checks once for all its targets
+    if locale in checked:
+        return locale
+    checked.add(locale)
+    try:
+        translator(loaded, locale)
+    except ProblemsFound as found:
+        _fail(found.problems)
+    if not domains_for(loaded, locale):
+        return locale
+    report = status(root, loaded, [locale])[0]
+    if report.complete:
+        return locale
+    if strict:
+        click.echo(f"build refused (--strict): {report.summary()}", err=True)
+        for line in _pending_lines(report):
+            click.echo(f"  {line}", err=True)
+        sys.exit(1)
+    click.echo(f"  draft: {report.summary()}; untranslated words print in "
+               f"{loaded.config.locales.source}, marked (publish i18n status)")
+    return locale
+
+
+def _pending_lines(report) -> list[str]:
+    return [p.describe() for p in report.pending] + [m.describe() for m in report.misuses]
 
 
 def _run_build(work) -> None:
@@ -178,23 +236,25 @@ def _run_build(work) -> None:
               default="none", show_default=True, help="Double-sided backs for this duplex flip.")
 @click.option("--back-offset", default="0,0", show_default=True, metavar="X,Y",
               help="Offset read on the calibration page (mm); backs are moved to cancel it.")
-@click.option("--locale", default=None, help="Edition to build (default: the source locale).")
+@locale_option
+@strict_option
 @click.option("--jobs", type=int, default=None, help="Processes (default: one per core).")
 def decks(project: str | None = None, game: str | None = None, paper: str = "a4",
           size: str = "poker", bw: bool = False, backs: str = "none", back_offset: str = "0,0",
-          locale: str | None = None, jobs: int | None = None) -> None:
+          locale: str | None = None, strict: bool = False, jobs: int | None = None) -> None:
     """Print-and-cut deck PDFs: one per deck and one with all decks."""
     from publish.build import build_decks
     from publish.render.decks import DeckOptions
 
     root, loaded = _loaded(project, game)
+    locale = _edition(root, loaded, locale, strict)
     try:
         offset_x, offset_y = (float(v) for v in back_offset.split(","))
     except ValueError:
         raise click.BadParameter("write it as X,Y in millimetres, e.g. 0.5,-1",
                                  param_hint="--back-offset") from None
     options = DeckOptions(paper=paper, size=size, bw=bw, backs=backs,
-                          locale=locale or loaded.config.locales.source,
+                          locale=locale,
                           back_offset=(offset_x, offset_y))
     _run_build(lambda: build_decks(root, loaded, options, jobs, click.echo))
 
@@ -208,27 +268,29 @@ def decks(project: str | None = None, game: str | None = None, paper: str = "a4"
               help="Each front followed by its back (DriveThruCards).")
 @click.option("--images/--no-images", default=True, show_default=True,
               help="Also write a 300 dpi PNG per card.")
+@locale_option
+@strict_option
 @click.option("--jobs", type=int, default=None, help="Processes (default: one per core).")
 def printshop(project: str | None = None, game: str | None = None, service: str = "tgc",
-              interleave: bool = False, images: bool = True, jobs: int | None = None) -> None:
+              interleave: bool = False, images: bool = True, locale: str | None = None,
+              strict: bool = False, jobs: int | None = None) -> None:
     """Print-shop files: one card per page (TrimBox/BleedBox) and PNG images."""
     from publish.build import build_printshop
 
     root, loaded = _loaded(project, game)
+    locale = _edition(root, loaded, locale, strict)
     _run_build(lambda: build_printshop(root, loaded, service, interleave, images,
-                                       loaded.config.locales.source, jobs, click.echo))
+                                       locale, jobs, click.echo))
 
 
 paper_option = click.option("--paper", type=click.Choice(["a4", "letter"]), default="a4",
                             show_default=True)
-locale_option = click.option("--locale", default=None,
-                             help="Edition to build (default: the source locale).")
 
 
-def _docs_options(loaded: Game, paper: str, locale: str | None):
+def _docs_options(root: Path, loaded: Game, paper: str, locale: str | None, strict: bool):
     from publish.docs.manual import ManualOptions
 
-    return ManualOptions(paper=paper, locale=locale or loaded.config.locales.source)
+    return ManualOptions(paper=paper, locale=_edition(root, loaded, locale, strict))
 
 
 @build.command()
@@ -236,13 +298,14 @@ def _docs_options(loaded: Game, paper: str, locale: str | None):
 @game_option
 @paper_option
 @locale_option
+@strict_option
 def manual(project: str | None = None, game: str | None = None, paper: str = "a4",
-           locale: str | None = None) -> None:
+           locale: str | None = None, strict: bool = False) -> None:
     """The full manual: rules, card lists, cards by effect, examples, index."""
     from publish.build import build_manual
 
     root, loaded = _loaded(project, game)
-    options = _docs_options(loaded, paper, locale)
+    options = _docs_options(root, loaded, paper, locale, strict)
     _run_build(lambda: build_manual(root, loaded, options, click.echo))
 
 
@@ -251,14 +314,86 @@ def manual(project: str | None = None, game: str | None = None, paper: str = "a4
 @game_option
 @paper_option
 @locale_option
+@strict_option
 def summaries(project: str | None = None, game: str | None = None, paper: str = "a4",
-              locale: str | None = None) -> None:
+              locale: str | None = None, strict: bool = False) -> None:
     """Rule summaries, one PDF each, each within the pages its front matter allows."""
     from publish.build import build_summaries
 
     root, loaded = _loaded(project, game)
-    options = _docs_options(loaded, paper, locale)
+    options = _docs_options(root, loaded, paper, locale, strict)
     _run_build(lambda: build_summaries(root, loaded, options, click.echo))
+
+
+@main.group()
+def i18n() -> None:
+    """Translation catalogs (gettext PO, with Babel): extract, update, status."""
+
+
+@i18n.command()
+@project_option
+@game_option
+def extract(project: str | None, game: str | None) -> None:
+    """Write the message templates (locale/*.pot) from the sources."""
+    from publish.i18n.workflow import extract as run
+
+    root, loaded = _loaded(project, game)
+    for path in run(root, loaded):
+        click.echo(f"  {path.relative_to(root)}")
+
+
+def _locales(loaded: Game, chosen: tuple[str, ...]) -> list[str]:
+    from publish.i18n.workflow import translated_locales
+
+    known = translated_locales(loaded)
+    for locale in chosen:
+        if locale not in known:
+            raise click.BadParameter(f"'{locale}' is not a translated edition of {loaded.id} "
+                                     f"({', '.join(known) or 'none'}; game.yaml "
+                                     "locales.editions)", param_hint="--locale")
+    return list(chosen) or known
+
+
+@i18n.command()
+@project_option
+@game_option
+@click.option("--locale", "chosen", multiple=True, help="Edition(s) (default: every one).")
+def update(project: str | None, game: str | None, chosen: tuple[str, ...]) -> None:
+    """Bring each edition's PO files up to the sources: new messages, fuzzy, obsolete."""
+    from publish.i18n.workflow import update as run
+
+    root, loaded = _loaded(project, game)
+    try:
+        written = run(root, loaded, _locales(loaded, chosen))
+    except ProblemsFound as found:
+        _fail(found.problems)
+    for path in written:
+        click.echo(f"  {path.relative_to(root)}")
+
+
+@i18n.command()
+@project_option
+@game_option
+@click.option("--locale", "chosen", multiple=True, help="Edition(s) (default: every one).")
+@click.option("--strict", is_flag=True, help="Exit 1 unless every edition is complete.")
+def status(project: str | None, game: str | None, chosen: tuple[str, ...],
+           strict: bool) -> None:
+    """Per edition: messages missing, fuzzy (source changed since), glossary misuses, % done."""
+    from publish.i18n.workflow import status as run
+
+    root, loaded = _loaded(project, game)
+    try:
+        report = run(root, loaded, _locales(loaded, chosen))
+    except ProblemsFound as found:
+        _fail(found.problems)
+    stale = report[0].stale_templates if report else []
+    for result in report:
+        for line in _pending_lines(result):
+            click.echo(f"  {result.locale}: {line}")
+        click.echo(result.summary())
+    if stale:
+        click.echo(f"templates out of date ({', '.join(stale)}.pot): publish i18n extract")
+    sys.exit(1 if strict and not all(r.complete for r in report) else 0)
 
 
 def _player_range(text: str) -> tuple[int, int]:

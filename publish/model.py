@@ -49,10 +49,20 @@ class Licence(Strict):
 
 
 class Locales(Strict):
-    """The language the sources are written in, and the editions published."""
+    """The language the sources are written in, the editions published, and their glossary."""
 
     source: LocaleTag
     editions: list[LocaleTag] = Field(min_length=1)
+    glossary: list[NonEmpty] = Field(
+        default_factory=list,
+        description="game terms each edition translates one way ('crise|crises': the forms); "
+                    "card texts using a term must use its translation")
+
+    @model_validator(mode="after")
+    def _source_published(self) -> Locales:
+        if self.source not in self.editions:
+            raise ValueError(f"the source locale {self.source} must be one of the editions")
+        return self
 
 
 class CardKind(Strict):
@@ -117,6 +127,15 @@ class TagSpec(Strict):
 TagId = Annotated[str, Field(pattern=r"^[a-z][a-z0-9-]*$")]
 
 
+class IconSpec(Strict):
+    """An icon used as a :token: in card text, rules and tables; drawn by an SVG file."""
+
+    name: NonEmpty = Field(description="what it stands for (legend, screen readers)")
+    kind: NonEmpty = Field("symbol", description="resource, suit, card type, state...")
+    file: Annotated[str, Field(pattern=r"^[A-Za-z0-9_-][A-Za-z0-9_./-]*\.svg$")] | None = Field(
+        None, description="SVG file under icons/ (default: <id>.svg)")
+
+
 class PrintSpec(Strict):
     """Print defaults: card size and bleed."""
 
@@ -137,6 +156,8 @@ class Typography(Strict):
     """Per-locale typography of card text, applied when rendering, never typed in data."""
 
     numerals: Literal["arabic", "roman"] = "arabic"
+    quotes: Annotated[str, Field(min_length=4, max_length=4)] = Field(
+        "\u201c\u201d\u2018\u2019", description="opening, closing, inner opening, inner closing")
     quantity: Regex = Field(r"\b[1-9][0-9]*\b", description="regex of the numbers to restyle")
     bold: list[EmphasisRule] = Field(default_factory=list)
     italic: list[EmphasisRule] = Field(default_factory=list)
@@ -157,6 +178,8 @@ class GameConfig(Strict):
     groups: Groups | None = None
     tags: dict[TagId, TagSpec] = Field(
         default_factory=dict, description="card families that cards list in their 'tags'")
+    icons: dict[TagId, IconSpec] = Field(
+        default_factory=dict, description="icons by token (:id:); none: every icons/*.svg")
     print: PrintSpec = Field(default_factory=PrintSpec)
     typography: dict[str, Typography] = Field(default_factory=dict)
 
@@ -198,6 +221,9 @@ class Card:
     text_size: float | None = None
     tags: tuple[str, ...] = ()
     extra: dict[str, object] = field(default_factory=dict)
+    untranslated: frozenset[str] = field(
+        default=frozenset(),
+        metadata={"doc": "fields printed in the source language for want of a translation"})
 
     @property
     def location(self) -> Location:

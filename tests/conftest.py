@@ -40,3 +40,12 @@ def demo_docs(demo: Path) -> Path:
     shutil.copytree(REPO / "templates" / "_common", demo / "templates" / "_common")
     shutil.copytree(REPO / "fonts", demo / "fonts")
     return demo
+
+
+@pytest.fixture
+def demo_en(demo_docs: Path) -> Path:
+    """The demo project with a complete English catalog (helpers: tests/demo_en.py)."""
+    from demo_en import translate, with_english
+
+    translate(with_english(demo_docs))
+    return demo_docs

@@ -20,6 +20,7 @@ from babel.lists import format_list
 from markupsafe import Markup
 
 from publish.docs.markdown import Labels, RulesContext, RulesMarkdown, Source
+from publish.i18n.translate import Translator
 from publish.model import Game
 from publish.problems import Location, Problem, ProblemsFound
 
@@ -34,27 +35,30 @@ def babel_locale(tag: str) -> Locale:
     return Locale.parse(tag, sep="-")
 
 
-def labels(locale: str, _: Gettext = _identity) -> Labels:
+def labels(game: Game, locale: str, _: Gettext = _identity) -> Labels:
     """The renderer's own words; message ids are in the source language (pt-BR)."""
     babel = babel_locale(locale)
+    typography = game.config.typography.get(locale)
     return Labels(
         callouts={"dica": _("Dica"), "atencao": _("Atenção"), "nota": _("Nota")},
         list_joiner=lambda items: format_list(items, locale=babel) if items else "",
         example_meta=_("{players} jogadores · modo {mode} · {decks}"),
+        **({"quotes": typography.quotes} if typography else {}),
     )
 
 
-def rules_dir(game: Game, locale: str) -> Path:
-    return game.root / "rules" / locale
+def rules_dir(game: Game) -> Path:
+    """The rules sources, in the source language; other editions translate them."""
+    return game.root / "rules" / game.config.locales.source
 
 
-def chapter_paths(game: Game, locale: str) -> list[Path]:
-    """The manual's chapters: ``rules/<locale>/*.md`` in file-name order."""
-    return sorted(rules_dir(game, locale).glob("*.md"))
+def chapter_paths(game: Game) -> list[Path]:
+    """The manual's chapters: ``rules/<source locale>/*.md`` in file-name order."""
+    return sorted(rules_dir(game).glob("*.md"))
 
 
-def summary_paths(game: Game, locale: str) -> list[Path]:
-    return sorted((rules_dir(game, locale) / "summaries").glob("*.md"))
+def summary_paths(game: Game) -> list[Path]:
+    return sorted((rules_dir(game) / "summaries").glob("*.md"))
 
 
 @dataclass
@@ -85,6 +89,7 @@ class Edition:
     chapters: list[Source]
     summaries: list[Source]
     terms: dict[str, Term]
+    gettext: Gettext = _identity
 
     @property
     def ctx(self) -> RulesContext:
@@ -98,22 +103,24 @@ class Edition:
 def read_edition(game: Game, locale: str, icons: dict[str, str], *, link_cards: bool = True,
                  check_example: Callable[[Path], list[Problem]] | None = None,
                  face_html: Callable[[Any], Markup] | None = None,
-                 _: Gettext = _identity) -> Edition:
-    """Parse every rules source of ``locale``; problems are collected in the context."""
-    ctx = RulesContext(game=game, locale=locale, icons=icons, labels=labels(locale, _),
+                 words: Translator | None = None) -> Edition:
+    """Parse every rules source in ``locale`` (``game`` already in it); problems are collected.
+
+    ``words`` translates the source-language Markdown text by text.
+    """
+    gettext = words.gettext if words is not None else _identity
+    ctx = RulesContext(game=game, locale=locale, icons=icons, labels=labels(game, locale, gettext),
                        link_cards=link_cards, examples_dir=game.root / "examples",
-                       check_example=check_example, face_html=face_html)
+                       check_example=check_example, face_html=face_html, words=words)
     markdown = RulesMarkdown(ctx)
-    folder = rules_dir(game, locale)
-    chapters = [markdown.parse_file(p) for p in chapter_paths(game, locale)]
+    chapters = [markdown.parse_file(p) for p in chapter_paths(game)]
     if not chapters:
-        ctx.problems.append(Problem(Location(folder), f"no rules chapters (*.md) for {locale}: "
+        ctx.problems.append(Problem(Location(rules_dir(game)), "no rules chapters (*.md): "
                                     "write them here (docs/rules-markdown.md)"))
-    summaries = [markdown.parse_file(p, prefix=f"summary-{p.stem}")
-                 for p in summary_paths(game, locale)]
+    summaries = [markdown.parse_file(p, prefix=f"summary-{p.stem}") for p in summary_paths(game)]
     terms = _glossary_terms(markdown, chapters)
     _mark_mentions(markdown, chapters, terms)
-    return Edition(game, locale, markdown, chapters, summaries, terms)
+    return Edition(game, locale, markdown, chapters, summaries, terms, gettext)
 
 
 def _glossary_terms(markdown: RulesMarkdown, chapters: list[Source]) -> dict[str, Term]:

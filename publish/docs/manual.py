@@ -20,6 +20,7 @@ from babel.dates import format_date
 from markupsafe import Markup
 
 from publish.docs.edition import Edition, babel_locale, heading_text, index_entries
+from publish.docs.markdown import RulesMarkdown, untranslated
 from publish.model import Card, Game
 from publish.render.env import environment
 from publish.render.geometry import PAPERS
@@ -71,17 +72,25 @@ def card_lists(edition: Edition) -> list[dict[str, Any]]:
             anchored.add(card.number)
             kind = config.card_kinds[card.kind]
             rows.append({
-                "number": card.number, "anchor": anchor, "name": card.name, "copies": copies,
+                "number": card.number, "anchor": anchor,
+                "name": untranslated(card.name, "name" in card.untranslated), "copies": copies,
                 "group": _group(game, card),
                 "kind": None if card.kind == config.default_kind else kind.name,
                 "effect": markdown.effect_html(card),
-                "notes": markdown.render_markdown_inline(card.notes, card.where("notes").path)
-                if card.notes else Markup(""),
+                "notes": _notes(markdown, card),
             })
         counts = [{"kind": config.card_kinds[k].name, "n": n} for k, n in kinds.items()]
         decks.append({"id": deck_id, "name": spec.name, "colour": spec.colour, "rows": rows,
                       "total": sum(kinds.values()), "kinds": counts})
     return decks
+
+
+def _notes(markdown: RulesMarkdown, card: Card) -> Markup:
+    if not card.notes:
+        return Markup("")
+    html = markdown.render_markdown_inline(card.notes, card.where("notes").path)
+    return Markup('<span class="untranslated">{}</span>').format(html) if (
+        "notes" in card.untranslated) else html
 
 
 def cards_by_tag(edition: Edition) -> list[dict[str, Any]]:
@@ -131,7 +140,7 @@ def _licence_label(spdx: str) -> str:
 def manual_html(edition: Edition, project: Path, context: dict[str, Any],
                 pages: dict[str, int] | None, rules_only: bool = False) -> str:
     """The manual's HTML; ``rules_only``: up to the last chapter, where every term lives."""
-    env = environment(project, edition.game.id)
+    env = environment(project, edition.game.id, edition.gettext)
     style = _face_style(edition.game)
     return env.get_template("manual.html.j2").render(
         **context, index=index_entries(edition, pages), style=style, size=style.size, bw=False,

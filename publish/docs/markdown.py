@@ -26,13 +26,16 @@ from mdit_py_plugins.deflist import deflist_plugin
 from mdit_py_plugins.front_matter import front_matter_plugin
 
 from publish.docs.query import QueryError, parse_query
+from publish.i18n.extract import FRONT_MATTER_MESSAGES, has_words, normalise, rel
+from publish.i18n.translate import Translator
 from publish.model import Card, Game
 from publish.problems import Location, Problem, did_you_mean
 from publish.text import ICON
 
 DIRECTIVE = re.compile(
-    r"\{(card|cards|face|ideology|example|hegemonies)(?:\s+([^{}]*?))?\s*\}")
-BLOCK_ONLY = {"example", "hegemonies", "face"}
+    r"\{(card|cards|face|ideology|example|hegemonies|for|icons|record-sheet)"
+    r"(?:\s+([^{}]*?))?\s*\}")
+BLOCK_ONLY = {"example", "hegemonies", "face", "icons", "record-sheet"}
 CALLOUTS = ("dica", "atencao", "nota")
 
 
@@ -44,6 +47,7 @@ class Labels:
     list_joiner: Callable[[list[str]], str]
     card_number: str = "№ {number}"
     example_meta: str = "{players} jogadores · modo {mode} · {decks}"
+    quotes: str = "\u201c\u201d\u2018\u2019"
 
 
 @dataclass
@@ -58,6 +62,7 @@ class RulesContext:
     examples_dir: Path | None = None
     check_example: Callable[[Path], list[Problem]] | None = None
     face_html: Callable[[Card], Markup] | None = None
+    words: Translator | None = None
     hegemonies: dict[str, Markup] = field(default_factory=dict)
     problems: list[Problem] = field(default_factory=list)
     examples_shown: list[str] = field(default_factory=list)
@@ -126,9 +131,14 @@ def _callout_valid(params: str, markup: str) -> bool:
     return bool(params.strip())
 
 
-def new_parser() -> MarkdownIt:
-    """CommonMark with tables, definition lists, front matter, callouts and our directives."""
-    md = MarkdownIt("commonmark", {"html": False, "typographer": False}).enable("table")
+def new_parser(quotes: str = "\u201c\u201d\u2018\u2019") -> MarkdownIt:
+    """CommonMark with tables, definition lists, front matter, callouts and our directives.
+
+    Straight quotes become the edition's quotation marks (``quotes``: opening,
+    closing, inner opening, inner closing).
+    """
+    md = MarkdownIt("commonmark", {"html": False, "typographer": True, "quotes": quotes})
+    md.enable(["table", "smartquotes"])
     front_matter_plugin(md)
     deflist_plugin(md)
     container_plugin(md, "callout", validate=_callout_valid)
@@ -138,6 +148,9 @@ def new_parser() -> MarkdownIt:
 
 
 def _locate(path: Path, inline: Token, offset: int, fallback_line: int) -> Location:
+    translated = (inline.meta or {}).get("translation")
+    if translated is not None:  # the text came from a catalog: point at its entry
+        return translated
     start = inline.map[0] if inline.map else fallback_line
     before = inline.content[:offset]
     line = start + 1 + before.count("\n")
@@ -150,10 +163,12 @@ class RulesMarkdown:
 
     def __init__(self, ctx: RulesContext) -> None:
         self.ctx = ctx
-        self.md = new_parser()
+        self.md = new_parser(ctx.labels.quotes)
         self._ids: set[str] = set()
         self._cards_by_name = {c.name: c for c in ctx.game.cards}
         for name, rule in (("directive", self._render_directive), ("icon", self._render_icon),
+                           ("untranslated_open", lambda *_: '<span class="untranslated">'),
+                           ("untranslated_close", lambda *_: "</span>"),
                            ("directive_block", self._render_block),
                            ("container_callout_open", self._render_callout),
                            ("container_callout_close", self._render_callout),
@@ -168,6 +183,9 @@ class RulesMarkdown:
     def parse_text(self, text: str, path: Path, prefix: str | None = None) -> Source:
         """Tokens of one file, with locations, heading ids and block directives resolved."""
         tokens = self.md.parse(text, {"path": path})
+        words = self.ctx.words
+        if words is not None and not words.is_source:
+            self._translate(tokens, rel(self.ctx.game, path), words)
         meta: dict[str, Any] = {}
         last_line = 0
         for token in tokens:
@@ -175,6 +193,8 @@ class RulesMarkdown:
                 last_line = token.map[0]
             if token.type == "front_matter":
                 meta = self._front_matter(token, path)
+                if words is not None and not words.is_source:
+                    meta = self._translate_meta(meta, rel(self.ctx.game, path), words)
             if token.type == "inline":
                 for child in token.children or []:
                     if child.type in ("directive", "icon"):
@@ -182,10 +202,73 @@ class RulesMarkdown:
                                                       last_line)
         tokens = _lift_block_directives(tokens)
         self._check_blocks(tokens, path)
+        self._variant_steps(tokens)
         headings = self._headings(tokens, prefix or _slug(path.stem))
         self._hegemony_sections(tokens)
         self._typed_card_names(tokens, path)
         return Source(path, tokens, meta, headings)
+
+    def _translate(self, tokens: list[Token], context: str, words: Translator) -> None:
+        """Each text of the source in the edition's language; untranslated ones marked."""
+        for token in tokens:
+            if token.type == "container_callout_open":
+                kind, _, title = token.info.strip().partition(" ")
+                if has_words(title):
+                    text, _done = words.text("rules", context, normalise(title))
+                    token.info = f"{kind} {text}"
+            if token.type != "inline" or not has_words(token.content):
+                continue
+            found = words.get("rules", context, normalise(token.content))
+            if found is None:
+                kids = token.children or []
+                token.children = [Token("untranslated_open", "span", 1), *kids,
+                                  Token("untranslated_close", "span", -1)]
+                continue
+            parsed = self.md.parseInline(found.text, {})
+            token.content = found.text
+            token.children = parsed[0].children if parsed else []
+            token.meta = {**(token.meta or {}), "translation": found.where}
+
+    @staticmethod
+    def _translate_meta(meta: dict[str, Any], context: str, words: Translator) -> dict[str, Any]:
+        out = dict(meta)
+        for name in FRONT_MATTER_MESSAGES:
+            value = meta.get(name)
+            if isinstance(value, str) and has_words(value):
+                out[name] = words.text("rules", context, normalise(value))[0]
+        return out
+
+    def _variant_steps(self, tokens: list[Token]) -> None:
+        """`1. {for a b} text`: a step written once that applies to some groups (factions).
+
+        The list item is marked with its groups; `{for}` anywhere else is an error.
+        """
+        for i, token in enumerate(tokens):
+            for j, child in enumerate(token.children or []):
+                if child.type != "directive" or child.meta["name"] != "for":
+                    continue
+                opens = (i >= 2 and j == 0 and tokens[i - 2].type == "list_item_open"
+                         and tokens[i - 1].type == "paragraph_open")
+                if not opens:
+                    self.ctx.fail(child.meta["where"], "{for ...} must begin a list item: "
+                                  "'3. {for faction} the step'")
+                    continue
+                groups = self._group_ids(child.meta["arg"], child.meta["where"])
+                tokens[i - 2].attrSet("class", "variant " + " ".join(
+                    f"for-{g}" for g in groups))
+                child.meta["groups"] = groups
+
+    def _group_ids(self, arg: str, where: Location) -> list[str]:
+        groups = self.ctx.game.config.groups
+        values = groups.values if groups else {}
+        ids = arg.replace(",", " ").split()
+        if not ids:
+            self.ctx.fail(where, "{for} needs the groups it applies to: {for smugglers}")
+        for gid in ids:
+            if gid not in values:
+                self.ctx.fail(where, f"{{for {arg}}}: unknown group '{gid}'"
+                              f"{did_you_mean(gid, values)}; known: {', '.join(values)}")
+        return [g for g in ids if g in values]
 
     def _typed_card_names(self, tokens: list[Token], path: Path) -> None:
         """A card name typed in bold or italics would not follow a rename: ask for a reference."""
@@ -282,10 +365,10 @@ class RulesMarkdown:
         return Markup(self.md.renderer.render(tokens, self.md.options, {"path": path}))
 
     def card_link(self, card: Card) -> Markup:
+        name = untranslated(card.name, "name" in card.untranslated)
         if self.ctx.link_cards:
-            return Markup('<a class="cardref" href="#card-{}">{}</a>').format(card.number,
-                                                                              card.name)
-        return Markup('<span class="cardref">{}</span>').format(card.name)
+            return Markup('<a class="cardref" href="#card-{}">{}</a>').format(card.number, name)
+        return Markup('<span class="cardref">{}</span>').format(name)
 
     def find_card(self, arg: str, where: Location) -> Card | None:
         game = self.ctx.game
@@ -318,7 +401,19 @@ class RulesMarkdown:
             return self.group_name(arg, where)
         if name == "cards":
             return self.card_list(arg, where, block=False)
+        if name == "for":
+            return self.variant_badges(meta.get("groups", []))
         return ""  # block-only directives were reported when parsing
+
+    def variant_badges(self, groups: list[str]) -> Markup:
+        """The groups a variant step applies to, as coloured labels (with their icon if any)."""
+        values = self.ctx.game.config.groups.values if self.ctx.game.config.groups else {}
+        pills = Markup("").join(Markup(
+            '<span class="pill group-{0}" style="background: {1}">{2}{3}</span>').format(
+            gid, values[gid].colour,
+            Markup(self.ctx.icons[gid]) if gid in self.ctx.icons else "", values[gid].name)
+            for gid in groups)
+        return Markup('<span class="for">{}</span>').format(pills)
 
     def group_name(self, arg: str, where: Location) -> Markup:
         groups = self.ctx.game.config.groups
@@ -347,12 +442,15 @@ class RulesMarkdown:
             return Markup('<ul class="card-query card-columns"{}>{}</ul>').format(label, items)
         rows = Markup("").join(
             Markup('<tr><td class="num">{}</td><td class="name">{}</td><td>{}</td></tr>').format(
-                c.number, self.card_link(c), self.effect_html(c)) for c in cards)
+                c.number, self.card_link(c), self.effect_html(c, query.blocks)) for c in cards)
         return Markup('<table class="card-query card-table"{}><tbody>{}</tbody></table>').format(
             label, rows)
 
-    def effect_html(self, card: Card) -> Markup:
-        """A card's effect text, styled by the edition's typography, as in the card list."""
+    def effect_html(self, card: Card, only: frozenset[str] = frozenset()) -> Markup:
+        """A card's effect text, styled by the edition's typography, as in the card list.
+
+        ``only``: the kinds of block to show (all if empty).
+        """
         from publish.text import UnknownIcon, style_blocks
 
         typography = self.ctx.game.config.typography.get(self.ctx.locale)
@@ -363,8 +461,10 @@ class RulesMarkdown:
         except UnknownIcon as exc:
             return self.ctx.fail(card.where("text"), f"card {card.number}: {exc}")
         return Markup(" ").join(
-            Markup('<span class="fx fx-{}">{}</span>').format(b.kind or "text", h)
-            for b, h in zip(card.blocks, html, strict=True))
+            Markup('<span class="fx fx-{}{}">{}</span>').format(
+                b.kind or "text", " untranslated" if f"text {i}" in card.untranslated else "", h)
+            for i, (b, h) in enumerate(zip(card.blocks, html, strict=True), start=1)
+            if not only or b.kind in only)
 
     def _render_icon(self, tokens: Sequence[Token], idx: int, _o: Any,
                      _env: Any) -> str:
@@ -388,6 +488,10 @@ class RulesMarkdown:
             return self.example(arg, where)
         if name == "face":
             return self.faces(arg, where)
+        if name == "icons":
+            return self.icon_legend(arg, where)
+        if name == "record-sheet":
+            return self.record_sheet(arg, where)
         return Markup("<p>{}</p>").format(self._render_directive(tokens, idx, _o, _env))
 
     def faces(self, arg: str, where: Location) -> Markup:
@@ -405,6 +509,58 @@ class RulesMarkdown:
         figures = Markup("").join(Markup('<div class="face">{}</div>').format(
             self.ctx.face_html(card)) for card in cards if card is not None)
         return Markup('<figure class="faces">{}</figure>').format(figures)
+
+    def icon_legend(self, arg: str, where: Location) -> Markup:
+        """`{icons}` or `{icons kind=resource}`: each icon, its token and what it stands for."""
+        declared = self.ctx.game.config.icons
+        kind = None
+        if arg:
+            name, sep, kind = arg.partition("=")
+            kinds = sorted({spec.kind for spec in declared.values()})
+            if name != "kind" or not sep or kind not in kinds:
+                return self.ctx.fail(where, f"{{icons {arg}}}: write {{icons}} or "
+                                     f"{{icons kind=...}} with a kind of game.yaml's icons "
+                                     f"({', '.join(kinds) or 'none declared'})")
+        rows = []
+        for token in self.ctx.icons:
+            spec = declared.get(token)
+            if kind and (spec is None or spec.kind != kind):
+                continue
+            rows.append(Markup(
+                '<tr><td class="glyph"><span class="icon icon-{0}" role="img" aria-label="{0}">'
+                '{1}</span></td><td class="token"><code>:{0}:</code></td><td>{2}</td>'
+                '<td class="kind">{3}</td></tr>').format(
+                token, Markup(self.ctx.icons[token]), spec.name if spec else token,
+                spec.kind if spec else ""))
+        return Markup('<table class="icon-legend"><tbody>{}</tbody></table>').format(
+            Markup("").join(rows))
+
+    def record_sheet(self, arg: str, where: Location) -> Markup:
+        """`{record-sheet rows=8 columns="A|B|C" title="..."}`: a blank form, a page of its own."""
+        try:
+            options = dict(word.partition("=")[::2] for word in shlex.split(arg))
+        except ValueError as exc:
+            return self.ctx.fail(where, f"{{record-sheet {arg}}}: {exc}")
+        unknown = set(options) - {"rows", "columns", "title"}
+        rows = options.get("rows", "")
+        columns = [c.strip() for c in options.get("columns", "").split("|") if c.strip()]
+        if unknown or not rows.isdigit() or not 1 <= int(rows) <= 60 or not columns:
+            return self.ctx.fail(where, f"{{record-sheet {arg}}}: write {{record-sheet rows=8 "
+                                 'columns="Game|Score|Notes"}} (rows 1 to 60, an optional '
+                                 'title="...")')
+        head = Markup("").join(Markup("<th>{}</th>").format(self._inline(c, where))
+                               for c in columns)
+        empty = Markup("<tr>{}</tr>").format(Markup("<td></td>") * len(columns))
+        title = options.get("title", "")
+        return Markup('<section class="record-sheet" style="--rows: {}">{}<table><thead><tr>{}'
+                      '</tr></thead><tbody>{}</tbody></table></section>').format(
+            int(rows), Markup('<h2 class="sheet-title">{}</h2>').format(title) if title else "",
+            head, empty * int(rows))
+
+    def _inline(self, text: str, where: Location) -> Markup:
+        """A short text with icons (a column heading), as inline HTML."""
+        html = self.render_markdown_inline(text, where.path)
+        return Markup(str(html).removeprefix("<p>").removesuffix("</p>\n"))
 
     def hegemony_table(self, where: Location) -> Markup:
         groups = self.ctx.game.config.groups
@@ -477,6 +633,13 @@ class RulesMarkdown:
         lines = [line for line in token.content.strip("\n").split("\n")]
         body = Markup("\n").join(escape(line) for line in lines)
         return str(Markup('<pre class="log log-{}">{}</pre>\n').format(lang or "text", body))
+
+
+def untranslated(text: str, mark: bool) -> Markup:
+    """``text`` escaped, inside the visible mark of a fallback to the source language."""
+    if mark:
+        return Markup('<span class="untranslated">{}</span>').format(text)
+    return escape(text)
 
 
 def _lift_block_directives(tokens: list[Token]) -> list[Token]:

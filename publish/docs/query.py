@@ -2,7 +2,9 @@
 
 A rules text that lists cards names a query instead of the cards, so the
 list printed is always the one the data gives.  Fields are the game's own:
-deck, kind, its group field (and ``group`` as an alias), tag and number.
+deck, kind, its group field (and ``group`` as an alias), tag and number;
+``block`` keeps the cards that have a text block of that kind and shows only
+those blocks (a bot's actions in one state, say).
 """
 
 from __future__ import annotations
@@ -27,6 +29,7 @@ class CardQuery:
     conditions: dict[str, frozenset[str]] = field(default_factory=dict)
     show: str | None = None
     text: str = ""
+    blocks: frozenset[str] = frozenset()
 
     def matches(self, game: Game, card: Card) -> bool:
         return all(_value_matches(game, card, name, accepted)
@@ -51,6 +54,8 @@ def _value_matches(game: Game, card: Card, name: str, accepted: frozenset[str]) 
         return any(tag in accepted for tag in card.tags)
     if name == "number":
         return any(_in_range(card.number, spec) for spec in accepted)
+    if name == "block":
+        return any(block.kind in accepted for block in card.blocks)
     raise AssertionError(name)
 
 
@@ -62,7 +67,7 @@ def _in_range(number: str, spec: str) -> bool:
 def _vocabulary(game: Game) -> dict[str, list[str]]:
     config = game.config
     known = {"deck": list(config.decks), "kind": list(config.card_kinds),
-             "tag": list(config.tags)}
+             "tag": list(config.tags), "block": list(config.text_blocks)}
     if config.groups:
         known["group"] = list(config.groups.values)
     return known
@@ -107,7 +112,7 @@ def parse_query(text: str, game: Game) -> CardQuery:
             raise QueryError(f"{name} given twice in {{cards {text}}}: "
                              "join the values with a comma")
         conditions[key] = frozenset(values)
-    return CardQuery(conditions, show, text)
+    return CardQuery(conditions, show, text, conditions.get("block", frozenset()))
 
 
 def _check_range(spec: str, text: str, digits: int) -> None:

@@ -50,7 +50,7 @@ def summary_html(edition: Edition, project: Path, summary: Summary,
                  options: ManualOptions) -> str:
     config = edition.game.config
     style = _face_style(edition.game)
-    env = environment(project, edition.game.id)
+    env = environment(project, edition.game.id, edition.gettext)
     return env.get_template("summary.html.j2").render(
         lang=options.locale, title=summary.title, body=edition.markdown.render(summary.source),
         paper={"w": PAPERS[options.paper][0], "h": PAPERS[options.paper][1]},

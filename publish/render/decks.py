@@ -56,14 +56,32 @@ class DeckOptions:
 
 
 def load_icons(game: Game) -> dict[str, str]:
-    """The game's icons (cards/<game>/icons/*.svg) as inline SVG, by name."""
+    """The game's icons as inline SVG, by token: those game.yaml declares, else icons/*.svg.
+
+    A declared icon whose file is missing, outside icons/, or that holds a
+    script or an external link fails with its path and game.yaml's line.
+    """
+    folder = (game.root / "icons").resolve()
+    declared = game.config.icons
+    if not declared:
+        return {path.stem: _svg(path) for path in sorted(folder.glob("*.svg"))}
     icons = {}
-    for path in sorted((game.root / "icons").glob("*.svg")):
-        svg = path.read_text(encoding="utf-8")
-        if "<script" in svg or "href=\"http" in svg or "href='http" in svg:
-            raise ValueError(f"{path}: icons may not contain scripts or external links")
-        icons[path.stem] = svg[svg.index("<svg"):] if "<svg" in svg else svg
+    for token, spec in declared.items():
+        path = (folder / (spec.file or f"{token}.svg")).resolve()
+        where = game.config_source.locate(("icons", token))
+        if not path.is_relative_to(folder):
+            raise ValueError(f"{where}: icon :{token}: file {spec.file} is outside icons/")
+        if not path.is_file():
+            raise ValueError(f"{where}: icon :{token}: no file {path}; draw it or fix 'file'")
+        icons[token] = _svg(path)
     return icons
+
+
+def _svg(path: Path) -> str:
+    svg = path.read_text(encoding="utf-8")
+    if "<script" in svg or "href=\"http" in svg or "href='http" in svg:
+        raise ValueError(f"{path}: icons may not contain scripts or external links")
+    return svg[svg.index("<svg"):] if "<svg" in svg else svg
 
 
 def licence_label(spdx: str) -> str:

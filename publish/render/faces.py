@@ -79,6 +79,8 @@ def face_context(game: Game, card: Card, deck: str, locale: str, icons: dict[str
     else:
         html = [Markup.escape(t) for t in texts]
     html = [_space_into_tag(h) for h in html]
+    html = [Markup('<span class="untranslated">{}</span>').format(h)
+            if f"text {i}" in card.untranslated else h for i, h in enumerate(html, start=1)]
     group = None
     if card.group and config.groups:
         value = config.groups.values[card.group]
@@ -88,7 +90,8 @@ def face_context(game: Game, card: Card, deck: str, locale: str, icons: dict[str
     default_kind = config.default_kind
     return {
         "number": card.number,
-        "name": card.name,
+        "name": (Markup('<span class="untranslated">{}</span>').format(card.name)
+                 if "name" in card.untranslated else card.name),
         "name_class": name_class(card.name),
         "kind": card.kind,
         "kind_label": None if card.kind == default_kind else kind.name,

@@ -113,10 +113,10 @@ def test_all_problems_of_the_rules_are_reported_together(demo_docs):
     assert "04-erros.md:5:1: unknown deck 'gama'" in result.output
 
 
-def test_contents_print_headings_with_quotes_as_written(demo_docs):
+def test_contents_print_headings_with_the_editions_quotation_marks(demo_docs):
     chapter = demo_docs / "cards" / "demo" / "rules" / "pt-BR" / "02-glossario.md"
     chapter.write_text(chapter.read_text(encoding="utf-8") + '\n## "O jogador" & outros\n',
                        encoding="utf-8")
     pages = page_texts(build(demo_docs) / "manual.pdf")
     contents = next(t for t in pages if t.startswith("Sumário"))
-    assert '"O jogador" & outros' in contents and "&quot;" not in contents
+    assert "\u201cO jogador\u201d & outros" in contents and "&quot;" not in contents

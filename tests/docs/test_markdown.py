@@ -28,7 +28,8 @@ def game():
 
 
 def markdown(game, **options) -> RulesMarkdown:
-    ctx = RulesContext(game=game, locale="pt-BR", icons=load_icons(game), labels=labels("pt-BR"),
+    ctx = RulesContext(game=game, locale="pt-BR", icons=load_icons(game),
+                       labels=labels(game, "pt-BR"),
                        examples_dir=game.root / "examples", **options)
     return RulesMarkdown(ctx)
 

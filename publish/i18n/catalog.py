@@ -1,0 +1,172 @@
+"""Where a game's catalogs live, how they are read and written, and how they follow the source.
+
+Each domain has a template (``locale/<domain>.pot``, made by ``publish i18n
+extract``) and one PO file per edition.  Merging a PO with the current
+messages keeps every translation: a message whose source text changed keeps
+its old translation, flagged fuzzy with the previous source beside it, so
+the translator sees what changed; messages gone from the source stay in the
+file as obsolete (``#~``) instead of being lost.
+"""
+
+from __future__ import annotations
+
+import difflib
+import io
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass
+from pathlib import Path
+
+from babel.messages.catalog import Catalog, Message
+from babel.messages.pofile import read_po, write_po
+
+from publish.atomic import write_atomic
+from publish.problems import Location, Problem, ProblemsFound
+
+CLOSE_ENOUGH = 0.6
+"""How alike two source texts must be for one's translation to be offered, fuzzy, for the other."""
+
+
+@dataclass(frozen=True)
+class Domain:
+    """One catalog of a game: what it holds and whether its contexts name one message each."""
+
+    name: str
+    description: str
+    keyed: bool = False
+    """Contexts are keys ("card 049 text 1"): an edited text keeps its context."""
+
+
+DOMAINS = (
+    Domain("cards", "card names, effect texts and notes; the game's decks, kinds and groups",
+           keyed=True),
+    Domain("rules", "the rules chapters, summaries and example commentary, paragraph by "
+                    "paragraph"),
+    Domain("ui", "the words of the templates and of the renderer"),
+    Domain("glossary", "the game's terms, translated one way each"),
+)
+
+
+def locale_dir(game_root: Path) -> Path:
+    return game_root / "locale"
+
+
+def pot_path(game_root: Path, domain: str) -> Path:
+    return locale_dir(game_root) / f"{domain}.pot"
+
+
+def po_path(game_root: Path, locale: str, domain: str) -> Path:
+    return locale_dir(game_root) / locale.replace("-", "_") / "LC_MESSAGES" / f"{domain}.po"
+
+
+def new_catalog(game_name: str, domain: str, locale: str | None = None,
+                version: str | None = None) -> Catalog:
+    return Catalog(locale=locale.replace("-", "_") if locale else None, domain=domain,
+                   project=game_name, version=version, fuzzy=False,
+                   header_comment=f"# {game_name}: {domain} catalog.\n#")
+
+
+def read_catalog(path: Path, locale: str | None = None) -> Catalog:
+    """A PO or POT file; a syntax error is reported with its file and line."""
+    try:
+        with path.open("rb") as fh:
+            return read_po(fh, locale=locale.replace("-", "_") if locale else None,
+                           abort_invalid=True)
+    except Exception as exc:  # babel raises PoFileError, or ValueError on a bad header
+        line = getattr(exc, "lineno", -1) + 1  # babel counts from 0
+        raise ProblemsFound([Problem(Location(path, line, 1 if line else 0),
+                                     f"not a readable PO file: {exc}")]) from None
+
+
+_DATES = re.compile(rb'^"(?:POT-Creation|PO-Revision)-Date: .*$', re.MULTILINE)
+
+
+def write_catalog(path: Path, catalog: Catalog) -> bool:
+    """Write atomically, in source order, with the previous source of fuzzy messages.
+
+    A file whose content would differ only by its dates is left alone (no
+    churn in version control); returns whether the file was written.
+    """
+    buffer = io.BytesIO()
+    write_po(buffer, catalog, width=79, sort_output=False, include_previous=True,
+             ignore_obsolete=False)
+    data = buffer.getvalue()
+    if path.is_file() and _DATES.sub(b"", path.read_bytes()) == _DATES.sub(b"", data):
+        return False
+    write_atomic(path, data)
+    return True
+
+
+def key(message: Message) -> tuple[str | None, str]:
+    return message.context, str(message.id)
+
+
+def merge(template: Catalog, old: Catalog, domain: Domain) -> Catalog:
+    """``old``'s translations carried onto ``template``'s messages (see the module docstring)."""
+    merged = new_catalog(template.project, domain.name, str(old.locale) if old.locale else None,
+                         template.version)
+    merged._messages.clear()
+    merged.header_comment = old.header_comment
+    merged.language_team = old.language_team
+    merged.last_translator = old.last_translator
+    previous = {key(m): m for m in old if m.id}
+    previous.update({k: m for k, m in _obsolete(old)} if old.obsolete else {})
+    wanted = {key(m) for m in template if m.id}
+    spare: dict[str | None, list[Message]] = {}
+    for k, m in previous.items():
+        if k not in wanted and m.string:
+            spare.setdefault(m.context, []).append(m)
+    used: set[tuple[str | None, str]] = set()
+    for message in template:
+        if not message.id:
+            continue
+        new = _clone(message)
+        before = previous.get(key(message))
+        if before is not None:
+            new.string, new.flags = before.string, set(before.flags) | {f for f in new.flags
+                                                                       if f != "fuzzy"}
+            new.user_comments = list(before.user_comments)
+            if "fuzzy" in before.flags and before.previous_id:
+                new.previous_id = list(before.previous_id)
+            used.add(key(before))
+        else:
+            match = _closest(message, spare.get(message.context, []), domain, used)
+            if match is not None:
+                new.string = match.string
+                new.flags = set(new.flags) | {"fuzzy"}
+                new.previous_id = [str(match.id)]
+                new.user_comments = list(match.user_comments)
+                used.add(key(match))
+        merged[new.id] = new
+    for k, m in previous.items():
+        if k not in used and k not in wanted and m.string:
+            merged.obsolete[k] = m
+    return merged
+
+
+def _obsolete(catalog: Catalog) -> Iterable[tuple[tuple[str | None, str], Message]]:
+    for message in catalog.obsolete.values():
+        yield key(message), message
+
+
+def _clone(message: Message) -> Message:
+    return Message(message.id, "", locations=list(message.locations),
+                   flags=set(message.flags) - {"fuzzy"},
+                   auto_comments=list(message.auto_comments), context=message.context)
+
+
+def _closest(message: Message, candidates: list[Message], domain: Domain,
+             used: set[tuple[str | None, str]]) -> Message | None:
+    free = [m for m in candidates if key(m) not in used]
+    if domain.keyed:
+        return free[0] if free else None
+    best, score = None, CLOSE_ENOUGH
+    for candidate in free:
+        ratio = difflib.SequenceMatcher(None, str(message.id), str(candidate.id)).ratio()
+        if ratio >= score:
+            best, score = candidate, ratio
+    return best
+
+
+def domain(name: str) -> Domain:
+    return next(d for d in DOMAINS if d.name == name)

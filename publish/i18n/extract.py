@@ -1,0 +1,232 @@
+"""The messages of a game, read from its sources: what translators translate.
+
+* ``cards``: every card's name, effect text blocks and notes (context: the
+  card number and field, "card 049 text 1"), and the words of game.yaml
+  (deck, kind, group and family names, the licence's attribution).
+* ``rules``: every paragraph, heading, list item, table cell and definition of
+  the rules Markdown, the summaries and the example commentary (context: the
+  file); directives (``{card 049}``) stay in the text and resolve in the
+  edition's language.  Game logs and paragraphs made only of directives are
+  not messages.
+* ``ui``: the ``_("...")`` words of the templates and of the renderer.
+* ``glossary``: the terms game.yaml lists under ``locales.glossary``.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from pathlib import Path
+
+import yaml
+from babel.messages.catalog import Catalog
+from babel.messages.extract import extract as babel_extract
+from markdown_it.token import Token
+
+from publish.i18n.catalog import new_catalog
+from publish.model import Game
+
+WORDLESS = re.compile(r"\{[^{}]*\}|:[a-z][a-z0-9-]*:|[\W\d_]+")
+UI_MODULES = ("docs/edition.py",)
+"""Modules of this package whose ``_("...")`` words are printed in documents."""
+
+
+def normalise(text: str) -> str:
+    """The message id of an inline text: whitespace folded (line breaks are not meaning)."""
+    return " ".join(text.split())
+
+
+def has_words(text: str) -> bool:
+    return bool(WORDLESS.sub("", text))
+
+
+def rel(game: Game, path: Path) -> str:
+    try:
+        return path.relative_to(game.root).as_posix()
+    except ValueError:
+        return path.as_posix()
+
+
+# ------------------------------------------------------------------ cards
+
+
+def card_messages(game: Game) -> Catalog:
+    catalog = new_catalog(game.config.name, "cards", version=game.config.edition)
+    config, where = game.config, game.config_source
+    here = rel(game, where.path)
+
+    def add(context: str, text: str | None, loc: tuple, comment: str = "") -> None:
+        if text and text.strip():
+            line = where.locate(loc).line
+            catalog.add(text, locations=[(here, line)], context=context,
+                        auto_comments=[comment] if comment else [])
+
+    add("game name", config.name, ("name",))
+    add("game source", config.source, ("source",), "the printed source the card texts come from")
+    add("licence name", config.licence.name, ("licence", "name"))
+    add("licence url", config.licence.url, ("licence", "url"),
+        "the licence deed in the edition's language, if there is one")
+    add("licence attribution", config.licence.attribution, ("licence", "attribution"),
+        "say that the card texts are translated, and by whom")
+    for kid, kind in config.card_kinds.items():
+        add(f"kind {kid} name", kind.name, ("card_kinds", kid, "name"))
+    for bid, block in config.text_blocks.items():
+        add(f"text block {bid} name", block.name, ("text_blocks", bid, "name"))
+    for did, deck in config.decks.items():
+        add(f"deck {did} name", deck.name, ("decks", did, "name"))
+        add(f"deck {did} indicator", deck.indicator, ("decks", did, "indicator"),
+            "printed small on the face of every card of the deck")
+    if config.groups:
+        add("group label", config.groups.label, ("groups", "label"))
+        for gid, value in config.groups.values.items():
+            add(f"group {gid} name", value.name, ("groups", "values", gid, "name"))
+    for tid, tag in config.tags.items():
+        add(f"tag {tid} name", tag.name, ("tags", tid, "name"), "a heading: a family of cards")
+        add(f"tag {tid} description", tag.description, ("tags", tid, "description"))
+    for card in sorted(game.cards, key=lambda c: c.number):
+        _card(catalog, game, card)
+    return catalog
+
+
+def _card(catalog: Catalog, game: Game, card) -> None:
+    config = game.config
+    path = rel(game, card.source.path)
+    group = (config.groups.values[card.group].name
+             if card.group and config.groups and card.group in config.groups.values else "")
+    decks = ", ".join(config.decks[d].name for d in card.copies if d in config.decks)
+    about = f"{decks}{' · ' + group if group else ''}"
+    catalog.add(card.name, locations=[(path, card.where("name").line)],
+                context=f"card {card.number} name", auto_comments=[f"card name · {about}"])
+    for i, block in enumerate(card.blocks, start=1):
+        kind = config.text_blocks[block.kind].name if block.kind in config.text_blocks else ""
+        line = card.where("text", i - 1, block.kind).line if block.kind else card.where(
+            "text").line
+        catalog.add(block.text, locations=[(path, line)], context=f"card {card.number} text {i}",
+                    auto_comments=[f"{card.name}: {kind or 'effect'}"])
+    if card.notes:
+        catalog.add(card.notes, locations=[(path, card.where("notes").line)],
+                    context=f"card {card.number} notes",
+                    auto_comments=[f"{card.name}: notes (Markdown)"])
+
+
+# ------------------------------------------------------------------ rules
+
+
+def rules_files(game: Game) -> list[Path]:
+    """The Markdown sources, in the source language: chapters, summaries, examples."""
+    folder = game.root / "rules" / game.config.locales.source
+    return [*sorted(folder.glob("*.md")), *sorted((folder / "summaries").glob("*.md")),
+            *sorted((game.root / "examples").glob("*.md"))]
+
+
+FRONT_MATTER_MESSAGES = ("title", "mode")
+
+
+def markdown_messages(text: str) -> Iterator[tuple[str, int, str]]:
+    """(message, line, what it is) for every translatable text of one Markdown file."""
+    from publish.docs.markdown import new_parser
+
+    stack: list[str] = []
+    for token in new_parser().parse(text):
+        if token.type == "front_matter":
+            yield from _front_matter(token)
+        elif token.type == "container_callout_open":
+            title = token.info.strip().partition(" ")[2].strip()
+            if has_words(title):
+                yield normalise(title), _line(token), "callout title"
+        if token.nesting == 1:
+            stack.append(token.type.removesuffix("_open"))
+        elif token.nesting == -1 and stack:
+            stack.pop()
+        elif token.type == "inline" and has_words(token.content):
+            yield normalise(token.content), _line(token), _what(stack)
+
+
+def _front_matter(token: Token) -> Iterator[tuple[str, int, str]]:
+    try:
+        data = yaml.safe_load(token.content) or {}
+    except yaml.YAMLError:
+        return  # reported by the build, with its line
+    if not isinstance(data, dict):
+        return
+    for name in FRONT_MATTER_MESSAGES:
+        value = data.get(name)
+        if isinstance(value, str) and has_words(value):
+            yield normalise(value), _line(token) + 1, f"front matter '{name}'"
+
+
+def _line(token: Token) -> int:
+    return token.map[0] + 1 if token.map else 0
+
+
+def _what(stack: list[str]) -> str:
+    names = {"heading": "heading", "paragraph": "paragraph", "th": "table heading",
+             "td": "table cell", "dt": "glossary term", "dd": "definition",
+             "list_item": "list item", "container_callout": "callout"}
+    parts = [names[s] for s in reversed(stack) if s in names]
+    return " in ".join(dict.fromkeys(parts)) or "text"
+
+
+def rules_messages(game: Game) -> Catalog:
+    catalog = new_catalog(game.config.name, "rules", version=game.config.edition)
+    for path in rules_files(game):
+        context = rel(game, path)
+        for text, line, what in markdown_messages(path.read_text(encoding="utf-8")):
+            existing = catalog.get(text, context)
+            if existing is not None:
+                existing.locations.append((context, line))
+                continue
+            catalog.add(text, locations=[(context, line)], context=context,
+                        auto_comments=[what])
+    return catalog
+
+
+# ------------------------------------------------------------------ ui
+
+
+def template_folders(project: Path, game: Game) -> list[Path]:
+    from publish.render.env import COMMON
+
+    return [f for f in (project / "templates" / game.id, project / "templates" / COMMON)
+            if f.is_dir()]
+
+
+def ui_messages(project: Path, game: Game) -> Catalog:
+    catalog = new_catalog(game.config.name, "ui", version=game.config.edition)
+    sources: list[tuple[Path, str, object]] = []
+    for folder in template_folders(project, game):
+        for path in sorted(folder.rglob("*.j2")):
+            sources.append((path, path.relative_to(project).as_posix(),
+                            "jinja2.ext:babel_extract"))
+    package = Path(__file__).resolve().parent.parent
+    for module in UI_MODULES:
+        sources.append((package / module, f"publish/{module}", "python"))
+    options = {"extensions": "jinja2.ext.i18n", "trim_blocks": "true", "lstrip_blocks": "true"}
+    for path, shown, method in sources:
+        with path.open("rb") as fh:
+            for line, message, comments, context in babel_extract(
+                    method, fh, keywords={"_": None, "gettext": None}, options=options):
+                if isinstance(message, str) and message:
+                    catalog.add(message, locations=[(shown, line)], context=context,
+                                auto_comments=comments)
+    return catalog
+
+
+# ------------------------------------------------------------------ glossary
+
+
+def glossary_messages(game: Game) -> Catalog:
+    catalog = new_catalog(game.config.name, "glossary", version=game.config.edition)
+    where = game.config_source
+    for i, term in enumerate(game.config.locales.glossary):
+        catalog.add(term, locations=[(rel(game, where.path), where.locate(
+            ("locales", "glossary", i)).line)], context="term", auto_comments=[
+            "forms separated by |: give yours likewise (crisis|crises); every card text "
+            "using one of these forms must use one of yours"])
+    return catalog
+
+
+def templates(project: Path, game: Game) -> dict[str, Catalog]:
+    """Every domain's messages as they stand in the sources now."""
+    return {"cards": card_messages(game), "rules": rules_messages(game),
+            "ui": ui_messages(project, game), "glossary": glossary_messages(game)}

@@ -1,0 +1,78 @@
+"""Merging a PO with changed sources: nothing a translator wrote is ever lost."""
+
+from __future__ import annotations
+
+import pytest
+from babel.messages.catalog import Catalog
+
+from publish.i18n.catalog import domain, merge, read_catalog, write_catalog
+from publish.problems import ProblemsFound
+
+
+def catalog(*entries, locale=None):
+    result = Catalog(locale=locale)
+    for ctxt, msgid, msgstr in entries:
+        result.add(msgid, msgstr, context=ctxt)
+    return result
+
+
+def by_key(c):
+    return {(m.context, m.id): m for m in c if m.id}
+
+
+def test_an_unchanged_message_keeps_its_translation():
+    merged = merge(catalog(("card 001 name", "Primeira", "")),
+                   catalog(("card 001 name", "Primeira", "First"), locale="en"), domain("cards"))
+    message = by_key(merged)[("card 001 name", "Primeira")]
+    assert message.string == "First" and not message.fuzzy
+
+
+def test_an_edited_card_text_keeps_its_old_translation_fuzzy_with_the_previous_source():
+    merged = merge(catalog(("card 001 text 1", "Compre 3 cartas e descarte 1.", "")),
+                   catalog(("card 001 text 1", "Compre 1 carta.", "Draw 1 card."), locale="en"),
+                   domain("cards"))
+    message = by_key(merged)[("card 001 text 1", "Compre 3 cartas e descarte 1.")]
+    assert message.fuzzy and message.string == "Draw 1 card."
+    assert message.previous_id == ["Compre 1 carta."]
+    assert not merged.obsolete
+
+
+def test_a_card_text_never_takes_another_cards_translation():
+    merged = merge(catalog(("card 002 text 1", "Compre 1 carta.", "")),
+                   catalog(("card 001 text 1", "Compre 1 carta!", "Draw 1 card!"), locale="en"),
+                   domain("cards"))
+    assert not by_key(merged)[("card 002 text 1", "Compre 1 carta.")].string
+    assert next(iter(merged.obsolete.values())).string == "Draw 1 card!"
+
+
+def test_a_reworded_paragraph_is_fuzzy_and_a_rewritten_one_is_new():
+    old = catalog(("rules/a.md", "Cada jogador recebe cinco cartas no início.", "Five cards."),
+                  ("rules/a.md", "Um parágrafo que vai sumir de vez.", "Gone."), locale="en")
+    new = catalog(("rules/a.md", "Cada jogador recebe seis cartas no início.", ""),
+                  ("rules/a.md", "Texto completamente diferente.", ""))
+    merged = by_key(m := merge(new, old, domain("rules")))
+    assert merged[("rules/a.md", "Cada jogador recebe seis cartas no início.")].fuzzy
+    assert not merged[("rules/a.md", "Texto completamente diferente.")].string
+    assert [o.string for o in m.obsolete.values()] == ["Gone."]
+
+
+def test_catalogs_round_trip_through_po_files_with_previous_sources(tmp_path):
+    merged = merge(catalog(("card 001 text 1", "Compre 2 cartas.", "")),
+                   catalog(("card 001 text 1", "Compre 1 carta.", "Draw 1 card."), locale="en"),
+                   domain("cards"))
+    path = tmp_path / "en" / "cards.po"
+    write_catalog(path, merged)
+    text = path.read_text(encoding="utf-8")
+    assert '#| msgid "Compre 1 carta."' in text and "#, fuzzy" in text
+    again = by_key(read_catalog(path, "en"))[("card 001 text 1", "Compre 2 cartas.")]
+    assert again.fuzzy and again.string == "Draw 1 card."
+
+
+def test_a_broken_po_file_is_reported_with_its_line(tmp_path):
+    path = tmp_path / "cards.po"
+    path.write_text('msgid "a"\nmsgstr "b"\n\nnot po at all\n', encoding="utf-8")
+    with pytest.raises(ProblemsFound) as found:
+        read_catalog(path, "en")
+    problem = found.value.problems[0]
+    assert problem.location.path == path and problem.location.line == 4
+    assert "not a readable PO file" in problem.message

@@ -1,0 +1,90 @@
+"""Agência's English edition: complete catalogs, and decks, manual and summaries in English."""
+
+from __future__ import annotations
+
+import re
+import shutil
+from pathlib import Path
+
+import pytest
+
+from conftest import REPO, run
+from pdftext import bookmarks, page_texts, squash
+from publish.build import read_rules
+from publish.i18n.translate import localize, translator
+from publish.i18n.workflow import status
+from publish.load import load_game
+
+
+@pytest.fixture(scope="module")
+def game():
+    loaded, problems = load_game(REPO, "agencia")
+    assert not problems
+    return loaded
+
+
+@pytest.fixture(scope="module")
+def english(game):
+    return localize(game, translator(game, "en"))
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory) -> Path:
+    """The English decks, manual and summaries, built strictly into a copy of the project."""
+    project = tmp_path_factory.mktemp("agencia-en")
+    for folder in ("cards", "templates", "fonts"):
+        shutil.copytree(REPO / folder, project / folder)
+    for target in ("decks", "manual", "summaries"):
+        result = run("build", target, "--project", str(project), "--game", "agencia",
+                     "--locale", "en", "--strict")
+        assert result.exit_code == 0, result.output
+    return project / "build" / "agencia" / "en"
+
+
+def test_the_english_catalogs_are_complete_and_follow_the_glossary(game):
+    report = status(REPO, game, ["en"])[0]
+    assert [p.describe() for p in report.pending] == []
+    assert [m.describe() for m in report.misuses] == []
+    assert report.stale_templates == []  # locale/*.pot match the sources
+
+
+def test_every_card_is_translated_and_the_engine_data_is_shared(game, english):
+    for source, card in zip(game.cards, english.cards, strict=True):
+        assert card.untranslated == frozenset(), card.number
+        assert [b.effect for b in card.blocks] == [b.effect for b in source.blocks]
+
+
+def test_every_english_card_name_is_on_the_english_decks(built, english):
+    text = squash(" ".join(page_texts(built / "decks-all.pdf")))
+    missing = [(c.number, c.name) for c in english.cards if squash(c.name) not in text]
+    assert not missing
+
+
+def plain(html: str) -> str:
+    return re.sub(r"<[^>]+>", "", html).replace("&amp;", "&").replace("&#39;", "'")
+
+
+def test_every_english_name_and_effect_text_is_in_the_english_manual(built, game, english):
+    edition = read_rules(game, "en", project=REPO)
+    text = squash(" ".join(page_texts(built / "manual.pdf")))
+    missing = [(c.number, c.name) for c in english.cards if squash(c.name) not in text]
+    missing += [(c.number, plain(str(edition.markdown.effect_html(c))))
+                for c in edition.game.cards
+                if squash(plain(str(edition.markdown.effect_html(c)))) not in text]
+    assert not missing
+
+
+def test_the_english_manual_is_in_english_throughout(built, game):
+    titles = {title for _, title, _ in bookmarks(built / "manual.pdf")}
+    assert {"Complete List of Cards", "Cards by Effect", "Index", "Colophon"} <= titles
+    assert page_texts(built / "manual.pdf")[1].startswith("Contents")
+    edition = read_rules(game, "en", project=REPO)
+    html = "".join(str(edition.markdown.render(s)) for s in edition.chapters + edition.summaries)
+    assert 'class="untranslated"' not in html
+    for word in (" cartas ", " jogador ", " estrutura ", " partida "):
+        assert word not in plain(html), word
+
+
+def test_the_english_summaries_fit_their_pages(built):
+    pages = {p.stem: len(page_texts(p)) for p in built.glob("summary-*.pdf")}
+    assert pages == {"summary-simples": 1, "summary-bourdieu": 2, "summary-hegemonia": 1}
