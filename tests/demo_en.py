@@ -54,7 +54,7 @@ def translate(project: Path, how: Callable[[str], str | None] = english,
     game, problems = load_game(project, "demo")
     assert game is not None and not problems, problems
     update(project, game, ["en"])
-    for domain in ("cards", "rules", "ui", "glossary"):
+    for domain in ("cards", "rules", "templates", "glossary"):
         path = po_path(game.root, "en", domain)
         catalog = read_catalog(path, "en")
         for message in catalog:

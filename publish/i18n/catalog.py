@@ -42,21 +42,30 @@ DOMAINS = (
            keyed=True),
     Domain("rules", "the rules chapters, summaries and example commentary, paragraph by "
                     "paragraph"),
-    Domain("ui", "the words of the templates and of the renderer"),
+    Domain("ui", "the words of the game's own templates"),
+    Domain("templates", "the words of the shared templates and of the renderer, for every game"),
     Domain("glossary", "the game's terms, translated one way each"),
 )
 
 
-def locale_dir(game_root: Path) -> Path:
+SHARED = "templates"
+"""The domain every game of a project shares: it lives with the shared templates."""
+
+
+def locale_dir(game_root: Path, domain: str = "") -> Path:
+    """``cards/<game>/locale``; for the shared domain, ``templates/_common/locale``."""
+    if domain == SHARED:
+        return game_root.parent.parent / "templates" / "_common" / "locale"
     return game_root / "locale"
 
 
 def pot_path(game_root: Path, domain: str) -> Path:
-    return locale_dir(game_root) / f"{domain}.pot"
+    return locale_dir(game_root, domain) / f"{domain}.pot"
 
 
 def po_path(game_root: Path, locale: str, domain: str) -> Path:
-    return locale_dir(game_root) / locale.replace("-", "_") / "LC_MESSAGES" / f"{domain}.po"
+    return (locale_dir(game_root, domain) / locale.replace("-", "_") / "LC_MESSAGES"
+            / f"{domain}.po")
 
 
 def new_catalog(game_name: str, domain: str, locale: str | None = None,

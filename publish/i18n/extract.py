@@ -8,7 +8,9 @@
   file); directives (``{card 049}``) stay in the text and resolve in the
   edition's language.  Game logs and paragraphs made only of directives are
   not messages.
-* ``ui``: the ``_("...")`` words of the templates and of the renderer.
+* ``ui``: the ``_("...")`` words of the game's own templates;
+  ``templates``: those of the shared templates and of the renderer (one
+  catalog per language for every game of the project).
 * ``glossary``: the terms game.yaml lists under ``locales.glossary``.
 """
 
@@ -184,22 +186,18 @@ def rules_messages(game: Game) -> Catalog:
 # ------------------------------------------------------------------ ui
 
 
-def template_folders(project: Path, game: Game) -> list[Path]:
+def ui_messages(project: Path, game: Game, shared: bool = False) -> Catalog:
+    """The template words of the game's own templates, or (``shared``) of the common ones."""
     from publish.render.env import COMMON
 
-    return [f for f in (project / "templates" / game.id, project / "templates" / COMMON)
-            if f.is_dir()]
-
-
-def ui_messages(project: Path, game: Game) -> Catalog:
-    catalog = new_catalog(game.config.name, "ui", version=game.config.edition)
-    sources: list[tuple[Path, str, object]] = []
-    for folder in template_folders(project, game):
-        for path in sorted(folder.rglob("*.j2")):
-            sources.append((path, path.relative_to(project).as_posix(),
-                            "jinja2.ext:babel_extract"))
+    catalog = new_catalog(game.config.name, "templates" if shared else "ui",
+                          version=None if shared else game.config.edition)
+    folder = project / "templates" / (COMMON if shared else game.id)
+    sources: list[tuple[Path, str, object]] = [
+        (path, path.relative_to(project).as_posix(), "jinja2.ext:babel_extract")
+        for path in (sorted(folder.rglob("*.j2")) if folder.is_dir() else [])]
     package = Path(__file__).resolve().parent.parent
-    for module in UI_MODULES:
+    for module in UI_MODULES if shared else ():
         sources.append((package / module, f"publish/{module}", "python"))
     options = {"extensions": "jinja2.ext.i18n", "trim_blocks": "true", "lstrip_blocks": "true"}
     for path, shown, method in sources:
@@ -229,4 +227,5 @@ def glossary_messages(game: Game) -> Catalog:
 def templates(project: Path, game: Game) -> dict[str, Catalog]:
     """Every domain's messages as they stand in the sources now."""
     return {"cards": card_messages(game), "rules": rules_messages(game),
-            "ui": ui_messages(project, game), "glossary": glossary_messages(game)}
+            "ui": ui_messages(project, game), "templates": ui_messages(project, game, True),
+            "glossary": glossary_messages(game)}

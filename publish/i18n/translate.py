@@ -26,7 +26,11 @@ def domains_for(game: Game, locale: str) -> list[str]:
     (when the templates are in another language than the game)."""
     if locale != game.config.locales.source:
         return [d.name for d in DOMAINS]
-    return ["ui"] if locale != TEMPLATE_LOCALE else []
+    return ["ui", "templates"] if locale != TEMPLATE_LOCALE else []
+
+
+UI = ("ui", "templates")
+"""The template-word domains: a game's own, then the shared one."""
 
 
 @dataclass(frozen=True)
@@ -53,7 +57,7 @@ class Translator:
 
     def get(self, domain: str, context: str | None, text: str) -> Found | None:
         """The translation of ``text``; None (and recorded) if there is no usable one."""
-        if self.is_source if domain != "ui" else self.locale == TEMPLATE_LOCALE:
+        if self.is_source if domain not in UI else self.locale == TEMPLATE_LOCALE:
             return None
         catalog = self.catalogs.get(domain)
         message = catalog.get(text, context) if catalog is not None else None
@@ -72,7 +76,11 @@ class Translator:
 
     def gettext(self, message: str) -> str:
         """Template and renderer words (no context), in any edition but the templates' own."""
-        found = self.get("ui", None, message) if message else None
+        if not message:
+            return message
+        own = self.catalogs.get("ui")
+        domain = "ui" if own is not None and own.get(message) is not None else "templates"
+        found = self.get(domain, None, message)
         return found.text if found else message
 
     def ngettext(self, singular: str, plural: str, n: int) -> str:

@@ -34,13 +34,18 @@ def translated_locales(game: Game) -> list[str]:
 
 
 def extract(project: Path, game: Game) -> list[Path]:
-    """Write every domain's template (.pot) from the sources."""
+    """Write every domain's template (.pot) from the sources; returns the files changed."""
     written = []
     for name, catalog in templates(project, game).items():
         path = pot_path(game.root, name)
-        write_catalog(path, catalog)
-        written.append(path)
+        if _worth_writing(path, catalog) and write_catalog(path, catalog):
+            written.append(path)
     return written
+
+
+def _worth_writing(path: Path, catalog: Catalog) -> bool:
+    """An empty domain (a game whose templates have no words of their own) gets no file."""
+    return path.is_file() or any(m.id for m in catalog) or bool(catalog.obsolete)
 
 
 def merged(project: Path, game: Game, locale: str,
@@ -66,8 +71,8 @@ def update(project: Path, game: Game, locales: list[str]) -> list[Path]:
     for locale in locales:
         for name, catalog in merged(project, game, locale, current).items():
             path = po_path(game.root, locale, name)
-            write_catalog(path, catalog)
-            written.append(path)
+            if _worth_writing(path, catalog) and write_catalog(path, catalog):
+                written.append(path)
     return written
 
 
@@ -155,7 +160,7 @@ def status(project: Path, game: Game, locales: list[str] | None = None) -> list[
 def _same_as_pot(game: Game, name: str, catalog: Catalog) -> bool:
     path = pot_path(game.root, name)
     if not path.is_file():
-        return False
+        return not any(m.id for m in catalog)
     written = read_catalog(path)
     return ({(m.context, str(m.id)) for m in written if m.id}
             == {(m.context, str(m.id)) for m in catalog if m.id})

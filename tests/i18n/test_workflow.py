@@ -12,11 +12,13 @@ def args(project, *rest):
     return (*rest, "--project", str(project), "--game", "demo")
 
 
-def test_extract_writes_one_template_per_domain(demo_docs):
+def test_extract_writes_a_template_for_each_domain_with_messages(demo_docs):
     result = run(*args(demo_docs, "i18n", "extract"))
     assert result.exit_code == 0, result.output
-    for domain in ("cards", "rules", "ui", "glossary"):
+    for domain in ("cards", "rules", "templates"):
         assert pot_path(demo_docs / "cards" / "demo", domain).is_file()
+    for domain in ("ui", "glossary"):  # no template words of its own, no glossary: no file
+        assert not pot_path(demo_docs / "cards" / "demo", domain).exists()
 
 
 def test_status_of_a_new_edition_lists_every_message_missing(demo_docs):
@@ -24,7 +26,8 @@ def test_status_of_a_new_edition_lists_every_message_missing(demo_docs):
     result = run(*args(demo_docs, "i18n", "status"))
     assert result.exit_code == 0, result.output
     assert "en: decks/alpha.yaml:4: missing: card 001 name" in result.output
-    assert "en: 0.0% done" in result.output
+    # everything the game says is missing; the shared template words come translated
+    assert "(cards 30, rules 24, glossary 1)" in result.output
     assert run(*args(demo_docs, "i18n", "status", "--strict")).exit_code == 1
 
 
