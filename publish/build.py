@@ -173,11 +173,12 @@ def _face_drawer(project: Path, game: Game, locale: str, icons: dict[str, str]):
     """The game's `face` macro as a function of a card, or None if the game has no faces."""
     from jinja2 import TemplateNotFound
 
+    from publish.i18n.translate import template_words
     from publish.render.decks import DeckOptions, face_style
     from publish.render.env import environment
     from publish.render.faces import face_context
 
-    env = environment(project, game.id)
+    env = environment(project, game.id, template_words(game, locale))
     try:
         macro = env.get_template("cards.html.j2").module.face  # type: ignore[attr-defined]
     except (TemplateNotFound, AttributeError):  # no card faces: {face} says so where used

@@ -552,9 +552,12 @@ class RulesMarkdown:
                                for c in columns)
         empty = Markup("<tr>{}</tr>").format(Markup("<td></td>") * len(columns))
         title = options.get("title", "")
-        return Markup('<section class="record-sheet" style="--rows: {}">{}<table><thead><tr>{}'
-                      '</tr></thead><tbody>{}</tbody></table></section>').format(
-            int(rows), Markup('<h2 class="sheet-title">{}</h2>').format(title) if title else "",
+        # what the rows leave for the headings: two lines of them, and the title if any
+        chrome = 23 if title else 12
+        return Markup('<section class="record-sheet" style="--rows: {}; --chrome: {}mm">{}<table>'
+                      '<thead><tr>{}</tr></thead><tbody>{}</tbody></table></section>').format(
+            int(rows), chrome,
+            Markup('<h2 class="sheet-title">{}</h2>').format(title) if title else "",
             head, empty * int(rows))
 
     def _inline(self, text: str, where: Location) -> Markup:

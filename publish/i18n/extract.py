@@ -190,8 +190,8 @@ def ui_messages(project: Path, game: Game, shared: bool = False) -> Catalog:
     """The template words of the game's own templates, or (``shared``) of the common ones."""
     from publish.render.env import COMMON
 
-    catalog = new_catalog(game.config.name, "templates" if shared else "ui",
-                          version=None if shared else game.config.edition)
+    catalog = (new_catalog("publish", "templates") if shared  # every game's: named for none
+               else new_catalog(game.config.name, "ui", version=game.config.edition))
     folder = project / "templates" / (COMMON if shared else game.id)
     sources: list[tuple[Path, str, object]] = [
         (path, path.relative_to(project).as_posix(), "jinja2.ext:babel_extract")

@@ -8,6 +8,7 @@ renderer can mark it visibly; ``--strict`` builds refuse to start instead.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
@@ -103,6 +104,19 @@ def translator(game: Game, locale: str) -> Translator:
             result.catalogs[domain] = read_catalog(path, locale)
             result.paths[domain] = path
     return result
+
+
+def template_words(game: Game, locale: str) -> Callable[[str], str] | None:
+    """The templates' words in ``locale`` (None where the templates already speak it)."""
+    if locale == TEMPLATE_LOCALE:
+        return None
+    words = Translator(locale, game.config.locales.source)
+    for domain in UI:
+        path = po_path(game.root, locale, domain)
+        if path.is_file():
+            words.catalogs[domain] = read_catalog(path, locale)
+            words.paths[domain] = path
+    return words.gettext
 
 
 def localize(game: Game, words: Translator) -> Game:

@@ -138,7 +138,9 @@ class LocaleStatus:
 def status(project: Path, game: Game, locales: list[str] | None = None) -> list[LocaleStatus]:
     """Per edition: what is missing, what is fuzzy, and the card texts off the glossary."""
     current = templates(project, game)
-    stale = [name for name, catalog in current.items() if not _same_as_pot(game, name, catalog)]
+    needed = {d for locale in game.config.locales.editions for d in domains_for(game, locale)}
+    stale = [name for name, catalog in current.items()
+             if name in needed and not _same_as_pot(game, name, catalog)]
     report = []
     for locale in locales if locales is not None else translated_locales(game):
         result = LocaleStatus(locale, stale_templates=stale)

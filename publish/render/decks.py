@@ -10,8 +10,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
+from markupsafe import Markup
 from weasyprint.document import Document
 
+from publish.i18n.translate import template_words
 from publish.model import Game
 from publish.render.env import environment
 from publish.render.faces import FaceStyle, deck_context, face_context
@@ -81,7 +83,8 @@ def _svg(path: Path) -> str:
     svg = path.read_text(encoding="utf-8")
     if "<script" in svg or "href=\"http" in svg or "href='http" in svg:
         raise ValueError(f"{path}: icons may not contain scripts or external links")
-    return svg[svg.index("<svg"):] if "<svg" in svg else svg
+    # no trailing newline: it would print as a space between an icon and a full stop
+    return (svg[svg.index("<svg"):] if "<svg" in svg else svg).strip()
 
 
 def licence_label(spdx: str) -> str:
@@ -101,6 +104,7 @@ def face_style(game: Game, options: DeckOptions) -> FaceStyle:
         footer=f"{config.name} {config.edition} · {licence_label(config.licence.id)}",
         game_name=config.name,
         edition_line=f"{config.name} · {config.edition}",
+        icons={token: Markup(svg) for token, svg in load_icons(game).items()},
     )
 
 
@@ -131,7 +135,7 @@ def sheet_html(game: Game, project: Path, title: str, faces: list[dict], backs: 
                  if options.backs in ("long-edge", "short-edge") else (0.0, 0.0))
         pages = fronts_and_backs(layout, faces, backs, options.backs, title, shift)
         paper = {"w": layout.paper[0], "h": layout.paper[1]}
-    env = environment(project, game.id)
+    env = environment(project, game.id, template_words(game, options.locale))
     return env.get_template("sheet.html.j2").render(
         lang=options.locale, title=title, pages=pages, paper=paper, style=style,
         size=style.size, bw=options.bw,
@@ -156,7 +160,8 @@ def calibration_html(game: Game, project: Path, options: DeckOptions) -> str:
     paper = PAPERS[options.paper]
     style = face_style(game, options)
     pages = calibration_pages(paper, options.backs, note)
-    return environment(project, game.id).get_template("sheet.html.j2").render(
+    return environment(project, game.id, template_words(game, options.locale)).get_template(
+        "sheet.html.j2").render(
         lang=options.locale, title="calibration", pages=pages,
         paper={"w": paper[0], "h": paper[1]}, style=style, size=style.size, bw=False,
     )

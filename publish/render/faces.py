@@ -8,7 +8,7 @@ publish.text, so the data never carries markup.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from markupsafe import Markup
@@ -26,6 +26,8 @@ class FaceStyle:
     footer: str
     game_name: str
     edition_line: str
+    icons: dict[str, Markup] = field(default_factory=dict)
+    """The game's icons by token, for faces that draw them (cost, type, suit marks)."""
 
 
 def name_class(name: str) -> str:
@@ -51,7 +53,8 @@ def _space_into_tag(html: Markup) -> Markup:
     return Markup(_SPACE_BEFORE_TAG.sub(r"\1 ", str(html)))
 
 
-def group_boxes(card: Card, html: list[Markup]) -> list[dict[str, Any]]:
+def group_boxes(card: Card, html: list[Markup],
+                names: dict[str, str] | None = None) -> list[dict[str, Any]]:
     """One box per kind of effect, in order of first appearance.
 
     Agência prints all general effects in one grey box and all direct ones in
@@ -61,8 +64,8 @@ def group_boxes(card: Card, html: list[Markup]) -> list[dict[str, Any]]:
     boxes: dict[str | None, list[Markup]] = {}
     for block, markup in zip(card.blocks, html, strict=True):
         boxes.setdefault(block.kind, []).append(markup)
-    return [{"kind": kind or "text", "html": Markup(" ").join(parts)}
-            for kind, parts in boxes.items()]
+    return [{"kind": kind or "text", "name": (names or {}).get(kind or "", ""),
+             "html": Markup(" ").join(parts)} for kind, parts in boxes.items()]
 
 
 def face_context(game: Game, card: Card, deck: str, locale: str, icons: dict[str, str]) -> dict:
@@ -99,7 +102,7 @@ def face_context(game: Game, card: Card, deck: str, locale: str, icons: dict[str
         "deck_mark": config.decks[deck].indicator,
         "group": group,
         "frame": group["colour"] if group else (kind.colour or "#444444"),
-        "boxes": group_boxes(card, html),
+        "boxes": group_boxes(card, html, {k: v.name for k, v in config.text_blocks.items()}),
         "text_size": card.text_size,
     }
 

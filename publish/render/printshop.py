@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from pathlib import Path
 
+from publish.i18n.translate import template_words
 from publish.model import Game
 from publish.render.decks import DeckOptions, Overflow, deck_faces, face_style, overflows
 from publish.render.env import environment
@@ -54,7 +55,8 @@ def single_pdf(game: Game, project: Path, deck: str, service: Service, interleav
             items.append({"card": None, "deck": back, "anchor": f"back-{face['number']}"})
     if not interleave:
         items.append({"card": None, "deck": backs[0], "anchor": f"back-{deck}"})
-    html = environment(project, game.id).get_template("single.html.j2").render(
+    html = environment(project, game.id, template_words(game, locale)).get_template(
+        "single.html.j2").render(
         lang=locale, title=f"{game.config.name} · {deck}", items=items, style=style, size=size,
         bw=False)
     document = render(html, project, f"{deck} (print shop)")

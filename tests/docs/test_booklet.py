@@ -75,7 +75,7 @@ def test_the_record_sheet_is_a_blank_form_with_its_columns_and_rows(game):
     md = markdown(game)
     html = render(md, '{record-sheet rows=6 columns="Jogo|Pontos :estrela:|Notas" '
                       'title="Registro"}')
-    assert '<section class="record-sheet" style="--rows: 6">' in html
+    assert '<section class="record-sheet" style="--rows: 6; --chrome: 23mm">' in html
     assert html.count("<tr><td></td><td></td><td></td></tr>") == 6
     assert "<th>Pontos <span class=\"icon icon-estrela\"" in html
     render(md, "{record-sheet rows=0}")
