@@ -5,8 +5,9 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.setup-done
 # Debian packages the toolchain needs: libharfbuzz-subset0 makes WeasyPrint's
-# font subsetting fast; poppler-utils (pdftotext, pdftoppm) is used by tests.
-SYSTEM_PACKAGES := libharfbuzz-subset0 poppler-utils
+# font subsetting fast; poppler-utils (pdftotext, pdftoppm) is used by tests;
+# chromium (headless) loads the review gallery in its test.
+SYSTEM_PACKAGES := libharfbuzz-subset0 poppler-utils chromium
 
 .PHONY: all bench build setup system-packages check test lint clean
 

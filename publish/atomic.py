@@ -23,8 +23,8 @@ def write_atomic(path: Path, data: str | bytes) -> None:
     raw = data.encode("utf-8") if isinstance(data, str) else data
     fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
     try:
-        os.chmod(tmp, 0o666 & ~_umask())  # mkstemp makes it private (0600)
-        with os.fdopen(fd, "wb") as fh:
+        with os.fdopen(fd, "wb") as fh:  # closes fd whatever happens next
+            os.fchmod(fh.fileno(), 0o666 & ~_umask())  # mkstemp makes it private (0600)
             fh.write(raw)
             fh.flush()
             os.fsync(fh.fileno())

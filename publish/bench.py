@@ -90,6 +90,40 @@ def bench_manual(root: Path, game_id: str, runs: int = RUNS) -> dict:
     return _compare(ours, bare, root, runs)
 
 
+def bench_build(root: Path, game_id: str) -> dict:
+    """`publish build` in a copy of the project: cold (every edition, every output), with
+    nothing to do, and after editing one card; the edit's share of a cold build."""
+    import tempfile
+
+    bindir = Path(sys.executable).parent
+    with tempfile.TemporaryDirectory(prefix="publish-bench-") as tmp:
+        copy = Path(tmp)
+        for folder in ("cards", "templates", "fonts"):
+            shutil.copytree(root / folder, copy / folder)
+        (copy / "pyproject.toml").write_text(
+            f'[tool.publish]\ndefault-game = "{game_id}"\n', encoding="utf-8")
+        command = [str(bindir / "publish"), "build", "--game", game_id]
+        cold = _timed(command, copy)
+        noop = min(_timed(command, copy) for _ in range(3))
+        game, _ = load_game(copy, game_id)
+        if game is None:
+            raise SystemExit("publish check fails: fix the cards before benchmarking")
+        # a card in the middle whose first text appears once in its file
+        middle = game.cards[len(game.cards) // 2:] + game.cards
+        card = next(c for c in middle
+                    if c.source.path.read_text(encoding="utf-8").count(c.blocks[0].text) == 1)
+        text = card.source.path.read_text(encoding="utf-8")
+        block = card.blocks[0].text
+        card.source.path.write_text(text.replace(block, f"{block} (bench)", 1),
+                                    encoding="utf-8")
+        edit = _timed(command, copy)
+    return {"cold": {"wall_s": round(cold[0], 2), "cpu_s": round(cold[1], 2),
+                     "cores_used": round(cold[1] / cold[0], 2)},
+            "no_op": {"wall_s": round(noop[0], 3)},
+            "one_card_edit": {"card": card.number, "wall_s": round(edit[0], 2)},
+            "edit_over_cold": round(edit[0] / cold[0], 3)}
+
+
 def _compare(ours: list[str], bare: list[str], root: Path, runs: int) -> dict:
     rows: dict[str, list[tuple[float, float]]] = {"ours": [], "bare": []}
     _timed(ours, root)  # warm-up: caches, bytecode
@@ -118,6 +152,10 @@ def main() -> None:
         print(f"manual: ours {manual['ours']['wall_s']:.2f} s wall, bare WeasyPrint on the "
               f"finished HTML {manual['bare_weasyprint']['wall_s']:.2f} s; ours/bare = "
               f"{manual['ratio_wall_ours_over_bare']}")
+    results["build"] = whole = bench_build(root, game_id)
+    print(f"build: cold {whole['cold']['wall_s']} s ({whole['cold']['cores_used']} cores busy), "
+          f"no-op {whole['no_op']['wall_s']} s, one card edited "
+          f"{whole['one_card_edit']['wall_s']} s = {whole['edit_over_cold']} of cold")
     engine = engine_for(game_id)
     if engine is not None and hasattr(engine, "bench"):
         results["engine"] = engine.bench(root, game_id)

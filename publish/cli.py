@@ -131,37 +131,54 @@ strict_option = click.option("--strict", is_flag=True,
 @game_option
 @locale_option
 @strict_option
+@click.option("--force", is_flag=True, help="Remake every output, changed or not.")
+@click.option("--jobs", type=int, default=None, help="Processes (default: one per core).")
 @click.pass_context
 def build(ctx: click.Context, project: str | None = None, game: str | None = None,
-          locale: str | None = None, strict: bool = False) -> None:
-    """Build outputs into build/<game>/<locale>/ (no target: decks, print-shop files,
-    and, when the game has rules sources, the manual and summaries, of every edition
-    or of the --locale given)."""
+          locale: str | None = None, strict: bool = False, force: bool = False,
+          jobs: int | None = None) -> None:
+    """Build outputs into build/<game>/<locale>/. No target: the decks, print-shop files,
+    manual and summaries of every edition (or of --locale), remaking only the outputs
+    whose inputs changed since they were made."""
     ctx.obj = {"locale": locale, "strict": strict}  # defaults for `build --locale en manual`
     if ctx.invoked_subcommand is not None:
         return
-    root, loaded = _loaded(project, game)
-    for edition in [locale] if locale else loaded.config.locales.editions:
-        click.echo(f"{loaded.id} {edition}:")
-        _build_edition(ctx, root, loaded, project, game, _edition(root, loaded, edition, strict))
+    build_changed(project, game, locale, strict, force, jobs)
 
 
-def _build_edition(ctx: click.Context, root: Path, loaded: Game, project: str | None,
-                   game: str | None, locale: str) -> None:
-    from publish.docs.edition import chapter_paths, rules_dir, summary_paths
+def build_changed(project: str | None, game: str | None, locale: str | None, strict: bool,
+                  force: bool, jobs: int | None) -> None:
+    """Plan without rendering anything; check and render only if something is out of date."""
+    from publish.load import load_game
+    from publish.pipeline import plan, run
 
-    common = {"project": project, "game": game, "locale": locale, "strict": False}
-    ctx.invoke(decks, **common)
-    ctx.invoke(printshop, **common)
-    folder = rules_dir(loaded).relative_to(root)
-    if not chapter_paths(loaded):
-        click.echo(f"  manual skipped: no rules chapters in {folder}/")
-    else:
-        ctx.invoke(manual, **common)
-    if not summary_paths(loaded):
-        click.echo(f"  summaries skipped: none in {folder}/summaries/")
-    else:
-        ctx.invoke(summaries, **common)
+    try:
+        root = _root(project)
+        game_id = _game(root, game)
+    except ProblemsFound as found:
+        _fail(found.problems)
+    quick, problems = load_game(root, game_id)
+    if quick is None or problems:
+        _loaded(project, game)  # prints every problem and exits
+        return
+    editions = quick.config.locales.editions
+    if locale and locale not in editions:
+        _edition(root, quick, locale, strict)  # says why and exits
+    the_plan = plan(root, quick, [locale] if locale else editions, force)
+    joins = [loc for loc, why in the_plan.join.items() if why]
+    if not the_plan.jobs and not joins:
+        click.echo(f"{game_id}: up to date ({len(the_plan.up_to_date)} outputs; "
+                   "--force remakes them)")
+        return
+    _, checked = _loaded(project, game)
+    for edition in sorted({job.locale for job in the_plan.jobs} | set(joins)):
+        _edition(root, checked, edition, strict)
+    click.echo(f"{game_id}: {len(the_plan.jobs)} job(s) to run, "
+               f"{len(the_plan.up_to_date)} output(s) up to date")
+    with click.progressbar(length=len(the_plan.jobs), label="building", file=sys.stderr,
+                           show_pos=True) as bar:
+        _run_build(lambda: run(root, checked, the_plan, jobs, click.echo, bar.update),
+                   list_outputs=False)
 
 
 def _edition(root: Path, loaded: Game, locale: str | None, strict: bool) -> str:
@@ -203,8 +220,8 @@ def _pending_lines(report) -> list[str]:
     return [p.describe() for p in report.pending] + [m.describe() for m in report.misuses]
 
 
-def _run_build(work) -> None:
-    from jinja2 import TemplateNotFound
+def _run_build(work, list_outputs: bool = True) -> None:
+    from jinja2 import TemplateError, TemplateNotFound, TemplateSyntaxError
 
     from publish.build import timed
     from publish.render.decks import Overflow
@@ -215,13 +232,24 @@ def _run_build(work) -> None:
     except (Overflow, RenderError, ValueError) as exc:
         click.echo(f"build failed: {exc}", err=True)
         sys.exit(1)
+    except TemplateSyntaxError as exc:
+        click.echo(f"build failed: {exc.filename or exc.name}:{exc.lineno}: {exc.message}",
+                   err=True)
+        sys.exit(1)
     except TemplateNotFound as exc:
         click.echo(f"build failed: no template '{exc.name}' in templates/<game>/ or "
                    "templates/_common/ of the project: add it", err=True)
         sys.exit(1)
+    except TemplateError as exc:
+        click.echo(f"build failed: template error: {exc}", err=True)
+        sys.exit(1)
+    except OSError as exc:
+        click.echo(f"build failed: cannot write {exc.filename or 'an output'}: "
+                   f"{exc.strerror or exc}", err=True)
+        sys.exit(1)
     except ProblemsFound as found:
         _fail(found.problems)
-    for item in built:
+    for item in built if list_outputs else []:
         click.echo(f"  {item.path} ({item.pages} pages)")
 
 
@@ -394,6 +422,62 @@ def status(project: str | None, game: str | None, chosen: tuple[str, ...],
     if stale:
         click.echo(f"templates out of date ({', '.join(stale)}.pot): publish i18n extract")
     sys.exit(1 if strict and not all(r.complete for r in report) else 0)
+
+
+@main.command()
+@project_option
+@game_option
+@locale_option
+@click.argument("target", required=False,
+                type=click.Choice(["all", "decks", "printshop", "manual", "summaries"]))
+def watch(project: str | None, game: str | None, locale: str | None,
+          target: str | None) -> None:
+    """Rebuild on every save (cards, rules, templates, fonts, catalogs); errors are printed
+    and watching goes on. Stop with Ctrl-C."""
+    from watchfiles import watch as file_events
+
+    root = _root(project)
+    game_id = _game(root, game)
+    folders = [root / "cards" / game_id, root / "templates", root / "fonts"]
+    args = ["--project", str(root), "--game", game_id] + (["--locale", locale] if locale else [])
+    command = ["build"] if target in (None, "all") else ["build", target]
+
+    def once() -> None:
+        try:
+            main.main([*command, *args], standalone_mode=False)
+        except SystemExit as done:
+            if done.code:
+                click.echo(f"watch: build failed (exit {done.code}); fix and save again",
+                           err=True)
+        except click.ClickException as exc:
+            exc.show()
+        except Exception as exc:  # a bug must not end the session: say it, keep watching
+            click.echo(f"watch: {type(exc).__name__}: {exc}", err=True)
+
+    once()
+    click.echo(f"watching {', '.join(str(f.relative_to(root)) for f in folders)} (Ctrl-C stops)")
+    for changes in file_events(*[f for f in folders if f.exists()],
+                               watch_filter=lambda _, path: not Path(path).name.startswith(".")):
+        names = sorted({Path(p).relative_to(root).as_posix() for _, p in changes})
+        click.echo(f"changed: {', '.join(names[:5])}{' ...' if len(names) > 5 else ''}")
+        once()
+
+
+@build.command()
+@project_option
+@game_option
+@locale_option
+@strict_option
+@click.option("--jobs", type=int, default=None, help="Processes (default: one per core).")
+def gallery(project: str | None = None, game: str | None = None, locale: str | None = None,
+            strict: bool = False, jobs: int | None = None) -> None:
+    """A review page of every card face, filterable by deck, group and kind, and a
+    contact-sheet PNG per deck (build/<game>/<locale>/gallery/)."""
+    from publish.render.gallery import build_gallery
+
+    root, loaded = _loaded(project, game)
+    locale = _edition(root, loaded, locale, strict)
+    _run_build(lambda: build_gallery(root, loaded, locale, jobs, say=click.echo))
 
 
 def _player_range(text: str) -> tuple[int, int]:

@@ -36,9 +36,13 @@ class UnknownIcon(ValueError):
     def __init__(self, name: str, known: Iterable[str], where: str = "") -> None:
         self.name = name
         self.known = sorted(known)
+        self.where = where
         listing = ", ".join(self.known) or "none"
         place = f"{where}: " if where else ""
         super().__init__(f"{place}unknown icon :{name}: (known icons: {listing})")
+
+    def __reduce__(self):  # raised in a deck's worker process, it must cross back whole
+        return type(self), (self.name, self.known, self.where)
 
 
 def roman(n: int) -> str:

@@ -2,8 +2,9 @@
 
 Card files are untrusted data: only the plain YAML types are accepted (any
 other tag, such as ``!!python/object``, is refused), duplicate keys are an
-error instead of a silent overwrite, and every key and value keeps its
-line and column so that later checks can point at it.
+error instead of a silent overwrite, aliases (which can multiply a small file
+into billions of values) are refused, and every key and value keeps its line
+and column so that later checks can point at it.
 """
 
 from __future__ import annotations
@@ -64,11 +65,21 @@ class _Builder:
         self.map = SourceMap(path)
         self.problems: list[Problem] = []
         self.constructor = yaml.constructor.SafeConstructor()
+        self.seen: set[int] = set()  # nodes built so far, to refuse aliases
+        self.aliased: set[int] = set()
 
     def problem(self, node: yaml.Node, message: str) -> None:
         self.problems.append(Problem(Location(self.map.path, *_mark(node)), message))
 
     def build(self, node: yaml.Node, loc: Path_) -> Any:
+        if id(node) in self.seen:  # an alias: nested ones would multiply ("billion laughs")
+            if id(node) not in self.aliased:
+                self.aliased.add(id(node))
+                self.problem(node, "this value is repeated through an anchor and alias "
+                             "('&'/'*'), which are not supported; write the value out where "
+                             "it is used")
+            return None
+        self.seen.add(id(node))
         self.map.values[loc] = _mark(node)
         if isinstance(node, yaml.MappingNode):
             return self._mapping(node, loc)

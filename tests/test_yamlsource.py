@@ -27,16 +27,37 @@ def test_leading_zero_numbers_stay_identifiers(tmp_path):
     assert data == {"a": "007", "b": "010", "c": 12, "d": "001"}
 
 
-def test_python_tags_are_refused_not_executed(tmp_path):
-    text = "a: !!python/object/apply:os.system ['touch pwned']\n"
+@pytest.mark.parametrize(("value", "tag"), [
+    # the first two run the command under yaml.unsafe_load
+    ("!!python/object/apply:os.system ['touch {pwned}']", "!!python/object/apply:os.system"),
+    ("!!python/object/new:os.system ['touch {pwned}']", "!!python/object/new:os.system"),
+    ("!!python/object:subprocess.Popen {{args: [touch, '{pwned}']}}",
+     "!!python/object:subprocess.Popen"),
+    ("!!python/name:os.system", "!!python/name:os.system"),
+    ("!!python/module:os", "!!python/module:os"),
+])
+def test_python_tags_are_refused_not_executed(tmp_path, value, tag):
+    pwned = tmp_path / "pwned"
     with pytest.raises(ProblemsFound) as info:
-        load_yaml(write(tmp_path, text))
+        load_yaml(write(tmp_path, "a: " + value.format(pwned=pwned) + "\n"))
     (problem,) = info.value.problems
     assert str(problem).endswith(
-        "x.yaml:1:4: tag '!!python/object/apply:os.system' is not allowed: sources hold plain "
+        f"x.yaml:1:4: tag '{tag}' is not allowed: sources hold plain "
         "text, numbers, lists and mappings only (nothing is executed)"
     )
-    assert not (tmp_path / "pwned").exists()
+    assert not pwned.exists()
+
+
+def test_aliases_are_refused_so_a_small_file_cannot_expand_into_billions(tmp_path):
+    lines = ["a0: &a0 [x, x, x, x, x, x, x, x, x, x]"]
+    lines += [f"a{i}: &a{i} [{', '.join([f'*a{i - 1}'] * 10)}]" for i in range(1, 10)]
+    with pytest.raises(ProblemsFound) as info:  # 10**10 values if expanded
+        load_yaml(write(tmp_path, "\n".join(lines) + "\n"))
+    problems = [str(p) for p in info.value.problems]
+    assert len(problems) == 9  # once per anchor, at the anchored value
+    assert problems[0].endswith(
+        "x.yaml:1:5: this value is repeated through an anchor and alias ('&'/'*'), which are "
+        "not supported; write the value out where it is used")
 
 
 def test_duplicate_keys_are_an_error(tmp_path):

@@ -28,7 +28,7 @@ from mdit_py_plugins.front_matter import front_matter_plugin
 from publish.docs.query import QueryError, parse_query
 from publish.i18n.extract import FRONT_MATTER_MESSAGES, has_words, normalise, rel
 from publish.i18n.translate import Translator
-from publish.model import Card, Game
+from publish.model import Card, Game, Typography
 from publish.problems import Location, Problem, did_you_mean
 from publish.text import ICON
 
@@ -66,6 +66,8 @@ class RulesContext:
     hegemonies: dict[str, Markup] = field(default_factory=dict)
     problems: list[Problem] = field(default_factory=list)
     examples_shown: list[str] = field(default_factory=list)
+    cards_shown: set[str] = field(default_factory=set)
+    """Numbers of the cards rendered so far (what an output shows, for incremental builds)."""
 
     def fail(self, where: Location, message: str) -> Markup:
         """Record a problem; mark the spot in the output (a failed build shows no PDF anyway)."""
@@ -365,6 +367,7 @@ class RulesMarkdown:
         return Markup(self.md.renderer.render(tokens, self.md.options, {"path": path}))
 
     def card_link(self, card: Card) -> Markup:
+        self.ctx.cards_shown.add(card.number)
         name = untranslated(card.name, "name" in card.untranslated)
         if self.ctx.link_cards:
             return Markup('<a class="cardref" href="#card-{}">{}</a>').format(card.number, name)
@@ -453,11 +456,11 @@ class RulesMarkdown:
         """
         from publish.text import UnknownIcon, style_blocks
 
-        typography = self.ctx.game.config.typography.get(self.ctx.locale)
+        self.ctx.cards_shown.add(card.number)
+        typography = self.ctx.game.config.typography.get(self.ctx.locale) or Typography()
         texts = [b.text for b in card.blocks]
         try:
-            html = (style_blocks(texts, typography, self.ctx.icons) if typography
-                    else [escape(t) for t in texts])
+            html = style_blocks(texts, typography, self.ctx.icons)
         except UnknownIcon as exc:
             return self.ctx.fail(card.where("text"), f"card {card.number}: {exc}")
         return Markup(" ").join(
@@ -506,6 +509,7 @@ class RulesMarkdown:
         except ValueError as exc:
             return self.ctx.fail(where, f"{{face {arg}}}: {exc}")
         cards = [self.find_card(word, where) for word in words]
+        self.ctx.cards_shown.update(card.number for card in cards if card is not None)
         figures = Markup("").join(Markup('<div class="face">{}</div>').format(
             self.ctx.face_html(card)) for card in cards if card is not None)
         return Markup('<figure class="faces">{}</figure>').format(figures)

@@ -7,7 +7,7 @@ player aid that spills over a page is no longer one.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -26,6 +26,8 @@ class Summary:
     title: str
     max_pages: int
     source: Source
+    cards: set[str] = field(default_factory=set)
+    """The cards it shows (filled when its HTML is made)."""
 
 
 def summaries_of(edition: Edition) -> list[Summary]:
@@ -58,15 +60,21 @@ def summary_html(edition: Edition, project: Path, summary: Summary,
         attribution=config.licence.attribution, style=style, size=style.size, bw=False)
 
 
-def render_summaries(edition: Edition, project: Path,
-                     options: ManualOptions) -> list[tuple[Summary, Any]]:
-    """Every summary laid out; raise if a source is wrong or a summary is too long."""
+def render_summaries(edition: Edition, project: Path, options: ManualOptions,
+                     only: set[str] | None = None) -> list[tuple[Summary, Any]]:
+    """Every summary (or those named in ``only``) laid out; raise if a source is wrong or a
+    summary is too long."""
     from publish.render.pdf import render
 
     summaries = summaries_of(edition)
-    htmls = [(s, summary_html(edition, project, s, options)) for s in summaries]
+    htmls = []
+    for summary in summaries:
+        edition.ctx.cards_shown.clear()
+        htmls.append((summary, summary_html(edition, project, summary, options)))
+        summary.cards = set(edition.ctx.cards_shown)
     edition.raise_problems()
-    laid_out = [(s, render(html, project, s.title)) for s, html in htmls]
+    laid_out = [(s, render(html, project, s.title)) for s, html in htmls
+                if only is None or s.id in only]
     too_long = [Problem(Location(s.source.path, 1, 1),
                         f"summary '{s.id}' takes {len(doc.pages)} pages on {options.paper}; its "
                         f"front matter allows {s.max_pages}: shorten it")

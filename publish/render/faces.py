@@ -13,7 +13,7 @@ from typing import Any
 
 from markupsafe import Markup
 
-from publish.model import Card, Game
+from publish.model import Card, Game, Typography
 from publish.text import UnknownIcon, style_blocks
 
 
@@ -71,16 +71,14 @@ def group_boxes(card: Card, html: list[Markup],
 def face_context(game: Game, card: Card, deck: str, locale: str, icons: dict[str, str]) -> dict:
     """The template context of ``card`` as printed in ``deck``."""
     config = game.config
-    typography = config.typography.get(locale)
+    # without typography rules, icon tokens are still drawn (and a typo still fails)
+    typography = config.typography.get(locale) or Typography()
     texts = [block.text for block in card.blocks]
-    if typography:
-        try:
-            html = style_blocks(texts, typography, icons)
-        except UnknownIcon as exc:
-            raise UnknownIcon(exc.name, exc.known, where=f"card {card.number} "
-                              f"({card.where('text')})") from None
-    else:
-        html = [Markup.escape(t) for t in texts]
+    try:
+        html = style_blocks(texts, typography, icons)
+    except UnknownIcon as exc:
+        raise UnknownIcon(exc.name, exc.known, where=f"card {card.number} "
+                          f"({card.where('text')})") from None
     html = [_space_into_tag(h) for h in html]
     html = [Markup('<span class="untranslated">{}</span>').format(h)
             if f"text {i}" in card.untranslated else h for i, h in enumerate(html, start=1)]

@@ -1,8 +1,9 @@
 """WeasyPrint's only door to files: inside the project, never the network.
 
-Templates and card data are untrusted: a stylesheet or an image that points
-at a URL, an absolute path or anything outside the project stops the build
-with the offending reference named.
+Templates and card data are untrusted: a stylesheet, font or image that
+points at a URL (http, https, ftp...), an absolute path or anything outside
+the project stops the build with the offending reference named.  ``data:``
+URLs are allowed: they are inline content, not a reference to anything.
 """
 
 from __future__ import annotations
@@ -12,27 +13,39 @@ from urllib.parse import unquote, urlsplit
 
 from weasyprint.urls import URLFetcher
 
+_INSTEAD = "copy the file into the project and refer to it by its relative path"
+
 
 class RefusedResource(ValueError):
     """A template or card asked for something outside the project."""
 
 
 class ProjectFetcher(URLFetcher):
-    """Serve ``file:`` URLs inside ``root`` and ``data:`` URLs; refuse everything else."""
+    """Serve ``file:`` URLs inside ``root`` and ``data:`` URLs; refuse everything else.
+
+    Every refusal is also kept in ``refused``: WeasyPrint swallows some fetch
+    errors (an ``<image>`` inside an SVG), and the build must fail on those too.
+    """
 
     def __init__(self, root: Path):
         super().__init__(allowed_protocols={"file", "data"}, fail_on_errors=True)
         self.root = root.resolve()
+        self.refused: list[str] = []
 
     def fetch(self, url: str, headers: dict | None = None):  # type: ignore[override]
         parts = urlsplit(url)
         if parts.scheme == "data":
             return super().fetch(url, headers)
         if parts.scheme != "file" or parts.netloc not in ("", "localhost"):
-            raise RefusedResource(f"refused {url!r}: builds never use the network")
+            self._refuse(f"refused {url!r}: builds never use the network; {_INSTEAD}")
         path = Path(unquote(parts.path)).resolve()
         if not path.is_relative_to(self.root):
-            raise RefusedResource(f"refused {url!r}: outside the project ({self.root})")
+            self._refuse(f"refused {url!r}: outside the project ({self.root}); {_INSTEAD}")
         if not path.is_file():
-            raise RefusedResource(f"missing file {path.relative_to(self.root)}")
+            self._refuse(f"missing file {path.relative_to(self.root)} (in {self.root}); "
+                         "add it or correct the reference")
         return super().fetch(url, headers)
+
+    def _refuse(self, message: str) -> None:
+        self.refused.append(message)
+        raise RefusedResource(message)

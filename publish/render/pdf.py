@@ -32,29 +32,37 @@ class _Collect(logging.Handler):
 
 
 @contextmanager
-def _warnings_fail(what: str) -> Iterator[None]:
+def _warnings_fail(what: str, fetcher: ProjectFetcher | None) -> Iterator[None]:
+    """Fail on any WeasyPrint warning or refused resource; fatal fetch errors name their cause."""
     logger = logging.getLogger("weasyprint")
     handler = _Collect()
+    refused = fetcher.refused if fetcher is not None else []
+    seen = len(refused)
     logger.addHandler(handler)
     try:
         yield
+    except FatalURLFetchingError as exc:
+        raise RenderError(f"{what}: {exc.__cause__ or exc}") from exc
     finally:
         logger.removeHandler(handler)
-    if handler.messages:
-        raise RenderError(f"{what}: " + "; ".join(dict.fromkeys(handler.messages)))
+    # refusals first: some (an SVG's <image>) only surface as a vaguer warning
+    messages = refused[seen:] + handler.messages
+    if messages:
+        raise RenderError(f"{what}: " + "; ".join(dict.fromkeys(messages)))
 
 
 def render(html: str, root: Path, what: str) -> Document:
     """Lay out ``html`` (relative URLs resolve from ``root``)."""
     fetcher = ProjectFetcher(root)
-    try:
-        with _warnings_fail(what):
-            return HTML(string=html, base_url=f"{root.resolve()}/", url_fetcher=fetcher).render()
-    except FatalURLFetchingError as exc:
-        raise RenderError(f"{what}: {exc.__cause__ or exc}") from exc
+    with _warnings_fail(what, fetcher):
+        return HTML(string=html, base_url=f"{root.resolve()}/", url_fetcher=fetcher).render()
 
 
 def write_pdf(document: Document, what: str) -> bytes:
-    """The PDF bytes of a laid-out document (fonts subset and embedded)."""
-    with _warnings_fail(what):
+    """The PDF bytes of a laid-out document (fonts subset and embedded).
+
+    Drawing fetches too (SVG images, attachments), through the document's fetcher.
+    """
+    fetcher = getattr(document, "url_fetcher", None)
+    with _warnings_fail(what, fetcher if isinstance(fetcher, ProjectFetcher) else None):
         return document.write_pdf()

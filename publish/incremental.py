@@ -1,0 +1,143 @@
+"""What an output was made from, so that `publish build` remakes only what changed.
+
+Each output's record (``build/<game>/<locale>/.stamps.json``) holds a digest
+of every input it was made from: the card data it shows, game.yaml, the
+rules sources, the templates and CSS, the fonts, the icons, the edition's
+catalogs and the code itself.  A build compares the digests of the inputs as
+they are now with the record, rebuilds what differs, and says which input
+changed.  Nothing here imports WeasyPrint: a build with nothing to do stays
+fast.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from publish.atomic import write_atomic
+from publish.model import Card, Game
+
+STAMPS = ".stamps.json"
+PACKAGE = Path(__file__).resolve().parent
+
+
+def digest(parts: Iterable[bytes | str]) -> str:
+    h = hashlib.sha256()
+    for part in parts:
+        data = part.encode("utf-8") if isinstance(part, str) else part
+        h.update(len(data).to_bytes(8, "big"))
+        h.update(data)
+    return h.hexdigest()[:16]
+
+
+def files_digest(folders: Iterable[Path], pattern: str = "**/*") -> str:
+    """The names and contents of every file under ``folders``."""
+    parts: list[bytes | str] = []
+    for folder in folders:
+        if not folder.exists():
+            continue
+        for path in sorted(p for p in folder.glob(pattern) if p.is_file()):
+            parts += [path.relative_to(folder).as_posix(), path.read_bytes()]
+    return digest(parts)
+
+
+def card_digest(card: Card) -> str:
+    """What a card prints: its words, its group and kind, its copies, its size."""
+    data = {"number": card.number, "name": card.name, "kind": card.kind, "group": card.group,
+            "copies": card.copies, "notes": card.notes, "tags": list(card.tags),
+            "text_size": card.text_size,
+            "blocks": [[b.kind, b.text, b.effect] for b in card.blocks]}
+    return digest([json.dumps(data, sort_keys=True, ensure_ascii=False)])
+
+
+def selection_digest(game: Game) -> str:
+    """What queries select on (numbers, kinds, groups, decks, tags): a changed tag can add a
+    card to a list that did not show it before."""
+    return digest([json.dumps([[c.number, c.kind, c.group, sorted(c.copies), list(c.tags)]
+                               for c in sorted(game.cards, key=lambda c: c.number)])])
+
+
+@dataclass
+class Inputs:
+    """The digests of one game's inputs as they are now, computed once per build."""
+
+    project: Path
+    game: Game
+    _cache: dict[str, str] = field(default_factory=dict)
+
+    def get(self, name: str, locale: str = "") -> str:
+        key = f"{name}:{locale}"
+        if key not in self._cache:
+            self._cache[key] = self._compute(name, locale)
+        return self._cache[key]
+
+    def _compute(self, name: str, locale: str) -> str:
+        game, project = self.game, self.project
+        if name == "code":
+            return files_digest([PACKAGE], "**/*.py")
+        if name == "config":
+            return digest([(game.root / "game.yaml").read_bytes()])
+        if name == "templates":
+            return files_digest([project / "templates" / game.id,
+                                 project / "templates" / "_common"])
+        if name == "fonts":
+            return files_digest([project / "fonts"])
+        if name == "icons":
+            return files_digest([game.root / "icons"])
+        if name == "catalogs":
+            folder = locale.replace("-", "_")
+            return files_digest([game.root / "locale" / folder,
+                                 project / "templates" / "_common" / "locale" / folder])
+        if name == "rules":
+            return files_digest([game.root / "rules", game.root / "examples"], "**/*.md")
+        if name == "selection":
+            return selection_digest(game)
+        raise KeyError(name)
+
+    def common(self, locale: str) -> dict[str, str]:
+        """Inputs every output of an edition is made from."""
+        return {n: self.get(n, locale) for n in ("code", "config", "templates", "fonts",
+                                                  "icons", "catalogs")}
+
+    def cards(self, numbers: Iterable[str]) -> dict[str, str]:
+        by_number = {c.number: c for c in self.game.cards}
+        return {f"card {n}": card_digest(by_number[n]) if n in by_number else "gone"
+                for n in sorted(numbers)}
+
+
+@dataclass
+class Stamps:
+    """The records of one edition's outputs: output name -> input name -> digest."""
+
+    path: Path
+    records: dict[str, dict[str, str]] = field(default_factory=dict)
+
+    @classmethod
+    def read(cls, folder: Path) -> Stamps:
+        path = folder / STAMPS
+        try:
+            records = json.loads(path.read_text(encoding="utf-8"))
+        except (OSError, ValueError):
+            records = {}
+        return cls(path, records if isinstance(records, dict) else {})
+
+    def write(self) -> None:
+        write_atomic(self.path, json.dumps(self.records, indent=1, sort_keys=True) + "\n")
+
+    def why(self, output: str, inputs: dict[str, str], exists: bool) -> str | None:
+        """Why ``output`` must be made again (None: it is up to date)."""
+        old = self.records.get(output)
+        if old is None or not exists:
+            return "new" if old is None else "missing"
+        changed = [name for name in inputs if old.get(name) != inputs[name]]
+        changed += [name for name in old if name not in inputs]
+        if not changed:
+            return None
+        cards = [n for n in changed if n.startswith("card ")]
+        others = [n for n in changed if not n.startswith("card ")]
+        words = others + ([f"{cards[0]}" if len(cards) == 1 else f"{len(cards)} cards"]
+                          if cards else [])
+        return ", ".join(words) + " changed"

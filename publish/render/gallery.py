@@ -1,0 +1,206 @@
+"""A review gallery: every card face as an image on one static, filterable page.
+
+``build/<game>/<locale>/gallery/`` holds ``index.html`` (self-contained: inline
+CSS and script, relative links only), ``images/<number>.png`` (each distinct
+card once, at a screen resolution) and ``contact-<deck>.png`` (a deck's faces
+in a grid).  The faces are the ones the decks print: each deck is laid out one
+card per page by the print-shop renderer, without bleed, and rasterised.
+
+The page filters by deck, group and kind; the filter can also be given in the
+query string (``index.html?deck=social&kind=natural``; the group also as the
+game's group field, ``?ideology=...``), so a link or a headless browser opens
+a filtered view.
+"""
+
+from __future__ import annotations
+
+import io
+import math
+import os
+import re
+from collections.abc import Callable
+from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
+
+from publish.atomic import write_atomic
+from publish.model import Game
+
+DPI = 100
+"""Resolution of the gallery's images: a poker card is 248 x 346 px."""
+
+NO_GROUP = "-"
+"""The group filter's value for cards that belong to no group."""
+
+GUTTER = 16  # px between contact-sheet tiles, and around them
+LABEL = 26  # px under each tile for the number and copies
+HEADER = 56  # px above the grid for the deck's name
+
+
+def _load(project: Path, game_id: str, locale: str) -> Game:
+    from publish.build import in_locale
+    from publish.load import load_game
+    from publish.problems import ProblemsFound
+
+    game, problems = load_game(project, game_id)
+    if problems or game is None:
+        raise ProblemsFound(problems)
+    return in_locale(game, locale)[0]
+
+
+def _service(game: Game, locale: str, dpi: int):
+    """The print-shop renderer's card, trimmed (no bleed), at ``dpi``."""
+    from publish.render.decks import DeckOptions, face_style
+    from publish.render.printshop import Service
+
+    size = face_style(game, DeckOptions(locale=locale)).size
+    return Service("gallery", (size["w"], size["h"]), 0.0, dpi)
+
+
+def _deck_job(project: Path, game_id: str, deck: str, locale: str, dpi: int
+              ) -> tuple[str, list[tuple[str, bytes]], bytes]:
+    """(deck, [(number, PNG)] of its distinct faces in deck order, contact sheet PNG)."""
+    from publish.render.decks import load_icons
+    from publish.render.printshop import pixels, rasterise, single_pdf
+
+    game = _load(project, game_id, locale)
+    service = _service(game, locale, dpi)
+    pdf, items = single_pdf(game, project, deck, service, False, locale, load_icons(game))
+    pngs = rasterise(pdf, dpi, pixels(service))
+    faces = [(item["card"]["number"], png)
+             for item, png in zip(items, pngs, strict=True) if item["card"] is not None]
+    copies = {card.number: card.copies[deck] for card in game.deck_cards(deck)}
+    sheet = contact_sheet(project, game.config.decks[deck].name, faces, copies)
+    return deck, faces, sheet
+
+
+def _font(project: Path, size: int):
+    from PIL import ImageFont
+
+    path = project / "fonts" / "league-spartan" / "LeagueSpartan-SemiBold.otf"
+    try:
+        return ImageFont.truetype(str(path), size)
+    except OSError:  # a project without the fonts: Pillow's own
+        return ImageFont.load_default(size)
+
+
+def contact_sheet(project: Path, title: str, faces: list[tuple[str, bytes]],
+                  copies: dict[str, int]) -> bytes:
+    """``faces`` in a grid about as wide as tall, each labelled with its number (and copies)."""
+    from PIL import Image, ImageDraw
+
+    tiles = [Image.open(io.BytesIO(png)).convert("RGB") for _, png in faces]
+    w = max(t.width for t in tiles)
+    h = max(t.height for t in tiles)
+    columns = max(1, math.ceil(math.sqrt(len(tiles) * (h + LABEL) / w)))
+    rows = math.ceil(len(tiles) / columns)
+    sheet = Image.new("RGB", (GUTTER + columns * (w + GUTTER),
+                              HEADER + rows * (h + LABEL + GUTTER)), "white")
+    draw = ImageDraw.Draw(sheet)
+    draw.text((GUTTER, HEADER // 2), f"{title} · {len(tiles)}", fill="#2a2520",
+              font=_font(project, 28), anchor="lm")
+    label = _font(project, 16)
+    for i, ((number, _), tile) in enumerate(zip(faces, tiles, strict=True)):
+        x = GUTTER + (i % columns) * (w + GUTTER)
+        y = HEADER + (i // columns) * (h + LABEL + GUTTER)
+        sheet.paste(tile, (x, y))
+        n = copies.get(number, 1)
+        draw.text((x + w // 2, y + h + LABEL // 2), f"№ {number}" + (f"  × {n}" if n > 1 else ""),
+                  fill="#4a443c", font=label, anchor="mm")
+    buffer = io.BytesIO()
+    sheet.save(buffer, format="PNG", optimize=True)
+    return buffer.getvalue()
+
+
+def gallery_dir(project: Path, game_id: str, locale: str) -> Path:
+    from publish.build import output_dir
+
+    return output_dir(project, game_id, locale) / "gallery"
+
+
+def gallery_context(game: Game, decks_of: dict[str, list[str]], image_size: tuple[int, int]
+                    ) -> dict:
+    """What the gallery template shows: ``game`` in the edition's words."""
+    config = game.config
+    groups = None
+    if config.groups:
+        groups = {"label": config.groups.label, "field": config.groups.field,
+                  "values": [{"id": k, "name": v.name, "colour": v.colour}
+                             for k, v in config.groups.values.items()]}
+    cards = []
+    for card in sorted(game.cards, key=lambda c: c.number):
+        if card.number not in decks_of:
+            continue
+        group = config.groups.values[card.group] if config.groups and card.group else None
+        decks = decks_of[card.number]
+        cards.append({
+            "number": card.number, "name": card.name, "src": f"images/{card.number}.png",
+            "decks": decks, "deck_names": [config.decks[d].name for d in decks],
+            "copies": sum(card.copies[d] for d in decks),
+            "group": card.group if group else "", "group_name": group.name if group else "",
+            "colour": group.colour if group else (config.card_kinds[card.kind].colour or "#444444"),
+            "kind": card.kind, "kind_name": config.card_kinds[card.kind].name,
+        })
+    decks = [{"id": d, "name": spec.name, "colour": spec.colour,
+              "cards": sum(1 for c in cards if d in c["decks"]), "src": f"contact-{d}.png"}
+             for d, spec in config.decks.items()]
+    return {"game": {"name": config.name, "edition": config.edition,
+                     "attribution": config.licence.attribution},
+            "decks": decks, "groups": groups, "no_group": NO_GROUP,
+            "kinds": [{"id": k, "name": v.name} for k, v in config.card_kinds.items()],
+            "cards": cards, "image": {"w": image_size[0], "h": image_size[1]}}
+
+
+def _remove_stale(folder: Path, pattern: str, keep: set[Path]) -> None:
+    """Gallery files of a previous build that this one did not write (a card or deck gone)."""
+    name = re.compile(pattern)
+    for path in folder.glob("*.png") if folder.is_dir() else ():
+        if name.fullmatch(path.name) and path not in keep:
+            path.unlink()
+
+
+def build_gallery(project: Path, game: Game, locale: str, jobs: int | None = None,
+                  say: Callable[[str], None] = print) -> list:
+    """The review gallery of one edition; returns the page and the contact sheets as Built.
+
+    Decks render in parallel processes, one deck each (biggest first); every
+    file is written atomically.
+    """
+    from publish.build import Built, in_locale
+    from publish.i18n.translate import template_words
+    from publish.render.env import environment
+    from publish.render.printshop import pixels
+
+    source = game
+    game = in_locale(source, locale)[0]
+    out = gallery_dir(project, game.id, locale)
+    decks = sorted(game.config.decks, key=lambda d: -len(game.deck_cards(d)))
+    # each card's image is its face in the first deck (game.yaml's order) that holds it
+    first = {card.number: next(d for d in game.config.decks if d in card.copies)
+             for card in game.cards if card.copies}
+    decks_of = {card.number: [d for d in game.config.decks if d in card.copies]
+                for card in game.cards if card.copies}
+    written: set[Path] = set()
+    sheets: dict[str, Path] = {}
+    workers = max(1, min(jobs or os.cpu_count() or 1, len(decks)))
+    with ProcessPoolExecutor(max_workers=workers) as pool:
+        futures = [pool.submit(_deck_job, project, game.id, deck, locale, DPI) for deck in decks]
+        for future in futures:
+            deck, faces, sheet = future.result()
+            for number, png in faces:
+                if first.get(number) == deck:
+                    path = out / "images" / f"{number}.png"
+                    write_atomic(path, png)
+                    written.add(path)
+            sheets[deck] = out / f"contact-{deck}.png"
+            write_atomic(sheets[deck], sheet)
+            say(f"  gallery {deck}: {len(faces)} faces")
+    _remove_stale(out / "images", r"[0-9A-Za-z_-]+\.png", written)
+    _remove_stale(out, r"contact-.+\.png", set(sheets.values()))
+    shown = {n: d for n, d in decks_of.items() if out / "images" / f"{n}.png" in written}
+    env = environment(project, game.id, template_words(source, locale))
+    html = env.get_template("gallery.html.j2").render(
+        lang=locale, **gallery_context(game, shown, pixels(_service(game, locale, DPI))))
+    index = out / "index.html"
+    write_atomic(index, html)
+    say(f"  gallery: {len(shown)} cards, {len(sheets)} contact sheets")
+    return [Built(index, 1)] + [Built(sheets[d], 1) for d in game.config.decks]

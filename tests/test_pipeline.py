@@ -1,0 +1,99 @@
+"""`publish build`: only the outputs whose inputs changed are made again, and it says why."""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from conftest import REPO, run
+
+OUTPUTS = ["deck-alpha.pdf", "deck-beta.pdf", "decks-all.pdf", "printshop/alpha-tgc.pdf",
+           "printshop/beta-tgc.pdf", "manual.pdf", "summary-resumo.pdf"]
+
+
+@pytest.fixture
+def built(demo_docs: Path) -> Path:
+    """The demo game, with Agência's card templates, built once."""
+    shutil.copytree(REPO / "templates" / "agencia", demo_docs / "templates" / "demo")
+    result = build(demo_docs)
+    assert "6 job(s) to run, 0 output(s) up to date" in result, result
+    return demo_docs
+
+
+def build(project: Path, *extra: str) -> str:
+    result = run("build", "--project", str(project), "--game", "demo", *extra)
+    assert result.exit_code == 0, result.output
+    return result.output
+
+
+def times(project: Path) -> dict[str, int]:
+    out = project / "build" / "demo" / "pt-BR"
+    return {name: (out / name).stat().st_mtime_ns for name in OUTPUTS}
+
+
+def remade(project: Path, before: dict[str, int]) -> set[str]:
+    return {name for name, t in times(project).items() if t != before[name]}
+
+
+def edit(path: Path, old: str, new: str) -> None:
+    text = path.read_text(encoding="utf-8")
+    assert old in text
+    path.write_text(text.replace(old, new, 1), encoding="utf-8")
+
+
+def test_a_second_build_makes_nothing(built):
+    before = times(built)
+    assert "demo: up to date (7 outputs" in build(built)
+    assert remade(built, before) == set()
+
+
+def test_one_card_edit_remakes_its_deck_the_joined_decks_and_the_manual_only(built):
+    before = times(built)
+    edit(built / "cards" / "demo" / "decks" / "alpha.yaml", "Descarte 2 cartas.",
+         "Descarte 3 cartas.")  # card 003: in alpha, in no summary
+    output = build(built)
+    assert remade(built, before) == {"deck-alpha.pdf", "printshop/alpha-tgc.pdf",
+                                     "decks-all.pdf", "manual.pdf"}
+    assert "deck alpha (pt-BR): 1 pages (card 003 changed)" in output
+
+
+def test_a_card_a_summary_shows_remakes_that_summary_too(built):
+    before = times(built)
+    edit(built / "cards" / "demo" / "decks" / "beta.yaml", "Compre 2 cartas.",
+         "Compre 4 cartas.")  # card 004: in beta, in the summary's hegemony table
+    build(built)
+    assert remade(built, before) == {"deck-beta.pdf", "printshop/beta-tgc.pdf",
+                                     "decks-all.pdf", "manual.pdf", "summary-resumo.pdf"}
+
+
+def test_a_rules_edit_remakes_the_manual_and_summaries_and_a_stylesheet_edit_everything(built):
+    before = times(built)
+    edit(built / "cards" / "demo" / "rules" / "pt-BR" / "02-glossario.md", "A carta que manda",
+         "A carta que comanda")
+    build(built)
+    assert remade(built, before) == {"manual.pdf", "summary-resumo.pdf"}
+    before = times(built)
+    css = built / "templates" / "_common" / "rules.css"
+    css.write_text(css.read_text(encoding="utf-8") + "\n/* edited */\n", encoding="utf-8")
+    build(built)
+    assert remade(built, before) == set(OUTPUTS)
+
+
+def test_force_remakes_everything_and_a_deleted_output_is_remade(built):
+    (built / "build" / "demo" / "pt-BR" / "deck-beta.pdf").unlink()
+    assert "deck beta (pt-BR): 1 pages (missing)" in build(built)
+    before = times(built)
+    build(built, "--force")
+    assert remade(built, before) == set(OUTPUTS)
+
+
+def test_a_build_with_nothing_to_do_never_imports_weasyprint(built):
+    result = subprocess.run([sys.executable, "-X", "importtime", "-m", "publish", "build",
+                             "--project", str(built), "--game", "demo"],
+                            capture_output=True, text=True, check=True)
+    assert "up to date" in result.stdout
+    assert "weasyprint" not in result.stderr
