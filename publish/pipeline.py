@@ -127,8 +127,9 @@ def _run(project: Path, game_id: str, job: Job) -> tuple[Job, Any]:
         from publish.docs.manual import render_manual
         from publish.render.pdf import write_pdf
 
+        cache = output_dir(project, game_id, job.locale) / ".manual-index-pages.json"
         document = render_manual(build.read_rules(game, job.locale, project=project), project,
-                                 options)
+                                 options, cache=cache)
         return job, (write_pdf(document, "manual"), len(document.pages))
     from publish.docs.summaries import render_summaries
     from publish.render.pdf import write_pdf

@@ -163,26 +163,43 @@ def anchor_pages(document: Any) -> dict[str, int]:
 
 
 def render_manual(edition: Edition, project: Path, options: ManualOptions,
-                  date: dt.date | None = None) -> Any:
+                  date: dt.date | None = None, cache: Path | None = None) -> Any:
     """The laid-out manual (a WeasyPrint document); raises the edition's problems first."""
     from publish.render.pdf import render
 
-    html, title = final_html(edition, project, options, date)
+    html, title = final_html(edition, project, options, date, cache)
     return render(html, project, title)
 
 
 def final_html(edition: Edition, project: Path, options: ManualOptions,
-               date: dt.date | None = None) -> tuple[str, str]:
+               date: dt.date | None = None, cache: Path | None = None) -> tuple[str, str]:
     """The manual's HTML with its index's pages, and its title.
 
     The generated parts start on a page of their own after the chapters, so the
     chapters' pages are the same with or without them: the first layout, which
-    finds where the index's terms landed, lays out the chapters only.
+    finds where the index's terms landed, lays out the chapters only.  With
+    ``cache`` (a JSON file), that layout is skipped when the chapters' HTML is
+    the one laid out last time: a card edit that the chapters do not show
+    costs one layout, not two.
     """
+    import hashlib
+    import json
+
+    from publish.atomic import write_atomic
     from publish.render.pdf import render
 
     context = manual_context(edition, options, date or build_date())
     edition.raise_problems()
     title = context["title"]
-    first = render(manual_html(edition, project, context, None, rules_only=True), project, title)
-    return manual_html(edition, project, context, anchor_pages(first)), title
+    chapters = manual_html(edition, project, context, None, rules_only=True)
+    key = hashlib.sha256(chapters.encode("utf-8")).hexdigest()
+    try:
+        known = json.loads(cache.read_text(encoding="utf-8")) if cache else {}
+    except (OSError, ValueError):
+        known = {}
+    pages = known.get("pages") if isinstance(known, dict) and known.get("key") == key else None
+    if not isinstance(pages, dict):
+        pages = anchor_pages(render(chapters, project, title))
+        if cache is not None:
+            write_atomic(cache, json.dumps({"key": key, "pages": pages}) + "\n")
+    return manual_html(edition, project, context, pages), title

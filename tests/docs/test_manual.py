@@ -120,3 +120,34 @@ def test_contents_print_headings_with_the_editions_quotation_marks(demo_docs):
     pages = page_texts(build(demo_docs) / "manual.pdf")
     contents = next(t for t in pages if t.startswith("Sumário"))
     assert "\u201cO jogador\u201d & outros" in contents and "&quot;" not in contents
+
+
+def test_the_first_layout_is_reused_only_while_the_chapters_are_unchanged(demo_docs, tmp_path,
+                                                                          monkeypatch):
+    from publish.build import read_rules
+    from publish.docs import manual as manual_module
+    from publish.docs.manual import ManualOptions
+    from publish.load import load_game
+
+    layouts = []
+    real = manual_module.anchor_pages
+    monkeypatch.setattr(manual_module, "anchor_pages",
+                        lambda document: layouts.append(1) or real(document))
+    cache = tmp_path / "pages.json"
+
+    def html() -> str:
+        game, _ = load_game(demo_docs, "demo")
+        edition = read_rules(game, "pt-BR", project=demo_docs)
+        return manual_module.final_html(edition, demo_docs, ManualOptions(), cache=cache)[0]
+
+    first = html()
+    deck = demo_docs / "cards" / "demo" / "decks" / "beta.yaml"
+    deck.write_text(deck.read_text(encoding="utf-8").replace(
+        "Compre 2 cartas.", "Compre 4 cartas."), encoding="utf-8")  # the chapters name 004 only
+    second = html()
+    assert len(layouts) == 1 and second != first  # the card list changed, the index did not
+    chapter = demo_docs / "cards" / "demo" / "rules" / "pt-BR" / "02-glossario.md"
+    chapter.write_text(chapter.read_text(encoding="utf-8") + "\nMais um parágrafo.\n",
+                       encoding="utf-8")
+    html()
+    assert len(layouts) == 2
