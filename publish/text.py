@@ -45,6 +45,14 @@ class UnknownIcon(ValueError):
         return type(self), (self.name, self.known, self.where)
 
 
+def untranslated(text: str, mark: bool) -> Markup:
+    """``text`` (escaped unless it is markup), inside the visible mark of a fallback to the
+    source language when ``mark``."""
+    if mark:
+        return Markup('<span class="untranslated">{}</span>').format(text)
+    return escape(text)
+
+
 def roman(n: int) -> str:
     """``n`` in Roman numerals; only 1..3999 have a standard spelling, so others raise."""
     if not 1 <= n <= 3999:

@@ -20,10 +20,11 @@ from babel.dates import format_date
 from markupsafe import Markup
 
 from publish.docs.edition import Edition, babel_locale, heading_text, index_entries
-from publish.docs.markdown import RulesMarkdown, untranslated
+from publish.docs.markdown import RulesMarkdown
 from publish.model import Card, Game
 from publish.render.env import environment
 from publish.render.geometry import PAPERS
+from publish.text import untranslated
 
 
 @dataclass(frozen=True)
@@ -89,8 +90,7 @@ def _notes(markdown: RulesMarkdown, card: Card) -> Markup:
     if not card.notes:
         return Markup("")
     html = markdown.render_markdown_inline(card.notes, card.where("notes").path)
-    return Markup('<span class="untranslated">{}</span>').format(html) if (
-        "notes" in card.untranslated) else html
+    return untranslated(html, "notes" in card.untranslated)
 
 
 def cards_by_tag(edition: Edition) -> list[dict[str, Any]]:

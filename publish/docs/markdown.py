@@ -30,7 +30,7 @@ from publish.i18n.extract import FRONT_MATTER_MESSAGES, has_words, normalise, re
 from publish.i18n.translate import Translator
 from publish.model import Card, Game, Typography
 from publish.problems import Location, Problem, did_you_mean
-from publish.text import ICON
+from publish.text import ICON, untranslated
 
 DIRECTIVE = re.compile(
     r"\{(card|cards|face|ideology|example|hegemonies|for|icons|record-sheet)"
@@ -640,13 +640,6 @@ class RulesMarkdown:
         lines = [line for line in token.content.strip("\n").split("\n")]
         body = Markup("\n").join(escape(line) for line in lines)
         return str(Markup('<pre class="log log-{}">{}</pre>\n').format(lang or "text", body))
-
-
-def untranslated(text: str, mark: bool) -> Markup:
-    """``text`` escaped, inside the visible mark of a fallback to the source language."""
-    if mark:
-        return Markup('<span class="untranslated">{}</span>').format(text)
-    return escape(text)
 
 
 def _lift_block_directives(tokens: list[Token]) -> list[Token]:

@@ -14,7 +14,7 @@ from typing import Any
 from markupsafe import Markup
 
 from publish.model import Card, Game, Typography
-from publish.text import UnknownIcon, style_blocks
+from publish.text import UnknownIcon, style_blocks, untranslated
 
 
 @dataclass(frozen=True)
@@ -80,8 +80,8 @@ def face_context(game: Game, card: Card, deck: str, locale: str, icons: dict[str
         raise UnknownIcon(exc.name, exc.known, where=f"card {card.number} "
                           f"({card.where('text')})") from None
     html = [_space_into_tag(h) for h in html]
-    html = [Markup('<span class="untranslated">{}</span>').format(h)
-            if f"text {i}" in card.untranslated else h for i, h in enumerate(html, start=1)]
+    html = [untranslated(h, f"text {i}" in card.untranslated)
+            for i, h in enumerate(html, start=1)]
     group = None
     if card.group and config.groups:
         value = config.groups.values[card.group]
@@ -91,8 +91,7 @@ def face_context(game: Game, card: Card, deck: str, locale: str, icons: dict[str
     default_kind = config.default_kind
     return {
         "number": card.number,
-        "name": (Markup('<span class="untranslated">{}</span>').format(card.name)
-                 if "name" in card.untranslated else card.name),
+        "name": untranslated(card.name, "name" in card.untranslated),
         "name_class": name_class(card.name),
         "kind": card.kind,
         "kind_label": None if card.kind == default_kind else kind.name,
