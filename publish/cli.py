@@ -187,7 +187,7 @@ def _edition(root: Path, loaded: Game, locale: str | None, strict: bool) -> str:
     A draft build of an incomplete translation goes on, printing the missing
     words in the source language, marked; it says so here.
     """
-    from publish.i18n.translate import domains_for, translator
+    from publish.i18n.translate import check_edition, domains_for
     from publish.i18n.workflow import status
 
     parent = click.get_current_context().find_object(dict) or {}
@@ -198,7 +198,7 @@ def _edition(root: Path, loaded: Game, locale: str | None, strict: bool) -> str:
         return locale
     checked.add(locale)
     try:
-        translator(loaded, locale)
+        check_edition(loaded, locale)
     except ProblemsFound as found:
         _fail(found.problems)
     if not domains_for(loaded, locale):

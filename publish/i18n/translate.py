@@ -8,7 +8,7 @@ renderer can mark it visibly; ``--strict`` builds refuse to start instead.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
@@ -88,8 +88,8 @@ class Translator:
         return self.gettext(singular if n == 1 else plural)
 
 
-def translator(game: Game, locale: str) -> Translator:
-    """The catalogs of ``locale``; an edition game.yaml does not publish is an error."""
+def check_edition(game: Game, locale: str) -> None:
+    """Raise if game.yaml does not publish ``locale`` (reads no catalog)."""
     locales = game.config.locales
     if locale not in locales.editions:
         where = game.config_source.locate(("locales", "editions"))
@@ -97,8 +97,12 @@ def translator(game: Game, locale: str) -> Translator:
                                      f"(editions: {', '.join(locales.editions)}): add it to "
                                      "locales.editions and translate its catalogs "
                                      "(publish i18n update)")])
-    result = Translator(locale, locales.source)
-    for domain in domains_for(game, locale):
+
+
+def _reading(game: Game, locale: str, domains: Iterable[str]) -> Translator:
+    """A translator holding those of ``domains`` that have a PO file."""
+    result = Translator(locale, game.config.locales.source)
+    for domain in domains:
         path = po_path(game.root, locale, domain)
         if path.is_file():
             result.catalogs[domain] = read_catalog(path, locale)
@@ -106,17 +110,17 @@ def translator(game: Game, locale: str) -> Translator:
     return result
 
 
+def translator(game: Game, locale: str) -> Translator:
+    """The catalogs of ``locale``; an edition game.yaml does not publish is an error."""
+    check_edition(game, locale)
+    return _reading(game, locale, domains_for(game, locale))
+
+
 def template_words(game: Game, locale: str) -> Callable[[str], str] | None:
     """The templates' words in ``locale`` (None where the templates already speak it)."""
     if locale == TEMPLATE_LOCALE:
         return None
-    words = Translator(locale, game.config.locales.source)
-    for domain in UI:
-        path = po_path(game.root, locale, domain)
-        if path.is_file():
-            words.catalogs[domain] = read_catalog(path, locale)
-            words.paths[domain] = path
-    return words.gettext
+    return _reading(game, locale, UI).gettext
 
 
 def localize(game: Game, words: Translator) -> Game:
