@@ -10,7 +10,7 @@ from __future__ import annotations
 import io
 import os
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
@@ -59,21 +59,31 @@ def _deck_job(project: Path, game_id: str, deck: str, options) -> tuple[str, byt
     return deck, write_pdf(document, title), len(document.pages)
 
 
-def _pool(jobs: int | None, tasks: int) -> ProcessPoolExecutor:
+def pool_for(jobs: int | None, tasks: int) -> ProcessPoolExecutor:
+    """Processes for ``tasks`` independent jobs: ``jobs`` of them, or one per core."""
     return ProcessPoolExecutor(max_workers=max(1, min(jobs or os.cpu_count() or 1, tasks)))
+
+
+def join_pdfs(pdfs: Iterable[bytes]) -> bytes:
+    """One PDF of several, in order, without laying anything out again."""
+    from pypdf import PdfWriter
+
+    writer = PdfWriter()
+    for pdf in pdfs:
+        writer.append(io.BytesIO(pdf))
+    buffer = io.BytesIO()
+    writer.write(buffer)
+    return buffer.getvalue()
 
 
 def build_decks(project: Path, game: Game, options, jobs: int | None = None,
                 say: Callable[[str], None] = print) -> list[Built]:
     """One print-and-cut PDF per deck and one with every deck."""
-    from pypdf import PdfWriter
-
-    game = in_locale(game, options.locale)[0]  # decks named in the edition's language
     out = output_dir(project, game.id, options.locale)
     # biggest decks first, so two workers finish together
     decks = sorted(game.config.decks, key=lambda d: -sum(c.copies[d] for c in game.deck_cards(d)))
     results: dict[str, tuple[bytes, int]] = {}
-    with _pool(jobs, len(decks)) as pool:
+    with pool_for(jobs, len(decks)) as pool:
         futures = [pool.submit(_deck_job, project, game.id, deck, options) for deck in decks]
         for future in futures:
             deck, pdf, pages = future.result()
@@ -85,13 +95,8 @@ def build_decks(project: Path, game: Game, options, jobs: int | None = None,
         path = out / f"deck-{deck}{options.suffix}.pdf"
         write_atomic(path, pdf)
         built.append(Built(path, pages))
-    writer = PdfWriter()
-    for deck in game.config.decks:
-        writer.append(io.BytesIO(results[deck][0]))
-    buffer = io.BytesIO()
-    writer.write(buffer)
     path = out / f"decks-all{options.suffix}.pdf"
-    write_atomic(path, buffer.getvalue())
+    write_atomic(path, join_pdfs(results[deck][0] for deck in game.config.decks))
     built.append(Built(path, sum(p for _, p in results.values())))
     if options.backs in ("long-edge", "short-edge"):
         built.append(_calibration(project, game, options, out))
@@ -120,6 +125,19 @@ def _printshop_job(project: Path, game_id: str, deck: str, service: str, interle
     return deck, pdf, items, pngs
 
 
+def printshop_name(deck: str, service: str, interleave: bool = False) -> str:
+    return f"{deck}-{service}{'-interleaved' if interleave else ''}.pdf"
+
+
+def write_printshop(out: Path, deck: str, name: str, pdf: bytes, items: list[dict],
+                    pngs: list[bytes]) -> Built:
+    """A deck's print-shop PDF into ``out`` (…/printshop), and its PNGs, if made, beside it."""
+    write_atomic(out / name, pdf)
+    for item, png in zip(items, pngs, strict=bool(pngs)):
+        write_atomic(out / "images" / deck / f"{item['anchor']}.png", png)
+    return Built(out / name, len(items))
+
+
 def build_printshop(project: Path, game: Game, service: str = "tgc", interleave: bool = False,
                     images: bool = True, locale: str = "pt-BR", jobs: int | None = None,
                     say: Callable[[str], None] = print) -> list[Built]:
@@ -127,16 +145,13 @@ def build_printshop(project: Path, game: Game, service: str = "tgc", interleave:
     out = output_dir(project, game.id, locale) / "printshop"
     decks = sorted(game.config.decks, key=lambda d: -len(game.deck_cards(d)))
     built = []
-    with _pool(jobs, len(decks)) as pool:
+    with pool_for(jobs, len(decks)) as pool:
         futures = [pool.submit(_printshop_job, project, game.id, deck, service, interleave, images,
                                locale) for deck in decks]
         for future in futures:
             deck, pdf, items, pngs = future.result()
-            name = f"{deck}-{service}{'-interleaved' if interleave else ''}.pdf"
-            write_atomic(out / name, pdf)
-            built.append(Built(out / name, len(items)))
-            for item, png in zip(items, pngs, strict=images):
-                write_atomic(out / "images" / deck / f"{item['anchor']}.png", png)
+            built.append(write_printshop(out, deck, printshop_name(deck, service, interleave),
+                                        pdf, items, pngs))
             say(f"  print shop {deck}: {len(items)} pages, {len(pngs)} images")
     return built
 

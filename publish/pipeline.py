@@ -10,18 +10,19 @@ right after, so an interrupted build keeps what it finished.
 from __future__ import annotations
 
 import io
-import os
-import time
 from collections.abc import Callable
-from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from concurrent.futures import FIRST_COMPLETED, Future, wait
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from publish.atomic import write_atomic
-from publish.build import Built, output_dir
+from publish.build import Built, join_pdfs, output_dir, pool_for, printshop_name, write_printshop
 from publish.incremental import Inputs, Stamps
 from publish.model import Game
+
+SHOP = "tgc"
+"""The print service `publish build` makes files for (`build printshop --service` for others)."""
 
 
 @dataclass
@@ -82,7 +83,7 @@ def plan(project: Path, game: Game, locales: list[str], force: bool = False) -> 
             job = Job("deck", locale, deck, [f"deck-{deck}.pdf"], {**common, **cards})
             consider(job)
             deck_jobs.append(job)
-            consider(Job("printshop", locale, deck, [f"printshop/{deck}-tgc.pdf"],
+            consider(Job("printshop", locale, deck, [f"printshop/{printshop_name(deck, SHOP)}"],
                          {**common, **cards}))
         stale_decks = [j.deck for j in deck_jobs if j in jobs]
         all_inputs = {**common, **inputs.cards(c.number for c in game.cards)}
@@ -119,7 +120,7 @@ def _run(project: Path, game_id: str, job: Job) -> tuple[Job, Any]:
     if job.kind == "deck":
         return job, build._deck_job(project, game_id, job.deck, DeckOptions(locale=job.locale))
     if job.kind == "printshop":
-        return job, build._printshop_job(project, game_id, job.deck, "tgc", False, True,
+        return job, build._printshop_job(project, game_id, job.deck, SHOP, False, True,
                                          job.locale)
     game = build._load(project, game_id)
     options = ManualOptions(locale=job.locale)
@@ -150,10 +151,10 @@ def _write(project: Path, game: Game, job: Job, result: Any, stamps: Stamps,
         built.append(_put(out, job.outputs[0], pdf, pages, stamps, job.inputs))
     elif job.kind == "printshop":
         _, pdf, items, pngs = result
-        for item, png in zip(items, pngs, strict=True):
-            write_atomic(out / "printshop" / "images" / (job.deck or "") / f"{item['anchor']}.png",
-                         png)
-        built.append(_put(out, job.outputs[0], pdf, len(items), stamps, job.inputs))
+        name = job.outputs[0]
+        built.append(write_printshop(out / "printshop", job.deck or "", Path(name).name, pdf,
+                                     items, pngs))
+        _record(stamps, name, job.inputs)
     elif job.kind == "manual":
         pdf, pages = result
         built.append(_put(out, "manual.pdf", pdf, pages, stamps, job.inputs))
@@ -167,27 +168,29 @@ def _write(project: Path, game: Game, job: Job, result: Any, stamps: Stamps,
 def _put(out: Path, name: str, pdf: bytes, pages: int, stamps: Stamps,
          record: dict[str, str]) -> Built:
     write_atomic(out / name, pdf)
+    _record(stamps, name, record)
+    return Built(out / name, pages)
+
+
+def _record(stamps: Stamps, name: str, record: dict[str, str]) -> None:
+    """Right after its output: an interrupted build keeps the records of what it finished."""
     stamps.records[name] = record
     stamps.write()
-    return Built(out / name, pages)
 
 
 def _join(project: Path, game: Game, locale: str, stamps: Stamps, inputs: Inputs,
           decks: dict[str, tuple[bytes, int]]) -> Built:
     """decks-all.pdf from the per-deck PDFs (just made, or as they are on disk)."""
-    from pypdf import PdfReader, PdfWriter
+    from pypdf import PdfReader
 
     out = output_dir(project, game.id, locale)
-    writer = PdfWriter()
-    pages = 0
+    pdfs, pages = [], 0
     for deck in game.config.decks:
         data = decks[deck][0] if deck in decks else (out / f"deck-{deck}.pdf").read_bytes()
         pages += decks[deck][1] if deck in decks else len(PdfReader(io.BytesIO(data)).pages)
-        writer.append(io.BytesIO(data))
-    buffer = io.BytesIO()
-    writer.write(buffer)
+        pdfs.append(data)
     record = {**inputs.common(locale), **inputs.cards(c.number for c in game.cards)}
-    return _put(out, "decks-all.pdf", buffer.getvalue(), pages, stamps, record)
+    return _put(out, "decks-all.pdf", join_pdfs(pdfs), pages, stamps, record)
 
 
 def run(project: Path, game: Game, the_plan: Plan, jobs: int | None = None,
@@ -201,9 +204,8 @@ def run(project: Path, game: Game, the_plan: Plan, jobs: int | None = None,
     built: list[Built] = []
     order = sorted(the_plan.jobs, key=lambda j: {"manual": 0, "printshop": 1, "deck": 2,
                                                   "summaries": 3}[j.kind])
-    workers = max(1, min(jobs or os.cpu_count() or 1, len(order) or 1))
     if order:
-        with ProcessPoolExecutor(max_workers=workers) as pool:
+        with pool_for(jobs, len(order)) as pool:
             pending: set[Future] = {pool.submit(_run, project, game.id, job) for job in order}
             while pending:
                 done, pending = wait(pending, return_when=FIRST_COMPLETED)
@@ -222,8 +224,3 @@ def run(project: Path, game: Game, the_plan: Plan, jobs: int | None = None,
     return built
 
 
-def timed_run(project: Path, game: Game, the_plan: Plan, jobs: int | None,
-              say: Callable[[str], None], progress=None) -> tuple[list[Built], float]:
-    start = time.perf_counter()
-    built = run(project, game, the_plan, jobs, say, progress)
-    return built, time.perf_counter() - start

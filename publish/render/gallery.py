@@ -16,10 +16,8 @@ from __future__ import annotations
 
 import io
 import math
-import os
 import re
 from collections.abc import Callable
-from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
 from publish.atomic import write_atomic
@@ -36,17 +34,6 @@ LABEL = 26  # px under each tile for the number and copies
 HEADER = 56  # px above the grid for the deck's name
 
 
-def _load(project: Path, game_id: str, locale: str) -> Game:
-    from publish.build import in_locale
-    from publish.load import load_game
-    from publish.problems import ProblemsFound
-
-    game, problems = load_game(project, game_id)
-    if problems or game is None:
-        raise ProblemsFound(problems)
-    return in_locale(game, locale)[0]
-
-
 def _service(game: Game, locale: str, dpi: int):
     """The print-shop renderer's card, trimmed (no bleed), at ``dpi``."""
     from publish.render.decks import DeckOptions, face_style
@@ -59,6 +46,7 @@ def _service(game: Game, locale: str, dpi: int):
 def _deck_job(project: Path, game_id: str, deck: str, locale: str, dpi: int
               ) -> tuple[str, list[tuple[str, bytes]], bytes]:
     """(deck, [(number, PNG)] of its distinct faces in deck order, contact sheet PNG)."""
+    from publish.build import _load
     from publish.render.decks import load_icons
     from publish.render.printshop import pixels, rasterise, single_pdf
 
@@ -165,7 +153,7 @@ def build_gallery(project: Path, game: Game, locale: str, jobs: int | None = Non
     Decks render in parallel processes, one deck each (biggest first); every
     file is written atomically.
     """
-    from publish.build import Built, in_locale
+    from publish.build import Built, in_locale, pool_for
     from publish.i18n.translate import template_words
     from publish.render.env import environment
     from publish.render.printshop import pixels
@@ -181,8 +169,7 @@ def build_gallery(project: Path, game: Game, locale: str, jobs: int | None = Non
                 for card in game.cards if card.copies}
     written: set[Path] = set()
     sheets: dict[str, Path] = {}
-    workers = max(1, min(jobs or os.cpu_count() or 1, len(decks)))
-    with ProcessPoolExecutor(max_workers=workers) as pool:
+    with pool_for(jobs, len(decks)) as pool:
         futures = [pool.submit(_deck_job, project, game.id, deck, locale, DPI) for deck in decks]
         for future in futures:
             deck, faces, sheet = future.result()
