@@ -114,12 +114,11 @@ def merge(template: Catalog, old: Catalog, domain: Domain) -> Catalog:
     """``old``'s translations carried onto ``template``'s messages (see the module docstring)."""
     merged = new_catalog(template.project, domain.name, str(old.locale) if old.locale else None,
                          template.version)
-    merged._messages.clear()
     merged.header_comment = old.header_comment
     merged.language_team = old.language_team
     merged.last_translator = old.last_translator
     previous = {key(m): m for m in old if m.id}
-    previous.update({k: m for k, m in _obsolete(old)} if old.obsolete else {})
+    previous.update(_obsolete(old))
     wanted = {key(m) for m in template if m.id}
     spare: dict[str | None, list[Message]] = {}
     for k, m in previous.items():
@@ -132,8 +131,7 @@ def merge(template: Catalog, old: Catalog, domain: Domain) -> Catalog:
         new = _clone(message)
         before = previous.get(key(message))
         if before is not None:
-            new.string, new.flags = before.string, set(before.flags) | {f for f in new.flags
-                                                                       if f != "fuzzy"}
+            new.string, new.flags = before.string, set(before.flags) | new.flags
             new.user_comments = list(before.user_comments)
             if "fuzzy" in before.flags and before.previous_id:
                 new.previous_id = list(before.previous_id)
