@@ -49,3 +49,13 @@ def demo_en(demo_docs: Path) -> Path:
 
     translate(with_english(demo_docs))
     return demo_docs
+
+
+@pytest.fixture(scope="session")
+def agencia():
+    """Agência as published, loaded once for the tests of the real game."""
+    from publish.load import load_game
+
+    loaded, problems = load_game(REPO, "agencia")
+    assert not problems
+    return loaded

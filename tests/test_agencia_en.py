@@ -13,15 +13,11 @@ from pdftext import bookmarks, page_texts, squash
 from publish.build import read_rules
 from publish.i18n.translate import localize, translator
 from publish.i18n.workflow import status
-from publish.load import load_game
 
 
 @pytest.fixture(scope="module")
-def game():
-    loaded, problems = load_game(REPO, "agencia")
-    assert not problems
-    return loaded
-
+def game(agencia):
+    return agencia
 
 @pytest.fixture(scope="module")
 def english(game):

@@ -19,12 +19,10 @@ GAME = REPO / "cards" / "agencia"
 RULES = GAME / "rules" / "pt-BR"
 
 
-@pytest.fixture(scope="module")
-def game():
-    loaded, problems = load_game(REPO, "agencia")
-    assert not problems
-    return loaded
 
+@pytest.fixture(scope="module")
+def game(agencia):
+    return agencia
 
 @pytest.fixture(scope="module")
 def built(tmp_path_factory, game) -> Path:
