@@ -130,6 +130,14 @@ def https_font(project: Path) -> None:
            '@font-face { font-family: "Far"; src: url("https://fonts.example.com/far.ttf"); }\n')
 
 
+def failed_decks_build(project: Path, failure) -> str:
+    """Break the demo with ``failure``, build its decks, expect exit 1; the output."""
+    failure(project)
+    result = run("build", "decks", "--project", str(project), "--game", "demo")
+    assert result.exit_code == 1, result.output
+    return result.output
+
+
 @pytest.mark.parametrize(("failure", "cause"), [
     (make_overflow, "build failed: card 004 (beta): effects overflows its box by "),
     (python_tag, "decks/beta.yaml:4:11: tag '!!python/object/apply:os.system' is not allowed"),
@@ -137,11 +145,9 @@ def https_font(project: Path) -> None:
                  "builds never use the network"),
 ])
 def test_a_failed_build_exits_1_and_names_the_cause(project, failure, cause):
-    failure(project)
-    result = run("build", "decks", "--project", str(project), "--game", "demo")
-    assert result.exit_code == 1
-    assert cause in result.output, result.output
-    assert "Traceback" not in result.output
+    output = failed_decks_build(project, failure)
+    assert cause in output, output
+    assert "Traceback" not in output
 
 
 @pytest.mark.parametrize(("failure", "cause"), [
@@ -264,8 +270,6 @@ def unknown_icon_token(project: Path) -> None:
                          "unknown icon :nosuch: (known icons: estrela)"),
 ])
 def test_a_missing_font_image_or_icon_fails_the_build_naming_its_path(project, failure, named):
-    failure(project)
-    result = run("build", "decks", "--project", str(project), "--game", "demo")
-    assert result.exit_code == 1
-    assert named.format(root=project.resolve()) in result.output, result.output
+    output = failed_decks_build(project, failure)
+    assert named.format(root=project.resolve()) in output, output
     assert not (project / "build" / "demo" / "pt-BR").exists()
