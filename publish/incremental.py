@@ -67,6 +67,7 @@ class Inputs:
     project: Path
     game: Game
     _cache: dict[str, str] = field(default_factory=dict)
+    _cards: dict[str, str] = field(default_factory=dict)
 
     def get(self, name: str, locale: str = "") -> str:
         key = f"{name}:{locale}"
@@ -103,9 +104,9 @@ class Inputs:
                                                   "icons", "catalogs")}
 
     def cards(self, numbers: Iterable[str]) -> dict[str, str]:
-        by_number = {c.number: c for c in self.game.cards}
-        return {f"card {n}": card_digest(by_number[n]) if n in by_number else "gone"
-                for n in sorted(numbers)}
+        if not self._cards:  # every card once: each deck, each edition and the manual ask
+            self._cards = {c.number: card_digest(c) for c in self.game.cards}
+        return {f"card {n}": self._cards.get(n, "gone") for n in sorted(numbers)}
 
 
 @dataclass

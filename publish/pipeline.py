@@ -48,6 +48,8 @@ class Plan:
     jobs: list[Job]
     join: dict[str, str]  # locale -> why decks-all must be joined again ('' if not)
     up_to_date: list[str]
+    inputs: Inputs
+    """The digests the plan computed: the records written after each job reuse them."""
 
 
 def plan(project: Path, game: Game, locales: list[str], force: bool = False) -> Plan:
@@ -106,7 +108,7 @@ def plan(project: Path, game: Game, locales: list[str], force: bool = False) -> 
                          if k.startswith("card ")]
                 job.expected[name] = {**job.inputs, **inputs.cards(shown)}
             consider(job)
-    return Plan(jobs, join, fresh)
+    return Plan(jobs, join, fresh, inputs)
 
 
 # ------------------------------------------------------------------ jobs (in worker processes)
@@ -197,7 +199,7 @@ def run(project: Path, game: Game, the_plan: Plan, jobs: int | None = None,
         say: Callable[[str], None] = print,
         progress: Callable[[int], Any] | None = None) -> list[Built]:
     """Render the planned jobs over the cores; write each output and its record as it ends."""
-    inputs = Inputs(project, game)
+    inputs = the_plan.inputs
     stamps = {loc: Stamps.read(output_dir(project, game.id, loc))
               for loc in {j.locale for j in the_plan.jobs} | set(the_plan.join)}
     decks: dict[str, dict[str, tuple[bytes, int]]] = {loc: {} for loc in stamps}
