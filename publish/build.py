@@ -198,7 +198,7 @@ def _face_drawer(project: Path, game: Game, locale: str, icons: dict[str, str]):
         macro = env.get_template("cards.html.j2").module.face  # type: ignore[attr-defined]
     except (TemplateNotFound, AttributeError):  # no card faces: {face} says so where used
         return None
-    style = face_style(game, DeckOptions(locale=locale))
+    style = face_style(game, DeckOptions(locale=locale), icons)
 
     def draw(card):
         deck = next(iter(card.copies))

@@ -141,16 +141,16 @@ def manual_html(edition: Edition, project: Path, context: dict[str, Any],
                 pages: dict[str, int] | None, rules_only: bool = False) -> str:
     """The manual's HTML; ``rules_only``: up to the last chapter, where every term lives."""
     env = environment(project, edition.game.id, edition.gettext)
-    style = _face_style(edition.game)
+    style = _face_style(edition)
     return env.get_template("manual.html.j2").render(
         **context, index=index_entries(edition, pages), style=style, size=style.size, bw=False,
         rules_only=rules_only)
 
 
-def _face_style(game: Game):
+def _face_style(edition: Edition):
     from publish.render.decks import DeckOptions, face_style
 
-    return face_style(game, DeckOptions())
+    return face_style(edition.game, DeckOptions(), edition.ctx.icons)
 
 
 def anchor_pages(document: Any) -> dict[str, int]:

@@ -51,7 +51,7 @@ def summaries_of(edition: Edition) -> list[Summary]:
 def summary_html(edition: Edition, project: Path, summary: Summary,
                  options: ManualOptions) -> str:
     config = edition.game.config
-    style = _face_style(edition.game)
+    style = _face_style(edition)
     env = environment(project, edition.game.id, edition.gettext)
     return env.get_template("summary.html.j2").render(
         lang=options.locale, title=summary.title, body=edition.markdown.render(summary.source),

@@ -94,7 +94,9 @@ def licence_label(spdx: str) -> str:
     return f"{name} {version}" if name and version[:1].isdigit() else spdx
 
 
-def face_style(game: Game, options: DeckOptions) -> FaceStyle:
+def face_style(game: Game, options: DeckOptions,
+               icons: dict[str, str] | None = None) -> FaceStyle:
+    """Options shared by the faces of one build; ``icons``: the game's, if already read."""
     w, h = CARD_SIZES[options.size]
     scale = min(w / 63.0, h / 88.0)
     config = game.config
@@ -104,7 +106,8 @@ def face_style(game: Game, options: DeckOptions) -> FaceStyle:
         footer=f"{config.name} {config.edition} · {licence_label(config.licence.id)}",
         game_name=config.name,
         edition_line=f"{config.name} · {config.edition}",
-        icons={token: Markup(svg) for token, svg in load_icons(game).items()},
+        icons={token: Markup(svg) for token, svg in
+               (load_icons(game) if icons is None else icons).items()},
     )
 
 
@@ -123,9 +126,9 @@ def deck_faces(game: Game, decks: list[str], locale: str, icons: dict[str, str]
 
 
 def sheet_html(game: Game, project: Path, title: str, faces: list[dict], backs: list[dict],
-               options: DeckOptions) -> str:
+               options: DeckOptions, icons: dict[str, str] | None = None) -> str:
     """The HTML of the sheets for these faces."""
-    style = face_style(game, options)
+    style = face_style(game, options, icons)
     layout = sheet_layout(options.paper, options.size, game.config.print.bleed_mm)
     if options.backs == "fold":
         pages = fold_pages(layout.card, layout.bleed, layout.paper, faces, backs, title)
@@ -195,7 +198,7 @@ def render_sheets(game: Game, project: Path, title: str, decks: list[str], optio
                   icons: dict[str, str]) -> Document:
     """Lay out the sheets of ``decks``; raise Overflow if any card's text does not fit."""
     faces, backs = deck_faces(game, decks, options.locale, icons)
-    html = sheet_html(game, project, title, faces, backs, options)
+    html = sheet_html(game, project, title, faces, backs, options, icons)
     document = render(html, project, title)
     deck_of = {f["number"]: f["deck"] for f in faces}
     problems = overflows(document, deck_of)

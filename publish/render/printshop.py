@@ -39,7 +39,7 @@ SERVICES = {
 def single_pdf(game: Game, project: Path, deck: str, service: Service, interleave: bool,
                locale: str, icons: dict[str, str]) -> tuple[bytes, list[dict]]:
     """One card per page for ``deck`` (each distinct card once), and its page list."""
-    style = face_style(game, DeckOptions(locale=locale))
+    style = face_style(game, DeckOptions(locale=locale), icons)
     w, h = service.trim
     size = dict(style.size, w=w, h=h, bleed=service.bleed)
     style = replace(style, size=size)
