@@ -15,6 +15,7 @@ import statistics
 import subprocess
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 from publish.atomic import write_atomic
@@ -70,24 +71,27 @@ def bench_decks(root: Path, game_id: str, runs: int = RUNS) -> dict:
 
 
 def bench_manual(root: Path, game_id: str, runs: int = RUNS) -> dict:
-    """Our `publish build manual` (check, replay, two layouts) against bare WeasyPrint
-    laying out the finished manual's HTML once."""
+    """Our `publish build manual` (check, replay, every part laid out and joined; the kept
+    parts are removed before each run) against bare WeasyPrint laying out the finished
+    manual's HTML as one document."""
     from publish.build import read_rules
-    from publish.docs.manual import ManualOptions, final_html
+    from publish.docs.manual import ManualOptions, make_manual, whole_html
 
     game, problems = load_game(root, game_id)
     if game is None or problems:
         raise SystemExit("publish check fails: fix the cards before benchmarking")
     out = root / "build" / "bench"
-    html, _ = final_html(read_rules(game, game.config.locales.source, project=root), root,
-                         ManualOptions(locale=game.config.locales.source))
+    edition = read_rules(game, game.config.locales.source, project=root)
+    options = ManualOptions(locale=game.config.locales.source)
+    html = whole_html(edition, root, make_manual(edition, root, options))
     path = out / "manual.html"
     write_atomic(path, html)
     bindir = Path(sys.executable).parent
     ours = [str(bindir / "publish"), "build", "manual", "--game", game_id]
     bare = [str(bindir / "weasyprint"), "--base-url", f"{root}/", str(path),
             str(out / "manual-bare.pdf")]
-    return _compare(ours, bare, root, runs)
+    parts = root / "build" / game_id / options.locale / ".manual-parts"
+    return _compare(ours, bare, root, runs, lambda: shutil.rmtree(parts, ignore_errors=True))
 
 
 def bench_build(root: Path, game_id: str) -> dict:
@@ -124,10 +128,13 @@ def bench_build(root: Path, game_id: str) -> dict:
             "edit_over_cold": round(edit[0] / cold[0], 3)}
 
 
-def _compare(ours: list[str], bare: list[str], root: Path, runs: int) -> dict:
+def _compare(ours: list[str], bare: list[str], root: Path, runs: int,
+             cold: Callable[[], object] = lambda: None) -> dict:
+    """Medians and the median ratio; ``cold`` runs before each of our runs (forgets caches)."""
     rows: dict[str, list[tuple[float, float]]] = {"ours": [], "bare": []}
-    _timed(ours, root)  # warm-up: caches, bytecode
+    _timed(ours, root)  # warm-up: bytecode
     for _ in range(runs):
+        cold()
         rows["ours"].append(_timed(ours, root))
         rows["bare"].append(_timed(bare, root))
     ratios = [o[0] / b[0] for o, b in zip(rows["ours"], rows["bare"], strict=True)]

@@ -10,7 +10,7 @@ from __future__ import annotations
 import io
 import os
 import time
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
@@ -19,6 +19,7 @@ from publish.atomic import write_atomic
 from publish.load import load_game
 from publish.model import Game
 from publish.problems import Location, Problem, ProblemsFound
+from publish.render.splice import join_pdfs
 
 
 @dataclass
@@ -49,31 +50,38 @@ def in_locale(game: Game, locale: str):
     return localize(game, words), words
 
 
-def _deck_job(project: Path, game_id: str, deck: str, options) -> tuple[str, bytes, int]:
-    from publish.render.decks import load_icons, render_sheets
+def _deck_job(project: Path, game_id: str, deck: str, options, cards: list[str] | None = None,
+              previous: Path | None = None) -> tuple[str, bytes, int]:
+    """One deck's sheets; with ``cards`` and ``previous`` (the deck's PDF as last made), only
+    the sheets showing those cards are laid out and put back into that PDF."""
+    from publish.render.decks import load_icons, render_sheets, sheets_showing
     from publish.render.pdf import write_pdf
+    from publish.render.splice import SpliceError, replace_pages
 
     game = _load(project, game_id, options.locale)
     title = f"{game.config.name} · {game.config.decks[deck].name}"
-    document = render_sheets(game, project, title, [deck], options, load_icons(game))
+    icons = load_icons(game)
+    if cards and previous is not None and previous.is_file():
+        at = sheets_showing(game, title, [deck], options, icons, set(cards))
+        document = render_sheets(game, project, title, [deck], options, icons, set(cards))
+        try:
+            pdf = replace_pages(previous.read_bytes(), write_pdf(document, title), at)
+            return deck, pdf, _page_count(pdf)
+        except SpliceError:
+            pass  # the previous PDF is not what the record says: lay out every sheet
+    document = render_sheets(game, project, title, [deck], options, icons)
     return deck, write_pdf(document, title), len(document.pages)
+
+
+def _page_count(pdf: bytes) -> int:
+    from pypdf import PdfReader
+
+    return len(PdfReader(io.BytesIO(pdf)).pages)
 
 
 def pool_for(jobs: int | None, tasks: int) -> ProcessPoolExecutor:
     """Processes for ``tasks`` independent jobs: ``jobs`` of them, or one per core."""
     return ProcessPoolExecutor(max_workers=max(1, min(jobs or os.cpu_count() or 1, tasks)))
-
-
-def join_pdfs(pdfs: Iterable[bytes]) -> bytes:
-    """One PDF of several, in order, without laying anything out again."""
-    from pypdf import PdfWriter
-
-    writer = PdfWriter()
-    for pdf in pdfs:
-        writer.append(io.BytesIO(pdf))
-    buffer = io.BytesIO()
-    writer.write(buffer)
-    return buffer.getvalue()
 
 
 def build_decks(project: Path, game: Game, options, jobs: int | None = None,
@@ -96,7 +104,8 @@ def build_decks(project: Path, game: Game, options, jobs: int | None = None,
         write_atomic(path, pdf)
         built.append(Built(path, pages))
     path = out / f"decks-all{options.suffix}.pdf"
-    write_atomic(path, join_pdfs(results[deck][0] for deck in game.config.decks))
+    write_atomic(path, join_pdfs((results[deck][0] for deck in game.config.decks),
+                                 game.config.name))
     built.append(Built(path, sum(p for _, p in results.values())))
     if options.backs in ("long-edge", "short-edge"):
         built.append(_calibration(project, game, options, out))
@@ -114,15 +123,34 @@ def _calibration(project: Path, game: Game, options, out: Path) -> Built:
 
 
 def _printshop_job(project: Path, game_id: str, deck: str, service: str, interleave: bool,
-                   images: bool, locale: str) -> tuple[str, bytes, list[dict], list[bytes]]:
+                   images: bool, locale: str, cards: list[str] | None = None,
+                   previous: Path | None = None
+                   ) -> tuple[str, bytes, list[dict], dict[str, bytes]]:
+    """(deck, its print-shop PDF, its pages, PNGs made by page anchor).
+
+    With ``cards`` and ``previous`` (the PDF as last made), only those cards' pages are
+    laid out and rasterised, and put back into that PDF; their PNGs alone are remade.
+    """
     from publish.render.decks import load_icons
-    from publish.render.printshop import SERVICES, pixels, rasterise, single_pdf
+    from publish.render.printshop import SERVICES, pixels, rasterise, single_items, single_pdf
+    from publish.render.splice import SpliceError, replace_pages
 
     game = _load(project, game_id, locale)
     spec = SERVICES[service]
-    pdf, items = single_pdf(game, project, deck, spec, interleave, locale, load_icons(game))
+    icons = load_icons(game)
+    items = single_items(game, deck, interleave, locale, icons)
+    partial = bool(cards) and previous is not None and previous.is_file()
+    pdf, made = single_pdf(game, project, deck, spec, interleave, locale, icons,
+                           set(cards or ()) if partial else None)
     pngs = rasterise(pdf, spec.dpi, pixels(spec)) if images else []
-    return deck, pdf, items, pngs
+    if partial and previous is not None:
+        anchors = [item["anchor"] for item in items]
+        try:
+            pdf = replace_pages(previous.read_bytes(), pdf,
+                                [anchors.index(m["anchor"]) for m in made])
+        except SpliceError:  # not the PDF the record describes: make it all again
+            return _printshop_job(project, game_id, deck, service, interleave, images, locale)
+    return deck, pdf, items, {m["anchor"]: png for m, png in zip(made, pngs, strict=bool(pngs))}
 
 
 def printshop_name(deck: str, service: str, interleave: bool = False) -> str:
@@ -130,11 +158,11 @@ def printshop_name(deck: str, service: str, interleave: bool = False) -> str:
 
 
 def write_printshop(out: Path, deck: str, name: str, pdf: bytes, items: list[dict],
-                    pngs: list[bytes]) -> Built:
-    """A deck's print-shop PDF into ``out`` (…/printshop), and its PNGs, if made, beside it."""
+                    pngs: dict[str, bytes]) -> Built:
+    """A deck's print-shop PDF into ``out`` (…/printshop), and the PNGs made, beside it."""
     write_atomic(out / name, pdf)
-    for item, png in zip(items, pngs, strict=bool(pngs)):
-        write_atomic(out / "images" / deck / f"{item['anchor']}.png", png)
+    for anchor, png in pngs.items():
+        write_atomic(out / "images" / deck / f"{anchor}.png", png)
     return Built(out / name, len(items))
 
 
@@ -207,18 +235,23 @@ def _face_drawer(project: Path, game: Game, locale: str, icons: dict[str, str]):
     return draw
 
 
+def manual_parts(out: Path, options) -> Path:
+    """Where the manual's parts, as last laid out, are kept (per paper size)."""
+    return out / ".manual-parts" / options.paper
+
+
 def build_manual(project: Path, game: Game, options, say: Callable[[str], None] = print
                  ) -> list[Built]:
     """The full manual of one edition, on one paper size."""
-    from publish.docs.manual import render_manual
-    from publish.render.pdf import write_pdf
+    from publish.docs.manual import make_manual
 
     edition = read_rules(game, options.locale, project=project)
-    document = render_manual(edition, project, options)
-    path = output_dir(project, game.id, options.locale) / f"manual{options.suffix}.pdf"
-    write_atomic(path, write_pdf(document, "manual"))
-    say(f"  manual: {len(document.pages)} pages")
-    return [Built(path, len(document.pages))]
+    out = output_dir(project, game.id, options.locale)
+    manual = make_manual(edition, project, options, cache=manual_parts(out, options))
+    path = out / f"manual{options.suffix}.pdf"
+    write_atomic(path, manual.pdf)
+    say(f"  manual: {manual.pages} pages")
+    return [Built(path, manual.pages)]
 
 
 def build_summaries(project: Path, game: Game, options, say: Callable[[str], None] = print

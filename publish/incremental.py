@@ -60,6 +60,11 @@ def selection_digest(game: Game) -> str:
                                for c in sorted(game.cards, key=lambda c: c.number)])])
 
 
+def order_digest(game: Game, deck: str) -> str:
+    """Which cards a deck prints, in which order, how many of each: where each card lands."""
+    return digest([json.dumps([[c.number, c.copies[deck]] for c in game.deck_cards(deck)])])
+
+
 @dataclass
 class Inputs:
     """The digests of one game's inputs as they are now, computed once per build."""
@@ -103,6 +108,9 @@ class Inputs:
         return {n: self.get(n, locale) for n in ("code", "config", "templates", "fonts",
                                                   "icons", "catalogs")}
 
+    def order(self, deck: str) -> dict[str, str]:
+        return {"order": order_digest(self.game, deck)}
+
     def cards(self, numbers: Iterable[str]) -> dict[str, str]:
         if not self._cards:  # every card once: each deck, each edition and the manual ask
             self._cards = {c.number: card_digest(c) for c in self.game.cards}
@@ -142,3 +150,17 @@ class Stamps:
         words = others + ([f"{cards[0]}" if len(cards) == 1 else f"{len(cards)} cards"]
                           if cards else [])
         return ", ".join(words) + " changed"
+
+    def changed_cards(self, output: str, inputs: dict[str, str]) -> list[str]:
+        """The cards whose digests are all that differs from ``output``'s record.
+
+        Empty when anything else differs too (or nothing does): then the whole
+        output must be made again, not just the pages of some cards.
+        """
+        old = self.records.get(output) or {}
+        if set(old) != set(inputs):
+            return []
+        changed = [name for name in inputs if old[name] != inputs[name]]
+        if any(not name.startswith("card ") for name in changed):
+            return []
+        return [name.removeprefix("card ") for name in changed]

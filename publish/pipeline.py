@@ -10,6 +10,7 @@ right after, so an interrupted build keeps what it finished.
 from __future__ import annotations
 
 import io
+import shutil
 from collections.abc import Callable
 from concurrent.futures import FIRST_COMPLETED, Future, wait
 from dataclasses import dataclass, field
@@ -17,12 +18,15 @@ from pathlib import Path
 from typing import Any
 
 from publish.atomic import write_atomic
-from publish.build import Built, join_pdfs, output_dir, pool_for, printshop_name, write_printshop
+from publish.build import Built, output_dir, pool_for, printshop_name, write_printshop
 from publish.incremental import Inputs, Stamps
 from publish.model import Game
+from publish.render.splice import join_pdfs
 
 SHOP = "tgc"
 """The print service `publish build` makes files for (`build printshop --service` for others)."""
+PAGED = ("deck", "printshop")
+"""Outputs whose pages each show their own cards: a card edit remakes only its pages."""
 
 
 @dataclass
@@ -37,6 +41,10 @@ class Job:
     why: str = ""
     expected: dict[str, dict[str, str]] = field(default_factory=dict)
     """Per output, the record it must match if it differs from ``inputs`` (summaries)."""
+    cards: list[str] = field(default_factory=list)
+    """When only these cards changed: lay out their pages alone and put them back."""
+    forced: bool = False
+    """Made again on demand: nothing kept from earlier builds is reused (the manual's parts)."""
 
     @property
     def label(self) -> str:
@@ -69,6 +77,7 @@ def plan(project: Path, game: Game, locales: list[str], force: bool = False) -> 
             reasons = [stamps.why(name, job.expected.get(name, job.inputs),
                                   (out / name).is_file()) for name in job.outputs]
             reason = "forced" if force else next((r for r in reasons if r), None)
+            job.forced = force
             if reason is None:
                 fresh.extend(job.outputs)
                 return
@@ -76,12 +85,15 @@ def plan(project: Path, game: Game, locales: list[str], force: bool = False) -> 
                 stale = [n for n, r in zip(job.outputs, reasons, strict=True) if r]
                 fresh.extend(n for n in job.outputs if n not in stale)
                 job.outputs = stale
-            job.why = reason
+            if job.kind in PAGED and not force:
+                job.cards = stamps.changed_cards(job.outputs[0], job.inputs)
+            job.why = reason + ("; only the pages showing " + ", ".join(job.cards)
+                                if job.cards else "")
             jobs.append(job)
 
         deck_jobs = []
         for deck in game.config.decks:
-            cards = inputs.cards(c.number for c in game.deck_cards(deck))
+            cards = {**inputs.order(deck), **inputs.cards(c.number for c in game.deck_cards(deck))}
             job = Job("deck", locale, deck, [f"deck-{deck}.pdf"], {**common, **cards})
             consider(job)
             deck_jobs.append(job)
@@ -119,21 +131,24 @@ def _run(project: Path, game_id: str, job: Job) -> tuple[Job, Any]:
     from publish.docs.manual import ManualOptions
     from publish.render.decks import DeckOptions
 
+    out = output_dir(project, game_id, job.locale)
     if job.kind == "deck":
-        return job, build._deck_job(project, game_id, job.deck, DeckOptions(locale=job.locale))
+        return job, build._deck_job(project, game_id, job.deck, DeckOptions(locale=job.locale),
+                                    job.cards, out / job.outputs[0])
     if job.kind == "printshop":
         return job, build._printshop_job(project, game_id, job.deck, SHOP, False, True,
-                                         job.locale)
+                                         job.locale, job.cards, out / job.outputs[0])
     game = build._load(project, game_id)
     options = ManualOptions(locale=job.locale)
     if job.kind == "manual":
-        from publish.docs.manual import render_manual
-        from publish.render.pdf import write_pdf
+        from publish.docs.manual import make_manual
 
-        cache = output_dir(project, game_id, job.locale) / ".manual-index-pages.json"
-        document = render_manual(build.read_rules(game, job.locale, project=project), project,
-                                 options, cache=cache)
-        return job, (write_pdf(document, "manual"), len(document.pages))
+        cache = build.manual_parts(out, options)
+        if job.forced:
+            shutil.rmtree(cache, ignore_errors=True)
+        manual = make_manual(build.read_rules(game, job.locale, project=project), project,
+                             options, cache=cache)
+        return job, (manual.pdf, manual.pages)
     from publish.docs.summaries import render_summaries
     from publish.render.pdf import write_pdf
 
@@ -192,7 +207,7 @@ def _join(project: Path, game: Game, locale: str, stamps: Stamps, inputs: Inputs
         pages += decks[deck][1] if deck in decks else len(PdfReader(io.BytesIO(data)).pages)
         pdfs.append(data)
     record = {**inputs.common(locale), **inputs.cards(c.number for c in game.cards)}
-    return _put(out, "decks-all.pdf", join_pdfs(pdfs), pages, stamps, record)
+    return _put(out, "decks-all.pdf", join_pdfs(pdfs, game.config.name), pages, stamps, record)
 
 
 def run(project: Path, game: Game, the_plan: Plan, jobs: int | None = None,

@@ -19,7 +19,7 @@ import yaml
 from conftest import REPO, run
 from pdftext import bookmarks, page_texts
 from publish.build import read_rules
-from publish.docs.manual import ManualOptions, render_manual
+from publish.docs.manual import ManualOptions, make_manual, whole_html
 from publish.load import load_game
 
 GAME = "harbourlight"
@@ -171,7 +171,11 @@ def test_variant_setup_steps_are_written_once_and_labelled_for_their_factions(ch
 
 
 def test_the_record_sheet_fills_a_page_of_its_own(edition, project):
-    document = render_manual(edition, project, ManualOptions())
+    from publish.render.pdf import render
+
+    # the manual as one document: its pages are the parts' pages (tests/docs/test_manual.py)
+    html = whole_html(edition, project, make_manual(edition, project, ManualOptions()))
+    document = render(html, project, "manual")
     found = []
     for number, page in enumerate(document.pages, start=1):
         stack = [page._page_box]

@@ -58,7 +58,7 @@ def test_one_card_edit_remakes_its_deck_the_joined_decks_and_the_manual_only(bui
     output = build(built)
     assert remade(built, before) == {"deck-alpha.pdf", "printshop/alpha-tgc.pdf",
                                      "decks-all.pdf", "manual.pdf"}
-    assert "deck alpha (pt-BR): 1 pages (card 003 changed)" in output
+    assert "deck alpha (pt-BR): 1 pages (card 003 changed; only the pages showing 003)" in output
 
 
 def test_a_card_a_summary_shows_remakes_that_summary_too(built):
@@ -97,3 +97,39 @@ def test_a_build_with_nothing_to_do_never_imports_weasyprint(built):
                             capture_output=True, text=True, check=True)
     assert "up to date" in result.stdout
     assert "weasyprint" not in result.stderr
+
+
+def test_a_card_edit_lays_out_only_that_cards_pages_and_they_match_a_full_build(built):
+    from pdftext import page_texts
+
+    out = built / "build" / "demo" / "pt-BR"
+    images = out / "printshop" / "images" / "alpha"
+    before = {p.name: p.stat().st_mtime_ns for p in images.glob("*.png")}
+    edit(built / "cards" / "demo" / "decks" / "alpha.yaml", "Descarte 2 cartas.",
+         "Descarte 3 cartas.")  # card 003
+    output = build(built)
+    assert "printshop alpha (pt-BR): 5 pages (card 003 changed; only the pages showing 003)" \
+        in output
+    changed = {p.name for p in images.glob("*.png") if p.stat().st_mtime_ns != before[p.name]}
+    assert changed == {"card-003.png"}  # the other cards' images are left as they were
+    spliced = {name: page_texts(out / name) for name in ("deck-alpha.pdf",
+                                                          "printshop/alpha-tgc.pdf")}
+    assert "Descarte 3 cartas." in spliced["printshop/alpha-tgc.pdf"][2]
+    build(built, "--force")
+    assert {name: page_texts(out / name) for name in spliced} == spliced
+
+
+def test_cards_that_move_on_the_sheets_have_the_whole_deck_laid_out(built):
+    from publish.load import load_game
+    from publish.pipeline import plan
+
+    game, _ = load_game(built, "demo")
+    card = next(c for c in game.cards if c.number == "998")
+    card.copies["alpha"] = 3  # every card after it moves (the deck rules would refuse it)
+    jobs = {(j.kind, j.deck): j for j in plan(built, game, ["pt-BR"]).jobs}
+    assert jobs["deck", "alpha"].why == "order, card 998 changed"
+    assert jobs["deck", "alpha"].cards == [] and jobs["printshop", "alpha"].cards == []
+    card.copies["alpha"] = 2
+    card.name += " (editada)"
+    jobs = {(j.kind, j.deck): j for j in plan(built, game, ["pt-BR"]).jobs}
+    assert jobs["deck", "alpha"].cards == ["998"] and jobs["deck", "beta"].cards == ["998"]

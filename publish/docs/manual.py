@@ -2,10 +2,9 @@
 
 Chapters come from the edition's Markdown; the card list, the lists by effect
 and the index come from the data, so none of them can disagree with the
-decks.  The contents use CSS target-counter; the index needs the pages its
-terms landed on, so the manual is laid out twice: once to learn the pages,
-once with them printed (the index sits after everything it points at, so
-the second layout moves nothing before it; the first stops after the chapters).
+decks.  Each part starts on a page of its own and is laid out alone
+(publish.render.parts): the contents and the index print the pages the
+other parts' anchors landed on, and a card edit lays out one deck's list.
 """
 
 from __future__ import annotations
@@ -137,14 +136,15 @@ def _licence_label(spdx: str) -> str:
     return licence_label(spdx)
 
 
-def manual_html(edition: Edition, project: Path, context: dict[str, Any],
-                pages: dict[str, int] | None, rules_only: bool = False) -> str:
-    """The manual's HTML; ``rules_only``: up to the last chapter, where every term lives."""
+def manual_html(edition: Edition, project: Path, context: dict[str, Any], part: str | None,
+                numbers: dict[str, int], start: int = 0) -> str:
+    """The manual's HTML (``part``: one part of it); ``numbers``: the page of each anchor,
+    for the contents and the index; ``start``: the number of the part's first page."""
     env = environment(project, edition.game.id, edition.gettext)
     style = _face_style(edition)
     return env.get_template("manual.html.j2").render(
-        **context, index=index_entries(edition, pages), style=style, size=style.size, bw=False,
-        rules_only=rules_only)
+        **context, index=index_entries(edition, numbers), pages=numbers, style=style,
+        size=style.size, bw=False, part=part, start=start)
 
 
 def _face_style(edition: Edition):
@@ -153,53 +153,80 @@ def _face_style(edition: Edition):
     return face_style(edition.game, DeckOptions(), edition.ctx.icons)
 
 
-def anchor_pages(document: Any) -> dict[str, int]:
-    """Where each anchor of a laid-out document landed (pages count from 1)."""
-    pages: dict[str, int] = {}
-    for number, page in enumerate(document.pages, start=1):
-        for anchor in page.anchors:
-            pages.setdefault(anchor, number)
-    return pages
+@dataclass(frozen=True)
+class Manual:
+    """The manual as PDF, its page count, and the page each anchor landed on."""
+
+    pdf: bytes
+    pages: int
+    numbers: dict[str, int]
+    context: dict[str, Any]
 
 
-def render_manual(edition: Edition, project: Path, options: ManualOptions,
-                  date: dt.date | None = None, cache: Path | None = None) -> Any:
-    """The laid-out manual (a WeasyPrint document); raises the edition's problems first."""
-    from publish.render.pdf import render
-
-    html, title = final_html(edition, project, options, date, cache)
-    return render(html, project, title)
+def part_names(context: dict[str, Any]) -> list[str]:
+    """The manual's parts, in order; each starts on a page of its own."""
+    return ["front", "chapters", *[f"deck-{deck['id']}" for deck in context["decks"]], "back"]
 
 
-def final_html(edition: Edition, project: Path, options: ManualOptions,
-               date: dt.date | None = None, cache: Path | None = None) -> tuple[str, str]:
-    """The manual's HTML with its index's pages, and its title.
+def make_manual(edition: Edition, project: Path, options: ManualOptions,
+                cache: Path | None = None, date: dt.date | None = None) -> Manual:
+    """Lay out the manual part by part (raising the edition's problems first) and join it.
 
-    The generated parts start on a page of their own after the chapters, so the
-    chapters' pages are the same with or without them: the first layout, which
-    finds where the index's terms landed, lays out the chapters only.  With
-    ``cache`` (a JSON file), that layout is skipped when the chapters' HTML is
-    the one laid out last time: a card edit that the chapters do not show
-    costs one layout, not two.
+    The chapters come first, so the index knows the pages of its terms; the
+    contents last, with every heading's page.  With ``cache`` (a folder), a
+    part whose HTML is the one laid out last time is not laid out again: a
+    card edit costs the layout of that card's deck list, not of the manual.
     """
-    import hashlib
-    import json
-
-    from publish.atomic import write_atomic
-    from publish.render.pdf import render
+    from publish.render.parts import join, keep_only, lay_out, references, stub_links
+    from publish.render.pdf import RenderError
 
     context = manual_context(edition, options, date or build_date())
     edition.raise_problems()
     title = context["title"]
-    chapters = manual_html(edition, project, context, None, rules_only=True)
-    key = hashlib.sha256(chapters.encode("utf-8")).hexdigest()
-    try:
-        known = json.loads(cache.read_text(encoding="utf-8")) if cache else {}
-    except (OSError, ValueError):
-        known = {}
-    pages = known.get("pages") if isinstance(known, dict) and known.get("key") == key else None
-    if not isinstance(pages, dict):
-        pages = anchor_pages(render(chapters, project, title))
-        if cache is not None:
-            write_atomic(cache, json.dumps({"key": key, "pages": pages}) + "\n")
-    return manual_html(edition, project, context, pages), title
+    names = part_names(context)
+    # every anchor of every part: ids do not depend on page numbers
+    owned = {name: references(manual_html(edition, project, context, name, {}))[0]
+             for name in names}
+    stubs: dict[str, set[str]] = {}
+    used: list[str] = []
+
+    def laid(part: str, numbers: dict[str, int], start: int = 0, write: bool = True):
+        elsewhere = set().union(*(ids for name, ids in owned.items() if name != part))
+        what = f"{title} ({part})"
+        html, stubs[part] = stub_links(
+            manual_html(edition, project, context, part, numbers, start), elsewhere, what)
+        used.append(html)
+        return lay_out(html, project, what, cache, write)
+
+    # the contents are numbered last; laid out first (not drawn) only for their length
+    front = laid("front", {}, write=False)
+    for _ in range(3):
+        numbers: dict[str, int] = {}
+        parts = {"front": front}
+        page = front.pages + 1
+        for name in names[1:]:
+            parts[name] = laid(name, numbers, page)
+            for anchor, index in parts[name].anchors.items():
+                if anchor not in stubs[name]:
+                    numbers.setdefault(anchor, page + index)
+            page += parts[name].pages
+        for anchor, index in front.anchors.items():
+            if anchor not in stubs["front"]:
+                numbers.setdefault(anchor, 1 + index)
+        numbered = laid("front", numbers)
+        if numbered.pages == front.pages:
+            break
+        front = numbered  # the numbers changed the contents' length: lay out what follows again
+    else:
+        raise RenderError(f"{title}: the contents change length with every layout")
+    parts["front"] = numbered
+    if cache is not None:
+        keep_only(cache, used)
+    lists = [i for i, name in enumerate(names) if name.startswith("deck-")]
+    pdf = join([(parts[name], stubs[name]) for name in names], set(lists[1:]))
+    return Manual(pdf, sum(p.pages for p in parts.values()), numbers, context)
+
+
+def whole_html(edition: Edition, project: Path, manual: Manual) -> str:
+    """The finished manual as one HTML document (what make_manual joins from its parts)."""
+    return manual_html(edition, project, manual.context, None, manual.numbers)

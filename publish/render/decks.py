@@ -7,6 +7,7 @@ the overflow in millimetres.
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -19,7 +20,7 @@ from publish.render.env import environment
 from publish.render.faces import FaceStyle, deck_context, face_context
 from publish.render.geometry import CARD_SIZES, PAPERS, back_correction, sheet_layout
 from publish.render.pdf import render
-from publish.render.sheets import calibration_pages, fold_pages, fronts_and_backs
+from publish.render.sheets import Page, calibration_pages, fold_pages, fronts_and_backs
 
 BACKS = ("none", "long-edge", "short-edge", "fold")
 TEXT_PT = 10  # effect text size on a poker card; scaled for other sizes
@@ -125,19 +126,34 @@ def deck_faces(game: Game, decks: list[str], locale: str, icons: dict[str, str]
     return faces, backs
 
 
-def sheet_html(game: Game, project: Path, title: str, faces: list[dict], backs: list[dict],
-               options: DeckOptions, icons: dict[str, str] | None = None) -> str:
-    """The HTML of the sheets for these faces."""
-    style = face_style(game, options, icons)
+def sheet_pages(game: Game, title: str, faces: list[dict], backs: list[dict],
+                options: DeckOptions) -> tuple[list[Page], dict[str, float]]:
+    """The sheets for these faces, as data, and the paper they are on."""
     layout = sheet_layout(options.paper, options.size, game.config.print.bleed_mm)
     if options.backs == "fold":
         pages = fold_pages(layout.card, layout.bleed, layout.paper, faces, backs, title)
-        paper = {"w": max(layout.paper), "h": min(layout.paper)}
-    else:
-        shift = (back_correction(options.back_offset, options.backs)
-                 if options.backs in ("long-edge", "short-edge") else (0.0, 0.0))
-        pages = fronts_and_backs(layout, faces, backs, options.backs, title, shift)
-        paper = {"w": layout.paper[0], "h": layout.paper[1]}
+        return pages, {"w": max(layout.paper), "h": min(layout.paper)}
+    shift = (back_correction(options.back_offset, options.backs)
+             if options.backs in ("long-edge", "short-edge") else (0.0, 0.0))
+    pages = fronts_and_backs(layout, faces, backs, options.backs, title, shift)
+    return pages, {"w": layout.paper[0], "h": layout.paper[1]}
+
+
+def pages_showing(pages: list[Page], cards: Collection[str]) -> list[int]:
+    """Indexes of the pages on which any of ``cards`` is printed (face up)."""
+    return [i for i, page in enumerate(pages)
+            if any(slot["card"] is not None and slot["card"]["number"] in cards
+                   for slot in page.slots)]
+
+
+def sheet_html(game: Game, project: Path, title: str, faces: list[dict], backs: list[dict],
+               options: DeckOptions, icons: dict[str, str] | None = None,
+               cards: Collection[str] | None = None) -> str:
+    """The HTML of the sheets for these faces; with ``cards``, of the sheets showing them."""
+    style = face_style(game, options, icons)
+    pages, paper = sheet_pages(game, title, faces, backs, options)
+    if cards is not None:
+        pages = [pages[i] for i in pages_showing(pages, cards)]
     env = environment(project, game.id, template_words(game, options.locale))
     return env.get_template("sheet.html.j2").render(
         lang=options.locale, title=title, pages=pages, paper=paper, style=style,
@@ -195,13 +211,21 @@ def overflows(document: Document, deck_of: dict[str, str]) -> list[str]:
 
 
 def render_sheets(game: Game, project: Path, title: str, decks: list[str], options: DeckOptions,
-                  icons: dict[str, str]) -> Document:
-    """Lay out the sheets of ``decks``; raise Overflow if any card's text does not fit."""
+                  icons: dict[str, str], cards: Collection[str] | None = None) -> Document:
+    """Lay out the sheets of ``decks`` (with ``cards``, only the sheets showing them); raise
+    Overflow if any card's text does not fit."""
     faces, backs = deck_faces(game, decks, options.locale, icons)
-    html = sheet_html(game, project, title, faces, backs, options, icons)
+    html = sheet_html(game, project, title, faces, backs, options, icons, cards)
     document = render(html, project, title)
     deck_of = {f["number"]: f["deck"] for f in faces}
     problems = overflows(document, deck_of)
     if problems:
         raise Overflow("\n".join(problems))
     return document
+
+
+def sheets_showing(game: Game, title: str, decks: list[str], options: DeckOptions,
+                   icons: dict[str, str], cards: Collection[str]) -> list[int]:
+    """Which pages of render_sheets(...) show any of ``cards`` (no layout needed)."""
+    faces, backs = deck_faces(game, decks, options.locale, icons)
+    return pages_showing(sheet_pages(game, title, faces, backs, options)[0], cards)

@@ -8,6 +8,7 @@ each front followed by its back.
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from dataclasses import dataclass, replace
 from pathlib import Path
 
@@ -36,13 +37,10 @@ SERVICES = {
 }
 
 
-def single_pdf(game: Game, project: Path, deck: str, service: Service, interleave: bool,
-               locale: str, icons: dict[str, str]) -> tuple[bytes, list[dict]]:
-    """One card per page for ``deck`` (each distinct card once), and its page list."""
-    style = face_style(game, DeckOptions(locale=locale), icons)
-    w, h = service.trim
-    size = dict(style.size, w=w, h=h, bleed=service.bleed)
-    style = replace(style, size=size)
+def single_items(game: Game, deck: str, interleave: bool, locale: str,
+                 icons: dict[str, str]) -> list[dict]:
+    """The pages of ``deck``'s print-shop PDF, in order: each distinct card once, then its
+    back (``interleave``) or, after them all, the deck's back."""
     faces, backs = deck_faces(game, [deck], locale, icons)
     seen: set[str] = set()
     items = []
@@ -55,12 +53,27 @@ def single_pdf(game: Game, project: Path, deck: str, service: Service, interleav
             items.append({"card": None, "deck": back, "anchor": f"back-{face['number']}"})
     if not interleave:
         items.append({"card": None, "deck": backs[0], "anchor": f"back-{deck}"})
+    return items
+
+
+def single_pdf(game: Game, project: Path, deck: str, service: Service, interleave: bool,
+               locale: str, icons: dict[str, str], cards: Collection[str] | None = None
+               ) -> tuple[bytes, list[dict]]:
+    """One card per page for ``deck`` (each distinct card once), and its page list; with
+    ``cards``, only the pages of those cards' faces."""
+    style = face_style(game, DeckOptions(locale=locale), icons)
+    w, h = service.trim
+    size = dict(style.size, w=w, h=h, bleed=service.bleed)
+    style = replace(style, size=size)
+    items = single_items(game, deck, interleave, locale, icons)
+    if cards is not None:
+        items = [i for i in items if i["card"] is not None and i["card"]["number"] in cards]
     html = environment(project, game.id, template_words(game, locale)).get_template(
         "single.html.j2").render(
         lang=locale, title=f"{game.config.name} · {deck}", items=items, style=style, size=size,
         bw=False)
     document = render(html, project, f"{deck} (print shop)")
-    problems = overflows(document, {f["number"]: deck for f in faces})
+    problems = overflows(document, {i["card"]["number"]: deck for i in items if i["card"]})
     if problems:
         raise Overflow("\n".join(problems))
     return write_pdf(document, deck), items

@@ -122,32 +122,70 @@ def test_contents_print_headings_with_the_editions_quotation_marks(demo_docs):
     assert "\u201cO jogador\u201d & outros" in contents and "&quot;" not in contents
 
 
-def test_the_first_layout_is_reused_only_while_the_chapters_are_unchanged(demo_docs, tmp_path,
-                                                                          monkeypatch):
+def _make(project, cache):
     from publish.build import read_rules
-    from publish.docs import manual as manual_module
-    from publish.docs.manual import ManualOptions
+    from publish.docs.manual import ManualOptions, make_manual
     from publish.load import load_game
 
-    layouts = []
-    real = manual_module.anchor_pages
-    monkeypatch.setattr(manual_module, "anchor_pages",
-                        lambda document: layouts.append(1) or real(document))
-    cache = tmp_path / "pages.json"
+    game, _ = load_game(project, "demo")
+    edition = read_rules(game, "pt-BR", project=project)
+    return edition, make_manual(edition, project, ManualOptions(), cache=cache)
 
-    def html() -> str:
-        game, _ = load_game(demo_docs, "demo")
-        edition = read_rules(game, "pt-BR", project=demo_docs)
-        return manual_module.final_html(edition, demo_docs, ManualOptions(), cache=cache)[0]
 
-    first = html()
+def test_a_card_edit_lays_out_only_the_card_list_of_its_deck(demo_docs, tmp_path, monkeypatch):
+    from publish.render import pdf as pdf_module
+
+    laid = []
+    original = pdf_module.render
+    monkeypatch.setattr(pdf_module, "render", lambda html, root, what: laid.append(
+        what.rsplit("(", 1)[-1].rstrip(")")) or original(html, root, what))
+    cache = tmp_path / "parts"
+    _, first = _make(demo_docs, cache)
+    assert laid == ["front", "chapters", "deck-alpha", "deck-beta", "back", "front"]
+    laid.clear()
+    _make(demo_docs, cache)
+    assert laid == []  # nothing changed: every part comes from the cache
     deck = demo_docs / "cards" / "demo" / "decks" / "beta.yaml"
     deck.write_text(deck.read_text(encoding="utf-8").replace(
         "Compre 2 cartas.", "Compre 4 cartas."), encoding="utf-8")  # the chapters name 004 only
-    second = html()
-    assert len(layouts) == 1 and second != first  # the card list changed, the index did not
+    _, second = _make(demo_docs, cache)
+    assert laid == ["deck-beta"]
+    assert second.pdf != first.pdf and second.numbers == first.numbers
+    assert "Compre4cartas." in squash("".join(_texts(second.pdf)))
+    assert len(list(cache.glob("*.pdf"))) == 5  # the old beta list is forgotten
+    laid.clear()
     chapter = demo_docs / "cards" / "demo" / "rules" / "pt-BR" / "02-glossario.md"
     chapter.write_text(chapter.read_text(encoding="utf-8") + "\nMais um parágrafo.\n",
                        encoding="utf-8")
-    html()
-    assert len(layouts) == 2
+    _make(demo_docs, cache)
+    assert "chapters" in laid and "deck-alpha" not in laid
+
+
+def _texts(pdf: bytes) -> list[str]:
+    import io
+
+    return [page.extract_text() for page in PdfReader(io.BytesIO(pdf)).pages]
+
+
+def test_the_manual_joined_from_parts_is_the_manual_laid_out_as_one_document(demo_docs,
+                                                                             tmp_path):
+    """Same pages, words, bookmarks, destinations and links as one WeasyPrint document."""
+    from publish.docs.manual import whole_html
+    from publish.render.pdf import render, write_pdf
+
+    edition, manual = _make(demo_docs, None)
+    joined, whole = tmp_path / "joined.pdf", tmp_path / "whole.pdf"
+    joined.write_bytes(manual.pdf)
+    whole.write_bytes(write_pdf(render(whole_html(edition, demo_docs, manual), demo_docs, "w"),
+                                "w"))
+    assert [squash(t) for t in page_texts(joined)] == [squash(t) for t in page_texts(whole)]
+    assert bookmarks(joined) == bookmarks(whole)
+    assert sorted(internal_links(joined)) == sorted(internal_links(whole))
+    named = [{name: reader.get_destination_page_number(dest)
+              for name, dest in reader.named_destinations.items()}
+             for reader in (PdfReader(joined), PdfReader(whole))]
+    assert named[0] == named[1]
+    # the second deck's list starts a part of its own and still carries the running head
+    pages = page_texts(joined)
+    beta = next(t for t in pages if "Beta" in t and "Compre" in t)
+    assert "MANUAL COMPLETO LISTA COMPLETA DE CARTAS" in beta
