@@ -177,8 +177,9 @@ def make_manual(edition: Edition, project: Path, options: ManualOptions,
     part whose HTML is the one laid out last time is not laid out again: a
     card edit costs the layout of that card's deck list, not of the manual.
     """
-    from publish.render.parts import join, keep_only, lay_out, references, stub_links
+    from publish.render.parts import keep_only, lay_out, references, stub_links
     from publish.render.pdf import RenderError
+    from publish.render.splice import join_pdfs
 
     context = manual_context(edition, options, date or build_date())
     edition.raise_problems()
@@ -223,7 +224,8 @@ def make_manual(edition: Edition, project: Path, options: ManualOptions,
     if cache is not None:
         keep_only(cache, used)
     lists = [i for i, name in enumerate(names) if name.startswith("deck-")]
-    pdf = join([(parts[name], stubs[name]) for name in names], set(lists[1:]))
+    pdf = join_pdfs([parts[name].pdf for name in names], stubs=[stubs[name] for name in names],
+                    continuing=set(lists[1:]))
     return Manual(pdf, sum(p.pages for p in parts.values()), numbers, context)
 
 

@@ -10,19 +10,17 @@ Links between parts: a part is laid out with an empty, unpositioned stub for
 each anchor it links to in another part, so that WeasyPrint writes the link
 (by the anchor's name).  The joined PDF names each anchor where its own part
 put it, never where a stub did, so every link lands on the real target.
-Bookmarks and named destinations are carried over, pages renumbered.
+publish.render.splice.join_pdfs joins the parts, carrying bookmarks and named
+destinations over.
 """
 
 from __future__ import annotations
 
 import hashlib
-import io
 import json
-import warnings
 from dataclasses import dataclass
 from html.parser import HTMLParser
 from pathlib import Path
-from typing import Any
 
 from publish.atomic import write_atomic
 
@@ -118,73 +116,3 @@ def keep_only(cache: Path, htmls: list[str]) -> None:
     for path in cache.glob("*.*"):
         if path.suffix in (".pdf", ".json") and path.stem not in keys:
             path.unlink(missing_ok=True)
-
-
-def join(parts: list[tuple[LaidOut, set[str]]], continuing: set[int] | None = None) -> bytes:
-    """One PDF of the parts, in order: each with the stub anchors it was laid out with.
-
-    Named destinations come from the part that owns each anchor (the first,
-    as in one document), bookmarks from every part, metadata from the first.
-    The bookmarks of the parts numbered in ``continuing`` (from 0) go under the
-    last top-level bookmark before them: such a part goes on with a section.
-    """
-    import pikepdf
-
-    from publish.render.splice import fonts, reuse_fonts, save
-
-    joined = pikepdf.new()
-    names: dict[str, Any] = {}
-    outline: list[Any] = []
-    sources = []
-    try:
-        for number, (laid, stubs) in enumerate(parts):
-            source = pikepdf.open(io.BytesIO(laid.pdf))
-            sources.append(source)
-            offset = len(joined.pages)
-            index = {page.obj.objgen: i for i, page in enumerate(source.pages)}
-            kept = fonts(joined.pages)
-            with warnings.catch_warnings():  # named destinations are carried over below
-                warnings.simplefilter("ignore", pikepdf.PageCopyWarning)
-                joined.pages.extend(source.pages)
-            for page in joined.pages[offset:]:
-                reuse_fonts(page.obj, kept)
-
-            def at(dest: Any, offset: int = offset, index: dict = index) -> Any:
-                page = index[dest[0].objgen]
-                return pikepdf.Array([joined.pages[offset + page].obj, *list(dest)[1:]])
-
-            if "/Names" in source.Root and "/Dests" in source.Root.Names:
-                for name, dest in pikepdf.NameTree(source.Root.Names.Dests).items():
-                    if name not in stubs and name not in names:
-                        names[name] = at(dest)
-            with source.open_outline() as tree:
-                items = [_copy(item, at) for item in tree.root]
-            if number in (continuing or ()) and outline:
-                outline[-1].children.extend(items)
-            else:
-                outline += items
-        if sources:
-            first = sources[0]
-            if "/Lang" in first.Root:
-                joined.Root.Lang = first.Root.Lang
-            for key, value in first.docinfo.items():
-                joined.docinfo[key] = value
-        tree_of_names = pikepdf.NameTree.new(joined)
-        for name, dest in sorted(names.items()):
-            tree_of_names[name] = dest
-        joined.Root.Names = pikepdf.Dictionary(Dests=tree_of_names.obj)
-        with joined.open_outline() as tree:
-            tree.root.extend(outline)
-        return save(joined)
-    finally:
-        for source in sources:
-            source.close()
-
-
-def _copy(item: Any, at: Any) -> Any:
-    import pikepdf
-
-    copy = pikepdf.OutlineItem(item.title, destination=at(item.destination))
-    copy.is_closed = item.is_closed
-    copy.children.extend(_copy(child, at) for child in item.children)
-    return copy

@@ -61,29 +61,86 @@ def replace_pages(pdf: bytes, new: bytes, at: list[int]) -> bytes:
         return save(target)
 
 
-def join_pdfs(pdfs: Iterable[bytes], title: str | None = None) -> bytes:
-    """One PDF of several, in order, without laying anything out again."""
+def join_pdfs(pdfs: Iterable[bytes], title: str | None = None,
+              stubs: Iterable[set[str]] = (), continuing: set[int] | None = None) -> bytes:
+    """One PDF of several, in order, without laying anything out again.
+
+    Named destinations come from the first PDF that has each name, leaving out
+    the names in its ``stubs`` (anchors only laid out so that links to other
+    PDFs were written); bookmarks come from every PDF, those of the PDFs
+    numbered in ``continuing`` (from 0) under the last top-level bookmark
+    before them; a font subset already joined that holds every glyph a page
+    uses serves that page too.  Language and document information come from
+    the first PDF, the title from ``title`` if given.
+    """
+    import warnings
+
     import pikepdf
 
     joined = pikepdf.new()
+    names: dict[str, Any] = {}
+    outline: list[Any] = []
     sources = []
+    hidden = iter(stubs)
     try:
-        for data in pdfs:
+        for number, data in enumerate(pdfs):
             source = pikepdf.open(io.BytesIO(data))
             sources.append(source)
-            joined.pages.extend(source.pages)
+            skip = next(hidden, set())
+            offset = len(joined.pages)
+            index = {page.obj.objgen: i for i, page in enumerate(source.pages)}
+            kept = fonts(joined.pages)
+            with warnings.catch_warnings():  # named destinations are carried over below
+                warnings.simplefilter("ignore", pikepdf.PageCopyWarning)
+                joined.pages.extend(source.pages)
+            for page in joined.pages[offset:]:
+                reuse_fonts(page.obj, kept)
+
+            def at(dest: Any, offset: int = offset, index: dict = index) -> Any:
+                page = index[dest[0].objgen]
+                return pikepdf.Array([joined.pages[offset + page].obj, *list(dest)[1:]])
+
+            if "/Names" in source.Root and "/Dests" in source.Root.Names:
+                for name, dest in pikepdf.NameTree(source.Root.Names.Dests).items():
+                    if name not in skip and name not in names:
+                        names[name] = at(dest)
+            with source.open_outline() as tree:
+                items = [_copy_bookmark(item, at) for item in tree.root]
+            if number in (continuing or ()) and outline:
+                outline[-1].children.extend(items)
+            else:
+                outline += items
         if sources:
-            for key in ("/Lang",):
-                if key in sources[0].Root:
-                    joined.Root[key] = sources[0].Root[key]
+            first = sources[0]
+            if "/Lang" in first.Root:
+                joined.Root.Lang = first.Root.Lang
+            for key, value in first.docinfo.items():
+                joined.docinfo[key] = value
+        if title:
             with joined.open_metadata(set_pikepdf_as_editor=False) as meta:
-                meta["dc:title"] = title or str(sources[0].docinfo.get("/Title", ""))
-            joined.docinfo["/Title"] = title or sources[0].docinfo.get("/Title", "")
-            joined.docinfo["/Producer"] = sources[0].docinfo.get("/Producer", "")
+                meta["dc:title"] = title
+            joined.docinfo["/Title"] = title
+        if names:
+            tree_of_names = pikepdf.NameTree.new(joined)
+            for name, dest in sorted(names.items()):
+                tree_of_names[name] = dest
+            joined.Root.Names = pikepdf.Dictionary(Dests=tree_of_names.obj)
+        if outline:
+            with joined.open_outline() as tree:
+                tree.root.extend(outline)
         return save(joined)
     finally:
         for source in sources:
             source.close()
+
+
+def _copy_bookmark(item: Any, at: Any) -> Any:
+    import pikepdf
+
+    copy = pikepdf.OutlineItem(item.title, destination=at(item.destination))
+    copy.is_closed = item.is_closed
+    copy.children.extend(_copy_bookmark(child, at) for child in item.children)
+    return copy
 
 
 def save(pdf: Any) -> bytes:

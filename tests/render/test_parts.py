@@ -6,8 +6,9 @@ import pytest
 
 from conftest import REPO
 from pdftext import bookmarks, internal_links
-from publish.render.parts import join, keep_only, lay_out, references, stub_links
+from publish.render.parts import keep_only, lay_out, references, stub_links
 from publish.render.pdf import RenderError
+from publish.render.splice import join_pdfs
 
 FONTS = (REPO / "templates" / "_common" / "fonts.css").read_text(encoding="utf-8")
 
@@ -37,7 +38,8 @@ def test_joined_parts_link_across_and_nest_the_bookmarks_of_a_continuing_part(tm
         stubbed, stubs = stub_links(source, elsewhere, f"part {i}")
         parts.append((lay_out(stubbed, REPO, f"part {i}"), stubs))
     path = tmp_path / "joined.pdf"
-    path.write_bytes(join(parts, continuing={2}))
+    path.write_bytes(join_pdfs([laid.pdf for laid, _ in parts],
+                               stubs=[stubs for _, stubs in parts], continuing={2}))
     assert bookmarks(path) == [(0, "One", 1), (0, "Two", 2), (1, "Three", 3)]
     assert sorted(internal_links(path)) == [(1, "three", 3), (3, "one", 1)]
 
