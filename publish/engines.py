@@ -1,28 +1,114 @@
 """Rules engines are plug-ins: a game package registers one under the
 ``publish.engines`` entry-point group, keyed by game id.  The core never
 imports a game package; it only asks this registry.
+
+An engine says what it offers in an :class:`EngineInfo` (as OpenSpiel's game
+type and game info describe a game), so the command line builds its choices
+and its help from the engine instead of knowing any game.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
 from importlib.metadata import entry_points
+from pathlib import Path
 from typing import Any, Protocol
 
 from publish.model import Game
 from publish.problems import Problem
 
 
+@dataclass(frozen=True)
+class EngineInfo:
+    """What a rules engine offers: the choices `publish simulate` and `publish replay` take.
+
+    Every tuple of choices lists its default first.  An engine that cannot
+    simulate leaves ``modes`` and ``agents`` empty; one that cannot replay logs
+    leaves ``editions`` empty.
+    """
+
+    name: str
+    """Shown by `publish check`: "checked by the <name> rules engine"."""
+    modes: tuple[str, ...] = ()
+    """Ways to play (`simulate --mode`); the first is the default."""
+    editions: tuple[str, ...] = ()
+    """Rules editions a log can be replayed by (`replay --edition`); the first is the default."""
+    agents: tuple[str, ...] = ()
+    """Players the simulator can seat (`simulate --agents`)."""
+    default_agents: tuple[str, ...] = ()
+    players: tuple[int, int] = (1, 1)
+    """Fewest and most players at a table."""
+    default_players: tuple[int, int] = (1, 1)
+    log_name: str = "game log"
+    """What `publish replay` reads, in the engine's words ("game log")."""
+    checks: tuple[str, ...] = ()
+    """What `publish check` runs beyond the structure (effect schema, lint, examples...)."""
+
+    @property
+    def simulates(self) -> bool:
+        return bool(self.modes and self.agents)
+
+    @property
+    def replays(self) -> bool:
+        return bool(self.editions)
+
+
+@dataclass(frozen=True)
+class SimulateRequest:
+    """One `publish simulate` run, its choices already checked against :class:`EngineInfo`."""
+
+    games: int
+    players: tuple[int, int]
+    mode: str
+    decks: tuple[str, ...]
+    seed: int
+    agents: tuple[str, ...]
+    workers: int | None = None
+    logs: Path | None = None
+
+
+@dataclass
+class CheckResult:
+    """What an engine found: problems, and the replay of each example it checked.
+
+    ``examples`` maps each example file to its findings, so the rules sources
+    that show an example need not replay it again.
+    """
+
+    problems: list[Problem] = field(default_factory=list)
+    examples: dict[Path, list[Problem]] = field(default_factory=dict)
+
+
 class Engine(Protocol):
     """What the core asks of a game's rules engine."""
 
-    name: str
+    info: EngineInfo
 
-    def check(self, game: Game) -> list[Problem]:
+    def check(self, game: Game) -> CheckResult:
         """Problems the engine finds in the loaded cards (effects, examples, ...)."""
         ...
 
     def effect_schema(self) -> dict[str, Any] | None:
         """JSON Schema of a text block's structured ``effect`` (with its ``$defs``)."""
+        ...
+
+    def directives(self) -> Mapping[str, Callable[..., Any]]:
+        """The game's own rules-Markdown directives, by name (see docs/rules-markdown.md)."""
+        ...
+
+    def replay(self, game: Game, paths: list[Path], edition: str | None,
+               effects: bool = True) -> list[Problem]:
+        """`publish replay`: the findings of each log (``editions`` must not be empty)."""
+        ...
+
+    def simulate(self, root: Path, game: Game, request: SimulateRequest,
+                 progress: Callable[[int], Any] | None = None) -> dict[str, Any]:
+        """`publish simulate`: a JSON-able report (``modes`` must not be empty)."""
+        ...
+
+    def describe(self, result: dict[str, Any]) -> str:
+        """A simulation report as text for a terminal."""
         ...
 
 
