@@ -14,13 +14,17 @@ import shutil
 import statistics
 import subprocess
 import sys
+import tempfile
 import time
 from collections.abc import Callable
 from pathlib import Path
 
 from publish.atomic import write_atomic
+from publish.docs.manual import ManualOptions, make_manual, whole_html
 from publish.engines import engine_for
 from publish.load import default_game, find_root, load_game
+from publish.render.decks import DeckOptions, deck_faces, load_icons, sheet_html
+from publish.targets.rules import read_rules
 
 RUNS = 3
 DECKS_GOAL = 1.15
@@ -39,8 +43,6 @@ def _timed(command: list[str], cwd: Path) -> tuple[float, float]:
 
 
 def _all_decks_html(root: Path, game_id: str, out: Path) -> Path:
-    from publish.render.decks import DeckOptions, deck_faces, load_icons, sheet_html
-
     game, problems = load_game(root, game_id)
     if game is None or problems:
         raise SystemExit("publish check fails: fix the cards before benchmarking")
@@ -50,6 +52,12 @@ def _all_decks_html(root: Path, game_id: str, out: Path) -> Path:
     path = out / "all-decks.html"
     write_atomic(path, html)
     return path
+
+
+def cards_printed(root: Path, game_id: str) -> int:
+    """How many cards the decks print, copies counted."""
+    game, _ = load_game(root, game_id)
+    return sum(sum(card.copies.values()) for card in game.cards) if game is not None else 0
 
 
 def bench_decks(root: Path, game_id: str, runs: int = RUNS) -> dict:
@@ -63,7 +71,7 @@ def bench_decks(root: Path, game_id: str, runs: int = RUNS) -> dict:
     result = _compare(ours, bare, root, runs)
     ours_median = result["ours"]
     return {
-        "cards": 250 if game_id == "agencia" else None,
+        "cards": cards_printed(root, game_id),
         **result,
         "cores_used_by_ours": round(ours_median["cpu_s"] / ours_median["wall_s"], 2),
         "goal_ratio": DECKS_GOAL,
@@ -74,9 +82,6 @@ def bench_manual(root: Path, game_id: str, runs: int = RUNS) -> dict:
     """Our `publish build manual` (check, replay, every part laid out and joined; the kept
     parts are removed before each run) against bare WeasyPrint laying out the finished
     manual's HTML as one document."""
-    from publish.build import read_rules
-    from publish.docs.manual import ManualOptions, make_manual, whole_html
-
     game, problems = load_game(root, game_id)
     if game is None or problems:
         raise SystemExit("publish check fails: fix the cards before benchmarking")
@@ -97,8 +102,6 @@ def bench_manual(root: Path, game_id: str, runs: int = RUNS) -> dict:
 def bench_build(root: Path, game_id: str) -> dict:
     """`publish build` in a copy of the project: cold (every edition, every output), with
     nothing to do, and after editing one card; the edit's share of a cold build."""
-    import tempfile
-
     bindir = Path(sys.executable).parent
     with tempfile.TemporaryDirectory(prefix="publish-bench-") as tmp:
         copy = Path(tmp)
@@ -164,7 +167,7 @@ def main() -> None:
           f"no-op {whole['no_op']['wall_s']} s, one card edited "
           f"{whole['one_card_edit']['wall_s']} s = {whole['edit_over_cold']} of cold")
     engine = engine_for(game_id)
-    if engine is not None and hasattr(engine, "bench"):
+    if engine is not None and engine.info.simulates:
         results["engine"] = engine.bench(root, game_id)
     write_atomic(path, json.dumps(results, indent=2) + "\n")
     verdict = "met" if decks["ratio_wall_ours_over_bare"] <= DECKS_GOAL else "NOT met"

@@ -1,286 +1,246 @@
-"""What `publish build` makes, where it goes, and how the work is spread over cores.
+"""One way through a build: plan every target's jobs, render the stale ones over the cores.
 
-Decks render in separate processes (WeasyPrint is single-threaded); the
-all-decks PDF is joined from the per-deck PDFs instead of being laid out a
-second time.  Every file is written atomically.
+Planning renders nothing and imports no renderer, so a build with nothing to
+do answers at once.  Each job renders in a worker process that got the game
+as loaded and checked once by the main process; each output is written
+atomically as soon as its job ends, and its record right after, so an
+interrupted build keeps what it finished.  Final jobs (joining the decks, the
+gallery's page) run in the main process once their target's other jobs are
+done.  A named target (`publish build manual`) is the same plan with that
+target alone, forced.
 """
 
 from __future__ import annotations
 
-import io
 import os
-import time
-from collections.abc import Callable
-from concurrent.futures import ProcessPoolExecutor
-from dataclasses import dataclass
+from collections.abc import Callable, Iterator
+from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
+from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from publish.atomic import write_atomic
-from publish.load import load_game
-from publish.model import Game
-from publish.problems import Location, Problem, ProblemsFound
-from publish.render.splice import join_pdfs
+from publish.incremental import Inputs, Stamps, records_file
+from publish.targets import TARGETS
+from publish.targets.base import Built, Job, Rendered, Work, output_dir
+
+Say = Callable[[str], None]
 
 
 @dataclass
-class Built:
-    """One output file and how many pages it has."""
+class Request:
+    """What to build: targets (with their options, None for the defaults), editions, force."""
 
-    path: Path
-    pages: int
-
-
-def output_dir(project: Path, game_id: str, locale: str) -> Path:
-    return project / "build" / game_id / locale
-
-
-def _load(project: Path, game_id: str, locale: str | None = None) -> Game:
-    """The game as checked, in ``locale``'s words (untranslated words in the source's)."""
-    game, problems = load_game(project, game_id)
-    if problems or game is None:
-        raise ProblemsFound(problems)
-    return in_locale(game, locale)[0] if locale else game
+    locales: list[str]
+    targets: dict[str, Any] = field(default_factory=dict)
+    """Target name -> options; empty: every target of a default build, with its defaults."""
+    force: bool = False
+    together: bool = False
+    """Write nothing unless every job succeeds (a named target: its files belong together);
+    otherwise each output is written as soon as its job ends."""
 
 
-def in_locale(game: Game, locale: str):
-    """(``game`` in ``locale``, the translator that did it)."""
-    from publish.i18n.translate import localize, translator
+@dataclass
+class Plan:
+    jobs: list[Job]
+    """Out of date, in the order they were planned; final jobs among them."""
+    up_to_date: list[str]
+    inputs: Inputs
+    together: bool = False
 
-    words = translator(game, locale)
-    return localize(game, words), words
-
-
-def _deck_job(project: Path, game_id: str, deck: str, options, cards: list[str] | None = None,
-              previous: Path | None = None) -> tuple[str, bytes, int]:
-    """One deck's sheets; with ``cards`` and ``previous`` (the deck's PDF as last made), only
-    the sheets showing those cards are laid out and put back into that PDF."""
-    from publish.render.decks import load_icons, render_sheets, sheets_showing
-    from publish.render.pdf import write_pdf
-    from publish.render.splice import SpliceError, replace_pages
-
-    game = _load(project, game_id, options.locale)
-    title = f"{game.config.name} · {game.config.decks[deck].name}"
-    icons = load_icons(game)
-    if cards and previous is not None and previous.is_file():
-        at = sheets_showing(game, title, [deck], options, icons, set(cards))
-        document = render_sheets(game, project, title, [deck], options, icons, set(cards))
-        try:
-            pdf = replace_pages(previous.read_bytes(), write_pdf(document, title), at)
-            return deck, pdf, _page_count(pdf)
-        except SpliceError:
-            pass  # the previous PDF is not what the record says: lay out every sheet
-    document = render_sheets(game, project, title, [deck], options, icons)
-    return deck, write_pdf(document, title), len(document.pages)
+    @property
+    def renders(self) -> list[Job]:
+        """The jobs for the worker processes (final jobs run after them)."""
+        return [job for job in self.jobs if not job.final]
 
 
-def _page_count(pdf: bytes) -> int:
-    from pypdf import PdfReader
-
-    return len(PdfReader(io.BytesIO(pdf)).pages)
-
-
-def pool_for(jobs: int | None, tasks: int) -> ProcessPoolExecutor:
-    """Processes for ``tasks`` independent jobs: ``jobs`` of them, or one per core."""
-    return ProcessPoolExecutor(max_workers=max(1, min(jobs or os.cpu_count() or 1, tasks)))
+def chosen_targets(work: Work, request: Request) -> dict[str, Any]:
+    """Target name -> options: those named (each says what it lacks, if anything), else those
+    of a default build that apply to the game."""
+    if request.targets:
+        return dict(request.targets)
+    return {name: None for name, target in TARGETS.items()
+            if target.in_default_build and target.applies(work.game)}
 
 
-def build_decks(project: Path, game: Game, options, jobs: int | None = None,
-                say: Callable[[str], None] = print) -> list[Built]:
-    """One print-and-cut PDF per deck and one with every deck."""
-    out = output_dir(project, game.id, options.locale)
-    # biggest decks first, so two workers finish together
-    decks = sorted(game.config.decks, key=lambda d: -sum(c.copies[d] for c in game.deck_cards(d)))
-    results: dict[str, tuple[bytes, int]] = {}
-    with pool_for(jobs, len(decks)) as pool:
-        futures = [pool.submit(_deck_job, project, game.id, deck, options) for deck in decks]
-        for future in futures:
-            deck, pdf, pages = future.result()
-            results[deck] = (pdf, pages)
-            say(f"  deck {deck}: {pages} pages")
-    built = []
-    for deck in game.config.decks:
-        pdf, pages = results[deck]
-        path = out / f"deck-{deck}{options.suffix}.pdf"
-        write_atomic(path, pdf)
-        built.append(Built(path, pages))
-    path = out / f"decks-all{options.suffix}.pdf"
-    write_atomic(path, join_pdfs((results[deck][0] for deck in game.config.decks),
-                                 game.config.name))
-    built.append(Built(path, sum(p for _, p in results.values())))
-    if options.backs in ("long-edge", "short-edge"):
-        built.append(_calibration(project, game, options, out))
-    return built
+def plan(work: Work, request: Request) -> Plan:
+    """Which outputs are out of date, and why; renders nothing."""
+    inputs = Inputs(work.project, work.game)
+    the_plan = Plan([], [], inputs, request.together)
+    for locale in request.locales:
+        stamps = Stamps.read(records_file(work.project, work.game.id, locale))
+        for name, options in chosen_targets(work, request).items():
+            target = TARGETS[name]
+            options = options if options is not None else target.options(locale)
+            planned = target.jobs(work, inputs, locale, options)
+            stale = [job for job in planned if not job.final
+                     and _consider(work, job, stamps, inputs, request.force, the_plan)]
+            for job in planned:  # in the order the target gave them
+                if job in stale or (job.final and _stale_final(work, job, stamps, stale,
+                                                               request.force)):
+                    the_plan.jobs.append(job)
+                elif job.final:
+                    the_plan.up_to_date.extend(job.outputs)
+    return the_plan
 
 
-def _calibration(project: Path, game: Game, options, out: Path) -> Built:
-    from publish.render.decks import calibration_html
-    from publish.render.pdf import render, write_pdf
+def _expected(job: Job, name: str, stamps: Stamps, inputs: Inputs) -> dict[str, str]:
+    """The record ``name`` must have to be up to date (with the cards it showed last time)."""
+    if not job.shows_cards:
+        return job.inputs
+    shown = [k.removeprefix("card ") for k in stamps.records.get(name, {})
+             if k.startswith("card ")]
+    return {**job.inputs, **inputs.cards(shown)}
 
-    document = render(calibration_html(game, project, options), project, "calibration")
-    path = out / f"calibration-{options.paper}-{options.backs}.pdf"
-    write_atomic(path, write_pdf(document, "calibration"))
-    return Built(path, len(document.pages))
+
+def _consider(work: Work, job: Job, stamps: Stamps, inputs: Inputs, force: bool,
+              the_plan: Plan) -> bool:
+    """Whether ``job`` must run, and why; when less than all of it changed, only its stale
+    outputs (narrow) or only the changed cards' pages (paged). Its fresh outputs are noted."""
+    out = output_dir(work.project, work.game.id, job.locale)
+    reasons = [stamps.why(name, _expected(job, name, stamps, inputs), (out / name).is_file())
+               for name in job.outputs]
+    job.forced = force
+    reason = "forced" if force else next((r for r in reasons if r), None)
+    if reason is None:
+        the_plan.up_to_date.extend(job.outputs)
+        return False
+    if job.narrow and not force:
+        the_plan.up_to_date.extend(n for n, r in zip(job.outputs, reasons, strict=True) if not r)
+        job.outputs = [n for n, r in zip(job.outputs, reasons, strict=True) if r]
+    if job.paged and not force:
+        job.cards = stamps.changed_cards(job.outputs[0], job.inputs)
+    job.why = reason + ("; only the pages showing " + ", ".join(job.cards) if job.cards else "")
+    return True
 
 
-def _printshop_job(project: Path, game_id: str, deck: str, service: str, interleave: bool,
-                   images: bool, locale: str, cards: list[str] | None = None,
-                   previous: Path | None = None
-                   ) -> tuple[str, bytes, list[dict], dict[str, bytes]]:
-    """(deck, its print-shop PDF, its pages, PNGs made by page anchor).
+def _stale_final(work: Work, job: Job, stamps: Stamps, stale: list[Job], force: bool) -> bool:
+    """A final job runs when forced, when its target remade anything, or when it is stale."""
+    out = output_dir(work.project, work.game.id, job.locale)
+    remade = [j for j in stale if j.target == job.target and j.locale == job.locale]
+    job.forced = force
+    if force:
+        job.why = "forced"
+    elif remade:
+        job.why = f"{remade[0].noun or remade[0].target} {', '.join(j.key for j in remade)} remade"
+    else:
+        job.why = stamps.why(job.outputs[0], job.inputs, (out / job.outputs[0]).is_file()) or ""
+    return bool(job.why)
 
-    With ``cards`` and ``previous`` (the PDF as last made), only those cards' pages are
-    laid out and rasterised, and put back into that PDF; their PNGs alone are remade.
+
+# ------------------------------------------------------------------ running
+
+
+_WORK: Work | None = None
+"""The game a worker process renders from, set once when the process starts."""
+
+
+def _start_worker(work: Work) -> None:
+    global _WORK
+    _WORK = work
+
+
+def _render(job: Job) -> Rendered:
+    assert _WORK is not None, "worker started without the game"
+    return TARGETS[job.target].render(_WORK, job)
+
+
+def pool_for(work: Work, jobs: int | None, tasks: int) -> ProcessPoolExecutor:
+    """Processes for ``tasks`` independent jobs: ``jobs`` of them, or one per core; each gets
+    the game once, when it starts."""
+    workers = max(1, min(jobs or os.cpu_count() or 1, tasks))
+    return ProcessPoolExecutor(max_workers=workers, initializer=_start_worker, initargs=(work,))
+
+
+def run(work: Work, the_plan: Plan, jobs: int | None = None, say: Say = print,
+        progress: Callable[[int], Any] | None = None) -> list[Built]:
+    """Render the planned jobs over the cores, biggest first; write each output and its
+    record as its job ends (or all at the end, if the plan says they belong together);
+    then the final jobs."""
+    stamps = {loc: Stamps.read(records_file(work.project, work.game.id, loc))
+              for loc in {j.locale for j in the_plan.jobs}}
+    made: dict[tuple[str, str], dict[str, bytes]] = {}
+    held: list[tuple[Job, Rendered]] = []
+    built: list[tuple[Job, list[Built]]] = []
+
+    def keep(job: Job, rendered: Rendered) -> None:
+        made.setdefault((job.target, job.locale), {}).update(rendered.files)
+        held.append((job, rendered))
+        if not the_plan.together:
+            put(*held.pop())
+
+    def put(job: Job, rendered: Rendered) -> None:
+        outputs = write(work, job, rendered, stamps[job.locale], the_plan.inputs)
+        built.append((job, outputs))
+        say(_report(job, rendered, outputs))
+
+    for job, rendered in _rendered(work, the_plan.renders, jobs):
+        keep(job, rendered)
+        if progress:
+            progress(1)
+    for job in the_plan.jobs:
+        if job.final:
+            keep(job, TARGETS[job.target].finish(work, job, made.get((job.target, job.locale),
+                                                                     {})))
+    for job, rendered in held:
+        put(job, rendered)
+    order = {id(job): i for i, job in enumerate(the_plan.jobs)}
+    return [b for _, outputs in sorted(built, key=lambda jb: order[id(jb[0])]) for b in outputs]
+
+
+def _rendered(work: Work, renders: list[Job], jobs: int | None) -> Iterator[tuple[Job, Rendered]]:
+    """Each job with what it made, as the worker processes finish them (biggest first).
+
+    When jobs fail, the running ones are let finish and the failure of the first job in
+    the order they were started is raised: the same error whatever the timing.
     """
-    from publish.render.decks import load_icons
-    from publish.render.printshop import SERVICES, pixels, rasterise, single_items, single_pdf
-    from publish.render.splice import SpliceError, replace_pages
-
-    game = _load(project, game_id, locale)
-    spec = SERVICES[service]
-    icons = load_icons(game)
-    items = single_items(game, deck, interleave, locale, icons)
-    partial = bool(cards) and previous is not None and previous.is_file()
-    pdf, made = single_pdf(game, project, deck, spec, interleave, locale, icons,
-                           set(cards or ()) if partial else None)
-    pngs = rasterise(pdf, spec.dpi, pixels(spec)) if images else []
-    if partial and previous is not None:
-        anchors = [item["anchor"] for item in items]
-        try:
-            pdf = replace_pages(previous.read_bytes(), pdf,
-                                [anchors.index(m["anchor"]) for m in made])
-        except SpliceError:  # not the PDF the record describes: make it all again
-            return _printshop_job(project, game_id, deck, service, interleave, images, locale)
-    return deck, pdf, items, {m["anchor"]: png for m, png in zip(made, pngs, strict=bool(pngs))}
-
-
-def printshop_name(deck: str, service: str, interleave: bool = False) -> str:
-    return f"{deck}-{service}{'-interleaved' if interleave else ''}.pdf"
+    if not renders:
+        return
+    ordered = sorted(renders, key=lambda j: -j.cost)
+    with pool_for(work, jobs, len(ordered)) as pool:
+        pending = {pool.submit(_render, job): i for i, job in enumerate(ordered)}
+        failed: dict[int, BaseException] = {}
+        while pending:
+            finished, _ = wait(pending, return_when=FIRST_COMPLETED)
+            for future in sorted(finished, key=pending.__getitem__):
+                index = pending.pop(future)
+                if future.cancelled():
+                    continue
+                if future.exception() is not None:
+                    failed[index] = future.exception()  # type: ignore[assignment]
+                    for other in pending:
+                        other.cancel()
+                elif not failed:
+                    yield ordered[index], future.result()
+        if failed:
+            raise failed[min(failed)]
 
 
-def write_printshop(out: Path, deck: str, name: str, pdf: bytes, items: list[dict],
-                    pngs: dict[str, bytes]) -> Built:
-    """A deck's print-shop PDF into ``out`` (…/printshop), and the PNGs made, beside it."""
-    write_atomic(out / name, pdf)
-    for anchor, png in pngs.items():
-        write_atomic(out / "images" / deck / f"{anchor}.png", png)
-    return Built(out / name, len(items))
+def _report(job: Job, rendered: Rendered, outputs: list[Built]) -> str:
+    pages = f"{sum(b.pages for b in outputs)} pages"
+    if job.final and rendered.note:
+        return f"  {job.label}: {rendered.note} ({job.why})"
+    return f"  {job.label}: {pages} ({job.why})" + (f"; {rendered.note}" if rendered.note else "")
 
 
-def build_printshop(project: Path, game: Game, service: str = "tgc", interleave: bool = False,
-                    images: bool = True, locale: str = "pt-BR", jobs: int | None = None,
-                    say: Callable[[str], None] = print) -> list[Built]:
-    """Per deck: a one-card-per-page PDF, and a PNG per card face and per back."""
-    out = output_dir(project, game.id, locale) / "printshop"
-    decks = sorted(game.config.decks, key=lambda d: -len(game.deck_cards(d)))
-    built = []
-    with pool_for(jobs, len(decks)) as pool:
-        futures = [pool.submit(_printshop_job, project, game.id, deck, service, interleave, images,
-                               locale) for deck in decks]
-        for future in futures:
-            deck, pdf, items, pngs = future.result()
-            built.append(write_printshop(out, deck, printshop_name(deck, service, interleave),
-                                        pdf, items, pngs))
-            say(f"  print shop {deck}: {len(items)} pages, {len(pngs)} images")
-    return built
+def write(work: Work, job: Job, rendered: Rendered, stamps: Stamps, inputs: Inputs
+          ) -> list[Built]:
+    """A job's files, atomically, and right after them the records of its outputs."""
+    out = output_dir(work.project, work.game.id, job.locale)
+    for name, data in rendered.files.items():
+        write_atomic(out / name, data)
+    for name in rendered.remove:
+        (out / name).unlink(missing_ok=True)
+    outputs = []
+    for name, pages in rendered.pages.items():
+        stamps.records[name] = {**job.inputs, **inputs.cards(rendered.shows.get(name, ()))}
+        outputs.append(Built(out / name, pages))
+    stamps.write()
+    return outputs
 
 
-def _example_checker(game: Game) -> Callable[[Path], list] | None:
-    """The engine's replay of one example partida, if the game has a rules engine."""
-    from publish.engines import engine_for
-
-    engine = engine_for(game.id)
-    replay = getattr(engine, "replay", None)
-    if replay is None:
-        return None
-    return lambda path: replay(game, [path], None)
-
-
-def read_rules(game: Game, locale: str, link_cards: bool = True, project: Path | None = None):
-    """The edition's rules sources, parsed against its cards (problems collected).
-
-    ``game`` is the game as loaded (source language); examples replay against it.
-    With ``project``, `{face}` shows cards drawn by the game's own card templates.
-    """
-    from publish.docs.edition import read_edition
-    from publish.render.decks import load_icons
-
-    icons = load_icons(game)
-    checker = _example_checker(game)
-    game, words = in_locale(game, locale)
-    return read_edition(game, locale, icons, link_cards=link_cards, check_example=checker,
-                        face_html=_face_drawer(project, game, locale, icons) if project else None,
-                        words=words)
-
-
-def _face_drawer(project: Path, game: Game, locale: str, icons: dict[str, str]):
-    """The game's `face` macro as a function of a card, or None if the game has no faces."""
-    from jinja2 import TemplateNotFound
-
-    from publish.i18n.translate import template_words
-    from publish.render.decks import DeckOptions, face_style
-    from publish.render.env import environment
-    from publish.render.faces import face_context
-
-    env = environment(project, game.id, template_words(game, locale))
-    try:
-        macro = env.get_template("cards.html.j2").module.face  # type: ignore[attr-defined]
-    except (TemplateNotFound, AttributeError):  # no card faces: {face} says so where used
-        return None
-    style = face_style(game, DeckOptions(locale=locale), icons)
-
-    def draw(card):
-        deck = next(iter(card.copies))
-        return macro(face_context(game, card, deck, locale, icons), style)
-
-    return draw
-
-
-def manual_parts(out: Path, options) -> Path:
-    """Where the manual's parts, as last laid out, are kept (per paper size)."""
-    return out / ".manual-parts" / options.paper
-
-
-def build_manual(project: Path, game: Game, options, say: Callable[[str], None] = print
-                 ) -> list[Built]:
-    """The full manual of one edition, on one paper size."""
-    from publish.docs.manual import make_manual
-
-    edition = read_rules(game, options.locale, project=project)
-    out = output_dir(project, game.id, options.locale)
-    manual = make_manual(edition, project, options, cache=manual_parts(out, options))
-    path = out / f"manual{options.suffix}.pdf"
-    write_atomic(path, manual.pdf)
-    say(f"  manual: {manual.pages} pages")
-    return [Built(path, manual.pages)]
-
-
-def build_summaries(project: Path, game: Game, options, say: Callable[[str], None] = print
-                    ) -> list[Built]:
-    """Every rule summary of one edition: one PDF each, within its page limit."""
-    from publish.docs.edition import rules_dir
-    from publish.docs.summaries import render_summaries
-    from publish.render.pdf import write_pdf
-
-    edition = read_rules(game, options.locale, link_cards=False, project=project)
-    if not edition.summaries:
-        folder = rules_dir(game) / "summaries"
-        raise ProblemsFound([Problem(Location(folder), "no summaries (*.md) here: write one "
-                                     "with 'title' and 'pages' front matter "
-                                     "(docs/rules-markdown.md)")])
-    built = []
-    for summary, document in render_summaries(edition, project, options):
-        path = (output_dir(project, game.id, options.locale)
-                / f"summary-{summary.id}{options.suffix}.pdf")
-        write_atomic(path, write_pdf(document, summary.title))
-        built.append(Built(path, len(document.pages)))
-        say(f"  summary {summary.id}: {len(document.pages)} of at most {summary.max_pages} pages")
-    return built
-
-
-def timed(work: Callable[[], list[Built]], say: Callable[[str], None] = print) -> list[Built]:
-    """Run ``work`` and print the one-line summary: outputs, pages, time."""
-    start = time.perf_counter()
-    built = work()
-    pages = sum(b.pages for b in built)
-    say(f"{len(built)} outputs, {pages} pages in {time.perf_counter() - start:.1f} s")
-    return built
+def make(project: Path, work: Work, target: str, locale: str, options: Any = None,
+         jobs: int | None = None, say: Say = print) -> list[Built]:
+    """One target of one edition, made whether or not it is up to date."""
+    request = Request([locale], {target: options}, force=True, together=True)
+    return run(work, plan(work, request), jobs, say)

@@ -7,6 +7,8 @@ schema can complete them while a designer types.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Annotated, Any, Literal
 
 from pydantic import (
@@ -80,29 +82,31 @@ def _block_model(game: GameConfig) -> type[BaseModel]:
     )
 
 
+def _number_type(digits: int) -> Any:
+    """A card number: ``digits`` digits, written quoted or as a whole number."""
+    return Annotated[
+        str,
+        Field(pattern=rf"^\d{{{digits}}}$"),
+        BeforeValidator(_number_text(digits)),
+        WithJsonSchema(
+            {
+                "anyOf": [
+                    {"type": "string", "pattern": rf"^\d{{{digits}}}$"},
+                    {"type": "integer", "minimum": 0, "maximum": 10**digits - 1},
+                ],
+                "description": f"the card's id: {digits} digits, quoted (\"007\")",
+            }
+        ),
+    ]
+
+
 def card_model(game: GameConfig) -> type[BaseModel]:
     """The pydantic model of one card entry of this game's deck files."""
     decks = _literal(list(game.decks))
     kinds = _literal(list(game.card_kinds))
     digits = game.number_digits
     fields: dict[str, Any] = {
-        "number": (
-            Annotated[
-                str,
-                Field(pattern=rf"^\d{{{digits}}}$"),
-                BeforeValidator(_number_text(digits)),
-                WithJsonSchema(
-                    {
-                        "anyOf": [
-                            {"type": "string", "pattern": rf"^\d{{{digits}}}$"},
-                            {"type": "integer", "minimum": 0, "maximum": 10**digits - 1},
-                        ],
-                        "description": f"the card's id: {digits} digits, quoted (\"007\")",
-                    }
-                ),
-            ],
-            ...,
-        ),
+        "number": (_number_type(digits), ...),
         "name": (Annotated[str, Field(min_length=1, description="as printed on the card")], ...),
         "kind": (kinds, Field(game.default_kind, description="card kind from game.yaml"))
         if game.default_kind
@@ -261,54 +265,13 @@ def problems_from(
         loc = tuple(err["loc"])
         path, on_key = _walk(data, loc)
         kind = err["type"]
-        name = _label(label, data, path)
-        if kind not in _EXPECTED:
-            precise.append(path)
-        if kind == "extra_forbidden":
-            parent = path[:-1]
-            allowed = _fields_at(model, loc[:-1])
-            owner = f"{_label(label, data, parent)}: " if parent or label else ""
-            message = (f"{owner}unknown field '{path[-1]}'{did_you_mean(path[-1], allowed)}; "
-                       f"expected one of: {', '.join(allowed)}" if allowed else
-                       f"{owner}unknown field '{path[-1]}'")
-            problems.append(Problem(where.locate(path, key=True), message))
-        elif kind == "missing":
-            field_name = loc[-1]
-            parent = path[:-1] if path and path[-1] == field_name else path
-            owner = f"{_label(label, data, parent)}: " if parent or label else ""
-            problems.append(Problem(where.locate(parent), f"{owner}missing field '{field_name}'"))
-        elif kind == "union_tag_invalid":
-            ctx = err.get("ctx", {})
-            expected = _choices({"ctx": {"expected": ctx.get("expected_tags", "")}})
-            tag, value = ctx.get("discriminator", "").strip("'"), ctx.get("tag", "")
-            problems.append(Problem(where.locate((*path, tag)),
-                                    f"{name}: unknown {tag} '{value}'"
-                                    f"{did_you_mean(value, expected)}; expected one of: "
-                                    + ", ".join(expected)))
-        elif kind == "union_tag_not_found":
-            tag = err.get("ctx", {}).get("discriminator", "").strip("'")
-            problems.append(Problem(where.locate(path), f"{name}: missing field '{tag}'"))
-        elif kind in ("literal_error", "enum"):
-            expected = _choices(err)
-            value = err["input"]
-            what = f"unknown value '{value}'" if not on_key else f"unknown key '{value}'"
-            target = where.locate((*path, value), key=True) if on_key else where.locate(path)
-            problems.append(
-                Problem(
-                    target,
-                    f"{name}: {what}{did_you_mean(value, expected)}; expected one of: "
-                    + ", ".join(expected),
-                )
-            )
-        elif kind == "string_pattern_mismatch":
-            pattern = err.get("ctx", {}).get("pattern", "")
-            problems.append(Problem(where.locate(path), f"{name}: {err['input']!r} does not "
-                                                        f"have the expected form {pattern}"))
-        elif kind in _EXPECTED:
+        if kind in _EXPECTED:
             slot = merged.setdefault(path, {"expected": [], "input": err["input"]})
             slot["expected"].append(_EXPECTED[kind])
-        else:
-            problems.append(Problem(where.locate(path), f"{name}: {err['msg']}"))
+            continue
+        precise.append(path)
+        found = _Found(err, where, data, model, label, loc, path, on_key)
+        problems.append(_MESSAGES.get(kind, _plain)(found))
     for path, slot in merged.items():
         # A union (number or mapping) reports a type error for the member that did
         # not apply; when the other member found something more precise, keep that.
@@ -316,13 +279,86 @@ def problems_from(
             continue
         name = _label(label, data, path)
         expected = " or ".join(dict.fromkeys(slot["expected"]))
-        problems.append(
-            Problem(
-                where.locate(path),
-                f"wrong type for '{name}': expected {expected}, got {_describe(slot['input'])}",
-            )
-        )
+        problems.append(Problem(where.locate(path), f"wrong type for '{name}': expected "
+                                                    f"{expected}, got {_describe(slot['input'])}"))
     return sorted(problems, key=lambda p: p.location)
+
+
+@dataclass
+class _Found:
+    """One pydantic error, with where its value sits in the file."""
+
+    err: dict[str, Any]
+    where: SourceMap
+    data: Any
+    model: Any
+    label: str
+    loc: tuple[Any, ...]
+    path: tuple[Any, ...]
+    on_key: bool
+
+    @property
+    def name(self) -> str:
+        return _label(self.label, self.data, self.path)
+
+    def owner(self, parent: tuple[Any, ...]) -> str:
+        return f"{_label(self.label, self.data, parent)}: " if parent or self.label else ""
+
+
+def _unknown_field(f: _Found) -> Problem:
+    allowed = _fields_at(f.model, f.loc[:-1])
+    field_name = f.path[-1]
+    message = (f"{f.owner(f.path[:-1])}unknown field '{field_name}'"
+               + (f"{did_you_mean(field_name, allowed)}; expected one of: {', '.join(allowed)}"
+                  if allowed else ""))
+    return Problem(f.where.locate(f.path, key=True), message)
+
+
+def _missing(f: _Found) -> Problem:
+    field_name = f.loc[-1]
+    parent = f.path[:-1] if f.path and f.path[-1] == field_name else f.path
+    return Problem(f.where.locate(parent), f"{f.owner(parent)}missing field '{field_name}'")
+
+
+def _unknown_tag(f: _Found) -> Problem:
+    ctx = f.err.get("ctx", {})
+    expected = _choices({"ctx": {"expected": ctx.get("expected_tags", "")}})
+    tag, value = ctx.get("discriminator", "").strip("'"), ctx.get("tag", "")
+    return Problem(f.where.locate((*f.path, tag)), f"{f.name}: unknown {tag} '{value}'"
+                   f"{did_you_mean(value, expected)}; expected one of: " + ", ".join(expected))
+
+
+def _missing_tag(f: _Found) -> Problem:
+    tag = f.err.get("ctx", {}).get("discriminator", "").strip("'")
+    return Problem(f.where.locate(f.path), f"{f.name}: missing field '{tag}'")
+
+
+def _unknown_value(f: _Found) -> Problem:
+    expected = _choices(f.err)
+    value = f.err["input"]
+    what = f"unknown value '{value}'" if not f.on_key else f"unknown key '{value}'"
+    target = (f.where.locate((*f.path, value), key=True) if f.on_key
+              else f.where.locate(f.path))
+    return Problem(target, f"{f.name}: {what}{did_you_mean(value, expected)}; expected one "
+                           "of: " + ", ".join(expected))
+
+
+def _wrong_form(f: _Found) -> Problem:
+    pattern = f.err.get("ctx", {}).get("pattern", "")
+    return Problem(f.where.locate(f.path), f"{f.name}: {f.err['input']!r} does not have the "
+                                           f"expected form {pattern}")
+
+
+def _plain(f: _Found) -> Problem:
+    return Problem(f.where.locate(f.path), f"{f.name}: {f.err['msg']}")
+
+
+_MESSAGES: dict[str, Callable[[_Found], Problem]] = {
+    "extra_forbidden": _unknown_field, "missing": _missing, "union_tag_invalid": _unknown_tag,
+    "union_tag_not_found": _missing_tag, "literal_error": _unknown_value,
+    "enum": _unknown_value, "string_pattern_mismatch": _wrong_form,
+}
+"""Plain-language message for each kind of pydantic error (others: pydantic's own)."""
 
 
 def _choices(err: dict[str, Any]) -> list[str]:

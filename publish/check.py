@@ -20,6 +20,8 @@ class CheckReport:
     game: Game | None
     problems: list[Problem] = field(default_factory=list)
     engine: str | None = None
+    examples: dict[Path, list[Problem]] = field(default_factory=dict)
+    """Each example the engine replayed, with its findings (none when it holds)."""
 
     @property
     def ok(self) -> bool:
@@ -41,13 +43,20 @@ class CheckReport:
 def check(root: Path, game_id: str) -> CheckReport:
     """Load, validate and (where a rules engine exists) engine-check one game."""
     game, problems = load_game(root, game_id)
-    report = CheckReport(game_id, game, list(problems))
     if game is None:
-        return report
+        return CheckReport(game_id, None, list(problems))
+    return check_loaded(game, problems)
+
+
+def check_loaded(game: Game, problems: list[Problem] | None = None) -> CheckReport:
+    """Validate a loaded game and run its engine's checks (``problems``: the loading's)."""
+    report = CheckReport(game.id, game, list(problems or []))
     report.problems.extend(check_game(game))
-    engine = engine_for(game_id)
+    engine = engine_for(game.id)
     if engine is not None:
-        report.engine = engine.name
-        report.problems.extend(engine.check(game))
+        report.engine = engine.info.name
+        result = engine.check(game)
+        report.problems.extend(result.problems)
+        report.examples = result.examples
     report.problems.sort(key=lambda p: p.location)
     return report

@@ -111,6 +111,14 @@ class Engine(Protocol):
         """A simulation report as text for a terminal."""
         ...
 
+    def bench(self, root: Path, game_id: str) -> dict[str, Any]:
+        """`make bench`: the simulator's speed (``modes`` must not be empty)."""
+        ...
+
+    def describe_bench(self, result: dict[str, Any]) -> str:
+        """The bench's figures as one line."""
+        ...
+
 
 def engine_for(game_id: str) -> Engine | None:
     """The engine registered for ``game_id``, or None for a structure-only game."""

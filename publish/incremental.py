@@ -1,6 +1,7 @@
 """What an output was made from, so that `publish build` remakes only what changed.
 
-Each output's record (``build/<game>/<locale>/.stamps.json``) holds a digest
+Each output's record (``build/<game>/.records/<locale>.json``, beside the
+outputs' folder so that folder holds nothing but outputs) holds a digest
 of every input it was made from: the card data it shows, game.yaml, the
 rules sources, the templates and CSS, the fonts, the icons, the edition's
 catalogs and the code itself.  A build compares the digests of the inputs as
@@ -20,8 +21,13 @@ from pathlib import Path
 from publish.atomic import write_atomic
 from publish.model import Card, Game
 
-STAMPS = ".stamps.json"
+RECORDS = ".records"
 PACKAGE = Path(__file__).resolve().parent
+
+
+def records_file(project: Path, game_id: str, locale: str) -> Path:
+    """Where the records of an edition's outputs are kept."""
+    return project / "build" / game_id / RECORDS / f"{locale}.json"
 
 
 def digest(parts: Iterable[bytes | str]) -> str:
@@ -125,8 +131,7 @@ class Stamps:
     records: dict[str, dict[str, str]] = field(default_factory=dict)
 
     @classmethod
-    def read(cls, folder: Path) -> Stamps:
-        path = folder / STAMPS
+    def read(cls, path: Path) -> Stamps:
         try:
             records = json.loads(path.read_text(encoding="utf-8"))
         except (OSError, ValueError):

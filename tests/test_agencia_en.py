@@ -10,9 +10,9 @@ import pytest
 
 from conftest import REPO, run
 from pdftext import bookmarks, page_texts, squash
-from publish.build import read_rules
 from publish.i18n.translate import localize, translator
 from publish.i18n.workflow import status
+from publish.targets.rules import read_rules
 
 
 @pytest.fixture(scope="module")

@@ -11,9 +11,11 @@ import yaml
 
 from conftest import REPO
 from pdftext import bookmarks, contents_entries, page_texts, squash
-from publish.build import build_manual, build_summaries, read_rules
+from publish.build import make
 from publish.docs.manual import ManualOptions, manual_context
 from publish.load import load_game
+from publish.targets.base import Work
+from publish.targets.rules import read_rules
 
 GAME = REPO / "cards" / "agencia"
 RULES = GAME / "rules" / "pt-BR"
@@ -32,8 +34,9 @@ def built(tmp_path_factory, game) -> Path:
         shutil.copytree(REPO / folder, project / folder)
     copy, problems = load_game(project, "agencia")
     assert not problems
-    build_manual(project, copy, ManualOptions(), say=lambda _: None)
-    build_summaries(project, copy, ManualOptions(), say=lambda _: None)
+    work = Work(project, copy)
+    make(project, work, "manual", "pt-BR", ManualOptions(), say=lambda _: None)
+    make(project, work, "summaries", "pt-BR", ManualOptions(), say=lambda _: None)
     return project / "build" / "agencia" / "pt-BR"
 
 

@@ -18,9 +18,9 @@ import yaml
 
 from conftest import REPO, run
 from pdftext import bookmarks, page_texts
-from publish.build import read_rules
 from publish.docs.manual import ManualOptions, make_manual, whole_html
 from publish.load import load_game
+from publish.targets.rules import read_rules
 
 GAME = "harbourlight"
 ROOT = REPO / "cards" / GAME

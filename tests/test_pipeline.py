@@ -120,16 +120,22 @@ def test_a_card_edit_lays_out_only_that_cards_pages_and_they_match_a_full_build(
 
 
 def test_cards_that_move_on_the_sheets_have_the_whole_deck_laid_out(built):
+    from publish.build import Request, plan
     from publish.load import load_game
-    from publish.pipeline import plan
+    from publish.targets.base import Work
 
     game, _ = load_game(built, "demo")
+
+    def jobs_of() -> dict:
+        jobs = plan(Work(built, game), Request(["pt-BR"])).jobs
+        return {("deck" if j.target == "decks" else j.target, j.key): j for j in jobs}
+
     card = next(c for c in game.cards if c.number == "998")
     card.copies["alpha"] = 3  # every card after it moves (the deck rules would refuse it)
-    jobs = {(j.kind, j.deck): j for j in plan(built, game, ["pt-BR"]).jobs}
+    jobs = jobs_of()
     assert jobs["deck", "alpha"].why == "order, card 998 changed"
     assert jobs["deck", "alpha"].cards == [] and jobs["printshop", "alpha"].cards == []
     card.copies["alpha"] = 2
     card.name += " (editada)"
-    jobs = {(j.kind, j.deck): j for j in plan(built, game, ["pt-BR"]).jobs}
+    jobs = jobs_of()
     assert jobs["deck", "alpha"].cards == ["998"] and jobs["deck", "beta"].cards == ["998"]

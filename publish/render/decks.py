@@ -10,9 +10,9 @@ from __future__ import annotations
 from collections.abc import Collection
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from markupsafe import Markup
-from weasyprint.document import Document
 
 from publish.i18n.translate import template_words
 from publish.model import Game
@@ -21,6 +21,9 @@ from publish.render.faces import FaceStyle, deck_context, face_context
 from publish.render.geometry import CARD_SIZES, PAPERS, back_correction, sheet_layout
 from publish.render.pdf import render
 from publish.render.sheets import Page, calibration_pages, fold_pages, fronts_and_backs
+
+if TYPE_CHECKING:
+    from weasyprint.document import Document
 
 BACKS = ("none", "long-edge", "short-edge", "fold")
 TEXT_PT = 10  # effect text size on a poker card; scaled for other sizes

@@ -16,12 +16,11 @@ from __future__ import annotations
 
 import io
 import math
-import re
-from collections.abc import Callable
 from pathlib import Path
 
-from publish.atomic import write_atomic
 from publish.model import Game
+from publish.render.decks import DeckOptions, face_style
+from publish.render.printshop import Service
 
 DPI = 100
 """Resolution of the gallery's images: a poker card is 248 x 346 px."""
@@ -34,35 +33,14 @@ LABEL = 26  # px under each tile for the number and copies
 HEADER = 56  # px above the grid for the deck's name
 
 
-def _service(game: Game, locale: str, dpi: int):
+def gallery_service(game: Game, locale: str, dpi: int = DPI) -> Service:
     """The print-shop renderer's card, trimmed (no bleed), at ``dpi``."""
-    from publish.render.decks import DeckOptions, face_style
-    from publish.render.printshop import Service
-
     size = face_style(game, DeckOptions(locale=locale)).size
     return Service("gallery", (size["w"], size["h"]), 0.0, dpi)
 
 
-def _deck_job(project: Path, game_id: str, deck: str, locale: str, dpi: int
-              ) -> tuple[str, list[tuple[str, bytes]], bytes]:
-    """(deck, [(number, PNG)] of its distinct faces in deck order, contact sheet PNG)."""
-    from publish.build import _load
-    from publish.render.decks import load_icons
-    from publish.render.printshop import pixels, rasterise, single_pdf
-
-    game = _load(project, game_id, locale)
-    service = _service(game, locale, dpi)
-    pdf, items = single_pdf(game, project, deck, service, False, locale, load_icons(game))
-    pngs = rasterise(pdf, dpi, pixels(service))
-    faces = [(item["card"]["number"], png)
-             for item, png in zip(items, pngs, strict=True) if item["card"] is not None]
-    copies = {card.number: card.copies[deck] for card in game.deck_cards(deck)}
-    sheet = contact_sheet(project, game.config.decks[deck].name, faces, copies)
-    return deck, faces, sheet
-
-
 def _font(project: Path, size: int):
-    from PIL import ImageFont
+    from PIL import ImageFont  # Pillow: a raster renderer, loaded only when drawing
 
     path = project / "fonts" / "league-spartan" / "LeagueSpartan-SemiBold.otf"
     try:
@@ -74,7 +52,7 @@ def _font(project: Path, size: int):
 def contact_sheet(project: Path, title: str, faces: list[tuple[str, bytes]],
                   copies: dict[str, int]) -> bytes:
     """``faces`` in a grid about as wide as tall, each labelled with its number (and copies)."""
-    from PIL import Image, ImageDraw
+    from PIL import Image, ImageDraw  # Pillow: a raster renderer, loaded only when drawing
 
     tiles = [Image.open(io.BytesIO(png)).convert("RGB") for _, png in faces]
     w = max(t.width for t in tiles)
@@ -97,12 +75,6 @@ def contact_sheet(project: Path, title: str, faces: list[tuple[str, bytes]],
     buffer = io.BytesIO()
     sheet.save(buffer, format="PNG", optimize=True)
     return buffer.getvalue()
-
-
-def gallery_dir(project: Path, game_id: str, locale: str) -> Path:
-    from publish.build import output_dir
-
-    return output_dir(project, game_id, locale) / "gallery"
 
 
 def gallery_context(game: Game, decks_of: dict[str, list[str]], image_size: tuple[int, int]
@@ -136,58 +108,3 @@ def gallery_context(game: Game, decks_of: dict[str, list[str]], image_size: tupl
             "decks": decks, "groups": groups, "no_group": NO_GROUP,
             "kinds": [{"id": k, "name": v.name} for k, v in config.card_kinds.items()],
             "cards": cards, "image": {"w": image_size[0], "h": image_size[1]}}
-
-
-def _remove_stale(folder: Path, pattern: str, keep: set[Path]) -> None:
-    """Gallery files of a previous build that this one did not write (a card or deck gone)."""
-    name = re.compile(pattern)
-    for path in folder.glob("*.png") if folder.is_dir() else ():
-        if name.fullmatch(path.name) and path not in keep:
-            path.unlink()
-
-
-def build_gallery(project: Path, game: Game, locale: str, jobs: int | None = None,
-                  say: Callable[[str], None] = print) -> list:
-    """The review gallery of one edition; returns the page and the contact sheets as Built.
-
-    Decks render in parallel processes, one deck each (biggest first); every
-    file is written atomically.
-    """
-    from publish.build import Built, in_locale, pool_for
-    from publish.i18n.translate import template_words
-    from publish.render.env import environment
-    from publish.render.printshop import pixels
-
-    source = game
-    game = in_locale(source, locale)[0]
-    out = gallery_dir(project, game.id, locale)
-    decks = sorted(game.config.decks, key=lambda d: -len(game.deck_cards(d)))
-    # each card's image is its face in the first deck (game.yaml's order) that holds it
-    first = {card.number: next(d for d in game.config.decks if d in card.copies)
-             for card in game.cards if card.copies}
-    decks_of = {card.number: [d for d in game.config.decks if d in card.copies]
-                for card in game.cards if card.copies}
-    written: set[Path] = set()
-    sheets: dict[str, Path] = {}
-    with pool_for(jobs, len(decks)) as pool:
-        futures = [pool.submit(_deck_job, project, game.id, deck, locale, DPI) for deck in decks]
-        for future in futures:
-            deck, faces, sheet = future.result()
-            for number, png in faces:
-                if first.get(number) == deck:
-                    path = out / "images" / f"{number}.png"
-                    write_atomic(path, png)
-                    written.add(path)
-            sheets[deck] = out / f"contact-{deck}.png"
-            write_atomic(sheets[deck], sheet)
-            say(f"  gallery {deck}: {len(faces)} faces")
-    _remove_stale(out / "images", r"[0-9A-Za-z_-]+\.png", written)
-    _remove_stale(out, r"contact-.+\.png", set(sheets.values()))
-    shown = {n: d for n, d in decks_of.items() if out / "images" / f"{n}.png" in written}
-    env = environment(project, game.id, template_words(source, locale))
-    html = env.get_template("gallery.html.j2").render(
-        lang=locale, **gallery_context(game, shown, pixels(_service(game, locale, DPI))))
-    index = out / "index.html"
-    write_atomic(index, html)
-    say(f"  gallery: {len(shown)} cards, {len(sheets)} contact sheets")
-    return [Built(index, 1)] + [Built(sheets[d], 1) for d in game.config.decks]

@@ -22,7 +22,10 @@ from dataclasses import dataclass
 from html.parser import HTMLParser
 from pathlib import Path
 
+from markupsafe import Markup
+
 from publish.atomic import write_atomic
+from publish.render import pdf
 
 
 @dataclass(frozen=True)
@@ -62,15 +65,11 @@ def stub_links(html: str, elsewhere: set[str], what: str) -> tuple[str, set[str]
     Each must be one of ``elsewhere`` (the other parts' anchors), or the link
     would lead nowhere.
     """
-    from markupsafe import Markup
-
-    from publish.render.pdf import RenderError
-
     ids, links = references(html)
     stubs = links - ids
     missing = sorted(stubs - elsewhere)
     if missing:
-        raise RenderError(f"{what}: links to anchors no part has: "
+        raise pdf.RenderError(f"{what}: links to anchors no part has: "
                           + ", ".join(f"#{m}" for m in missing))
     spans = Markup("").join(Markup('<span id="{}" style="position: absolute; width: 0; '
                                    'height: 0"></span>').format(s) for s in sorted(stubs))
@@ -94,14 +93,12 @@ def lay_out(html: str, project: Path, what: str, cache: Path | None = None,
                            int(meta["pages"]), {str(k): int(v) for k, v in meta["anchors"].items()})
         except (OSError, ValueError, KeyError, TypeError, AttributeError):
             pass
-    from publish.render.pdf import render, write_pdf
-
-    document = render(html, project, what)
+    document = pdf.render(html, project, what)
     anchors: dict[str, int] = {}
     for number, page in enumerate(document.pages):
         for anchor in page.anchors:
             anchors.setdefault(anchor, number)
-    laid = LaidOut(write_pdf(document, what) if write else b"", len(document.pages), anchors)
+    laid = LaidOut(pdf.write_pdf(document, what) if write else b"", len(document.pages), anchors)
     if cache is not None:
         if write:  # the PDF first: a record names a whole file
             write_atomic(cache / f"{key}.pdf", laid.pdf)

@@ -10,12 +10,10 @@ import logging
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
-from weasyprint import HTML
-from weasyprint.document import Document
-from weasyprint.urls import FatalURLFetchingError
-
-from publish.render.fetcher import ProjectFetcher
+if TYPE_CHECKING:
+    from weasyprint.document import Document
 
 
 class RenderError(RuntimeError):
@@ -32,8 +30,10 @@ class _Collect(logging.Handler):
 
 
 @contextmanager
-def _warnings_fail(what: str, fetcher: ProjectFetcher | None) -> Iterator[None]:
+def _warnings_fail(what: str, fetcher: Any) -> Iterator[None]:
     """Fail on any WeasyPrint warning or refused resource; fatal fetch errors name their cause."""
+    from weasyprint.urls import FatalURLFetchingError
+
     logger = logging.getLogger("weasyprint")
     handler = _Collect()
     refused = fetcher.refused if fetcher is not None else []
@@ -53,6 +53,10 @@ def _warnings_fail(what: str, fetcher: ProjectFetcher | None) -> Iterator[None]:
 
 def render(html: str, root: Path, what: str) -> Document:
     """Lay out ``html`` (relative URLs resolve from ``root``)."""
+    from weasyprint import HTML
+
+    from publish.render.fetcher import ProjectFetcher  # a WeasyPrint class: loaded with it
+
     fetcher = ProjectFetcher(root)
     with _warnings_fail(what, fetcher):
         return HTML(string=html, base_url=f"{root.resolve()}/", url_fetcher=fetcher).render()
@@ -64,5 +68,5 @@ def write_pdf(document: Document, what: str) -> bytes:
     Drawing fetches too (SVG images, attachments), through the document's fetcher.
     """
     fetcher = getattr(document, "url_fetcher", None)
-    with _warnings_fail(what, fetcher if isinstance(fetcher, ProjectFetcher) else None):
+    with _warnings_fail(what, fetcher if hasattr(fetcher, "refused") else None):
         return document.write_pdf()

@@ -8,6 +8,7 @@ each front followed by its back.
 
 from __future__ import annotations
 
+import io
 from collections.abc import Collection
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -93,8 +94,6 @@ def rasterise(pdf: bytes, dpi: int, size: tuple[int, int] | None = None) -> list
     one pixel taller than the 1122 px a service asks for; ``size`` trims that
     stray pixel row or column.
     """
-    import io
-
     import pypdfium2 as pdfium
 
     document = pdfium.PdfDocument(pdf)

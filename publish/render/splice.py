@@ -18,6 +18,7 @@ rewritten by it stays the size it was, and only reachable objects are kept.
 from __future__ import annotations
 
 import io
+import warnings
 from collections.abc import Iterable
 from typing import Any
 
@@ -61,6 +62,14 @@ def replace_pages(pdf: bytes, new: bytes, at: list[int]) -> bytes:
         return save(target)
 
 
+def page_count(pdf: bytes) -> int:
+    """How many pages ``pdf`` has."""
+    import pikepdf
+
+    with pikepdf.open(io.BytesIO(pdf)) as document:
+        return len(document.pages)
+
+
 def join_pdfs(pdfs: Iterable[bytes], title: str | None = None,
               stubs: Iterable[set[str]] = (), continuing: set[int] | None = None) -> bytes:
     """One PDF of several, in order, without laying anything out again.
@@ -73,8 +82,6 @@ def join_pdfs(pdfs: Iterable[bytes], title: str | None = None,
     uses serves that page too.  Language and document information come from
     the first PDF, the title from ``title`` if given.
     """
-    import warnings
-
     import pikepdf
 
     joined = pikepdf.new()
@@ -84,54 +91,70 @@ def join_pdfs(pdfs: Iterable[bytes], title: str | None = None,
     hidden = iter(stubs)
     try:
         for number, data in enumerate(pdfs):
-            source = pikepdf.open(io.BytesIO(data))
-            sources.append(source)
-            skip = next(hidden, set())
-            offset = len(joined.pages)
-            index = {page.obj.objgen: i for i, page in enumerate(source.pages)}
-            kept = fonts(joined.pages)
-            with warnings.catch_warnings():  # named destinations are carried over below
-                warnings.simplefilter("ignore", pikepdf.PageCopyWarning)
-                joined.pages.extend(source.pages)
-            for page in joined.pages[offset:]:
-                reuse_fonts(page.obj, kept)
-
-            def at(dest: Any, offset: int = offset, index: dict = index) -> Any:
-                page = index[dest[0].objgen]
-                return pikepdf.Array([joined.pages[offset + page].obj, *list(dest)[1:]])
-
-            if "/Names" in source.Root and "/Dests" in source.Root.Names:
-                for name, dest in pikepdf.NameTree(source.Root.Names.Dests).items():
-                    if name not in skip and name not in names:
-                        names[name] = at(dest)
-            with source.open_outline() as tree:
-                items = [_copy_bookmark(item, at) for item in tree.root]
+            sources.append(pikepdf.open(io.BytesIO(data)))
+            items = _append(joined, sources[-1], next(hidden, set()), names)
             if number in (continuing or ()) and outline:
                 outline[-1].children.extend(items)
             else:
                 outline += items
-        if sources:
-            first = sources[0]
-            if "/Lang" in first.Root:
-                joined.Root.Lang = first.Root.Lang
-            for key, value in first.docinfo.items():
-                joined.docinfo[key] = value
-        if title:
-            with joined.open_metadata(set_pikepdf_as_editor=False) as meta:
-                meta["dc:title"] = title
-            joined.docinfo["/Title"] = title
-        if names:
-            tree_of_names = pikepdf.NameTree.new(joined)
-            for name, dest in sorted(names.items()):
-                tree_of_names[name] = dest
-            joined.Root.Names = pikepdf.Dictionary(Dests=tree_of_names.obj)
-        if outline:
-            with joined.open_outline() as tree:
-                tree.root.extend(outline)
+        _describe(joined, sources[0] if sources else None, title)
+        _destinations(joined, names, outline)
         return save(joined)
     finally:
         for source in sources:
             source.close()
+
+
+def _append(joined: Any, source: Any, skip: set[str], names: dict[str, Any]) -> list[Any]:
+    """``source``'s pages at the end of ``joined`` (sharing fonts it already has), its named
+    destinations not in ``skip`` nor already taken into ``names``; its bookmarks, returned."""
+    import pikepdf
+
+    offset = len(joined.pages)
+    index = {page.obj.objgen: i for i, page in enumerate(source.pages)}
+    kept = fonts(joined.pages)
+    with warnings.catch_warnings():  # named destinations are carried over below
+        warnings.simplefilter("ignore", pikepdf.PageCopyWarning)
+        joined.pages.extend(source.pages)
+    for page in joined.pages[offset:]:
+        reuse_fonts(page.obj, kept)
+
+    def at(dest: Any) -> Any:
+        page = index[dest[0].objgen]
+        return pikepdf.Array([joined.pages[offset + page].obj, *list(dest)[1:]])
+
+    if "/Names" in source.Root and "/Dests" in source.Root.Names:
+        for name, dest in pikepdf.NameTree(source.Root.Names.Dests).items():
+            if name not in skip and name not in names:
+                names[name] = at(dest)
+    with source.open_outline() as tree:
+        return [_copy_bookmark(item, at) for item in tree.root]
+
+
+def _describe(joined: Any, first: Any, title: str | None) -> None:
+    """Language and document information from the first PDF; the title if given."""
+    if first is not None:
+        if "/Lang" in first.Root:
+            joined.Root.Lang = first.Root.Lang
+        for key, value in first.docinfo.items():
+            joined.docinfo[key] = value
+    if title:
+        with joined.open_metadata(set_pikepdf_as_editor=False) as meta:
+            meta["dc:title"] = title
+        joined.docinfo["/Title"] = title
+
+
+def _destinations(joined: Any, names: dict[str, Any], outline: list[Any]) -> None:
+    import pikepdf
+
+    if names:
+        tree_of_names = pikepdf.NameTree.new(joined)
+        for name, dest in sorted(names.items()):
+            tree_of_names[name] = dest
+        joined.Root.Names = pikepdf.Dictionary(Dests=tree_of_names.obj)
+    if outline:
+        with joined.open_outline() as tree:
+            tree.root.extend(outline)
 
 
 def _copy_bookmark(item: Any, at: Any) -> Any:

@@ -123,9 +123,9 @@ def test_contents_print_headings_with_the_editions_quotation_marks(demo_docs):
 
 
 def _make(project, cache):
-    from publish.build import read_rules
     from publish.docs.manual import ManualOptions, make_manual
     from publish.load import load_game
+    from publish.targets.rules import read_rules
 
     game, _ = load_game(project, "demo")
     edition = read_rules(game, "pt-BR", project=project)

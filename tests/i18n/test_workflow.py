@@ -79,8 +79,8 @@ def test_a_draft_build_marks_what_falls_back_to_the_source(demo_docs):
     from publish.load import load_game
 
     game, _ = load_game(demo_docs, "demo")
-    from publish.build import read_rules
     from publish.docs.summaries import render_summaries, summary_html  # noqa: F401
+    from publish.targets.rules import read_rules
 
     edition = read_rules(game, "en", link_cards=False, project=demo_docs)
     html = str(edition.markdown.render(edition.summaries[0]))

@@ -94,9 +94,11 @@ def test_all_fonts_are_embedded(historico_duplex):
 
 
 def test_build_writes_every_deck_and_all_decks(game):
-    from publish.build import build_decks
+    from publish.build import make
+    from publish.targets.base import Work
 
-    built = build_decks(REPO, game, DeckOptions(), jobs=2, say=lambda _: None)
+    built = make(REPO, Work(REPO, game), "decks", "pt-BR", DeckOptions(), jobs=2,
+                 say=lambda _: None)
     pages = {b.path.name: len(PdfReader(b.path).pages) for b in built}
     assert pages == {"deck-principal.pdf": 9, "deck-historico.pdf": 5, "deck-teorico.pdf": 5,
                      "deck-estrategico.pdf": 5, "deck-social.pdf": 6, "decks-all.pdf": 30}
@@ -187,11 +189,19 @@ def test_back_offset_moves_the_backs_to_cancel_the_reading(game, historico_duple
 
 
 def test_duplex_build_writes_a_calibration_sheet(game, tmp_path):
-    from publish.build import _calibration
+    from publish.incremental import Inputs
+    from publish.targets import TARGETS
+    from publish.targets.base import Work
 
-    built = _calibration(REPO, game, DeckOptions(backs="short-edge", paper="letter"), tmp_path)
-    reader = PdfReader(built.path)
-    assert built.path.name == "calibration-letter-short-edge.pdf" and len(reader.pages) == 2
+    decks, work = TARGETS["decks"], Work(REPO, game)
+    options = DeckOptions(backs="short-edge", paper="letter")
+    job = next(j for j in decks.jobs(work, Inputs(REPO, game), "pt-BR", options)
+               if j.key == "calibration")
+    rendered = decks.render(work, job)
+    (name, pdf), = rendered.files.items()
+    (tmp_path / name).write_bytes(pdf)
+    reader = PdfReader(tmp_path / name)
+    assert name == "calibration-letter-short-edge.pdf" and len(reader.pages) == 2
     assert "--back-offset" in reader.pages[0].extract_text().replace("\n", " ")
 
 

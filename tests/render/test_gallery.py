@@ -16,8 +16,9 @@ import pytest
 from PIL import Image
 
 from conftest import REPO
+from publish.build import make
 from publish.load import load_game
-from publish.render.gallery import build_gallery
+from publish.targets.base import Work
 
 CHROMIUM = Path("/usr/bin/chromium")
 needs_chromium = pytest.mark.skipif(
@@ -43,11 +44,11 @@ def built(tmp_path_factory) -> Path:
     copy, problems = load_game(project, "agencia")
     assert not problems
     said: list[str] = []
-    built = build_gallery(project, copy, "pt-BR", say=said.append)
+    built = make(project, Work(project, copy), "gallery", "pt-BR", say=said.append)
     out = project / "build" / "agencia" / "pt-BR" / "gallery"
     assert [b.path for b in built] == [out / "index.html"] + [
         out / f"contact-{deck}.png" for deck in copy.config.decks]
-    assert said[-1] == "  gallery: 214 cards, 5 contact sheets"
+    assert said[-1] == "  gallery (pt-BR): 214 cards, 5 contact sheets (forced)"
     return out
 
 

@@ -8,6 +8,7 @@ from typing import Any
 from pydantic import TypeAdapter, ValidationError
 
 from publish.cardschema import problems_from
+from publish.engines import CheckResult, EngineInfo, SimulateRequest
 from publish.games.agencia.effects import Action, Rule
 from publish.model import Card, Game
 from publish.problems import Location, Problem
@@ -59,25 +60,30 @@ def effect_problems(card: Card) -> list[Problem]:
 class AgenciaEngine:
     """The rules engine of Agência, edition 2.180423."""
 
-    name = "Agência 2.180423"
+    info = EngineInfo(name="Agência 2.180423", modes=("simple", "bourdieu"),
+                      editions=("2.180423", "4.190617"), agents=("greedy", "random"),
+                      default_agents=("greedy", "random"), players=(3, 6),
+                      default_players=(3, 6), log_name="diário de jogo",
+                      checks=("effect schema", "effect lint", "example partidas"))
+    name = info.name
 
-    def check(self, game: Game) -> list[Problem]:
+    def check(self, game: Game) -> CheckResult:
         problems: list[Problem] = []
         for card in game.cards:
             problems.extend(effect_problems(card))
-        if not problems:  # effects are valid: lint them and replay the examples with them
-            from publish.games.agencia.lint import lint_game
-
-            problems.extend(lint_game(game))
-            problems.extend(self.check_examples(game))
-        return problems
-
-    def check_examples(self, game: Game) -> list[Problem]:
-        """Replay every example partida at both levels; each finding is a problem."""
+        if problems:
+            return CheckResult(problems)
+        # effects are valid: lint them and replay the examples with them
         from publish.games.agencia.diario.files import example_paths
+        from publish.games.agencia.lint import lint_game
 
-        paths = example_paths(game)
-        return self.replay(game, paths, None) if paths else []
+        problems.extend(lint_game(game))
+        examples = {Path(path): self.replay(game, [path], None) for path in example_paths(game)}
+        problems.extend(p for found in examples.values() for p in found)
+        return CheckResult(problems, examples)
+
+    def directives(self) -> dict[str, Any]:
+        return {}
 
     def replay(self, game: Game, paths: list[Any], edition: str | None,
                effects: bool = True) -> list[Problem]:
@@ -98,13 +104,16 @@ class AgenciaEngine:
                                  "for a direct block, of standing rules for a general block")
         return schema
 
-    def simulate(self, root: Any, game: Game, options: dict[str, Any],
+    def simulate(self, root: Any, game: Game, request: SimulateRequest,
                  progress: Any = None) -> dict[str, Any]:
         """Play seeded games; the report of `publish simulate`."""
         from publish.games.agencia.agents import AGENTS
         from publish.games.agencia.cards import card_infos
         from publish.games.agencia.simulate import Plan, report, simulate
 
+        options = {"games": request.games, "players": request.players, "mode": request.mode,
+                   "seed": request.seed, "decks": request.decks, "agents": request.agents,
+                   "workers": request.workers, "logs": request.logs}
         unknown = [a for a in options["agents"] if a not in AGENTS]
         if unknown:
             raise ValueError(f"unknown agent(s) {', '.join(unknown)}; known: {', '.join(AGENTS)}")

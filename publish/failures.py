@@ -1,0 +1,41 @@
+"""Every way a command can fail, as the lines it prints and the exit status it returns.
+
+Commands raise; this turns what they raise into a message that names the
+cause and says what to do, never a traceback.
+"""
+
+from __future__ import annotations
+
+from jinja2 import TemplateError, TemplateNotFound, TemplateSyntaxError
+
+from publish.problems import ProblemsFound
+from publish.render.decks import Overflow
+from publish.render.pdf import RenderError
+
+
+class Failure(Exception):
+    """A command could not do what it was asked: ``lines`` say why; exit with ``status``."""
+
+    def __init__(self, lines: list[str], status: int = 1) -> None:
+        super().__init__("\n".join(lines))
+        self.lines = lines
+        self.status = status
+
+
+def build_failure(exc: Exception) -> Failure | None:
+    """What a build says when rendering raised ``exc`` (None: not a failure we know)."""
+    if isinstance(exc, ProblemsFound):
+        return Failure([str(p) for p in exc.problems])
+    if isinstance(exc, TemplateSyntaxError):
+        return Failure([f"build failed: {exc.filename or exc.name}:{exc.lineno}: {exc.message}"])
+    if isinstance(exc, TemplateNotFound):
+        return Failure([f"build failed: no template '{exc.name}' in templates/<game>/ or "
+                        "templates/_common/ of the project: add it"])
+    if isinstance(exc, TemplateError):
+        return Failure([f"build failed: template error: {exc}"])
+    if isinstance(exc, (Overflow, RenderError, ValueError)):
+        return Failure([f"build failed: {exc}"])
+    if isinstance(exc, OSError):
+        return Failure([f"build failed: cannot write {exc.filename or 'an output'}: "
+                        f"{exc.strerror or exc}"])
+    return None

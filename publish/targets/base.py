@@ -1,0 +1,132 @@
+"""What every kind of output declares, and the pieces a build moves between processes.
+
+A target (decks, print-shop files, manual, summaries, gallery...) is one
+module of this package.  It says which files it makes and what each is made
+from (the digests that decide whether it is stale), how it splits into jobs,
+how a job renders (in a worker process) and, if it needs one, a last step
+that runs in the main process once its jobs are done (joining the decks).
+The build (publish.build) plans and runs every target the same way.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Protocol
+
+from publish.i18n.translate import Translator, localize, translator
+from publish.incremental import Inputs
+from publish.model import Game
+from publish.problems import Problem
+
+
+def output_dir(project: Path, game_id: str, locale: str) -> Path:
+    """Where an edition's outputs go: build/<game>/<locale>/."""
+    return project / "build" / game_id / locale
+
+
+def in_locale(game: Game, locale: str) -> tuple[Game, Translator]:
+    """(``game`` in ``locale``'s words, the translator that did it); words with no
+    translation stay in the source language, marked."""
+    words = translator(game, locale)
+    return localize(game, words), words
+
+
+@dataclass
+class Built:
+    """One output file and how many pages it has."""
+
+    path: Path
+    pages: int
+
+
+@dataclass
+class Job:
+    """One unit of rendering: the outputs it makes and the inputs they are made from."""
+
+    target: str
+    locale: str
+    outputs: list[str]
+    """File names under the edition's folder; each gets a record of ``inputs``."""
+    inputs: dict[str, str]
+    options: Any = None
+    key: str = ""
+    """What the job is about within its target (a deck id), '' for the whole edition."""
+    cost: int = 1
+    """Rough size, so the biggest jobs start first and the cores finish together."""
+    paged: bool = False
+    """Each page shows its own cards: when only cards changed, only their pages are redone."""
+    narrow: bool = False
+    """Each output stands alone: only the stale ones are remade."""
+    shows_cards: bool = False
+    """Which cards an output shows is known only once it is made (a summary's queries):
+    they are recorded then, and a change to one of them makes the output stale."""
+    final: bool = False
+    """Runs in the main process after the target's other jobs (see Target.finish)."""
+    noun: str = ""
+    """What the build calls the job's output when it reports it ("deck alpha (en)")."""
+    cards: list[str] = field(default_factory=list)
+    """When only these cards changed: lay out their pages alone and put them back."""
+    why: str = ""
+    forced: bool = False
+    """Made again on demand: nothing kept from earlier builds is reused."""
+
+    @property
+    def label(self) -> str:
+        key = "" if self.final or self.key == "calibration" else self.key
+        return f"{self.noun or self.target} {key}".strip() + f" ({self.locale})"
+
+
+@dataclass
+class Rendered:
+    """What a job made: file contents by name under the edition's folder."""
+
+    files: dict[str, bytes]
+    pages: dict[str, int]
+    """Pages of each recorded output of the job."""
+    shows: dict[str, list[str]] = field(default_factory=dict)
+    """Per output, the cards it turned out to show (Job.shows_cards): recorded as inputs."""
+    note: str = ""
+    """Said after the job's label ("70 images")."""
+    remove: list[str] = field(default_factory=list)
+    """Files of an earlier build this one replaces with nothing (a card gone)."""
+
+
+@dataclass(frozen=True)
+class Work:
+    """What a worker needs: the project and the game as loaded and checked, once per build."""
+
+    project: Path
+    game: Game
+    examples: Mapping[Path, list[Problem]] = field(default_factory=dict)
+    """Each example's replay findings from the check, so no example is replayed twice."""
+
+
+class Target(Protocol):
+    """One kind of output."""
+
+    name: str
+    in_default_build: bool
+    """Made by `publish build` with no target named."""
+
+    def applies(self, game: Game) -> bool:
+        """Whether the game has anything for this target (a manual needs rules sources)."""
+        ...
+
+    def jobs(self, work: Work, inputs: Inputs, locale: str, options: Any) -> list[Job]:
+        """The jobs of one edition, with their outputs and inputs; nothing rendered."""
+        ...
+
+    def render(self, work: Work, job: Job) -> Rendered:
+        """Make one job's files (in a worker process)."""
+        ...
+
+
+
+class Joining(Target, Protocol):
+    """A target with final jobs (``Job.final``), run in the main process after the others."""
+
+    def finish(self, work: Work, job: Job, made: dict[str, bytes]) -> Rendered:
+        """A final job, from the files its siblings ``made`` in this build (or on disk)."""
+        ...

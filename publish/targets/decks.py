@@ -1,0 +1,108 @@
+"""Print-and-cut deck PDFs: one per deck, one joining them all, and the duplex calibration page.
+
+A deck whose cards alone changed has only the sheets showing them laid out
+again and put back into the PDF it made last time.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from publish.incremental import Inputs
+from publish.model import Game
+from publish.render.decks import (
+    DeckOptions,
+    calibration_html,
+    load_icons,
+    render_sheets,
+    sheets_showing,
+)
+from publish.render.pdf import render, write_pdf
+from publish.render.splice import SpliceError, join_pdfs, page_count, replace_pages
+from publish.targets.base import Job, Rendered, Work, in_locale, output_dir
+
+
+def deck_file(deck: str, options: DeckOptions) -> str:
+    return f"deck-{deck}{options.suffix}.pdf"
+
+
+def all_decks_file(options: DeckOptions) -> str:
+    return f"decks-all{options.suffix}.pdf"
+
+
+def calibration_file(options: DeckOptions) -> str:
+    return f"calibration-{options.paper}-{options.backs}.pdf"
+
+
+class Decks:
+    """deck-<deck>.pdf per deck, decks-all.pdf, and calibration-<paper>-<flip>.pdf (duplex)."""
+
+    name = "decks"
+    in_default_build = True
+
+    def applies(self, game: Game) -> bool:
+        return bool(game.config.decks)
+
+    def options(self, locale: str, **chosen: object) -> DeckOptions:
+        return DeckOptions(locale=locale, **chosen)  # type: ignore[arg-type]
+
+    def jobs(self, work: Work, inputs: Inputs, locale: str, options: DeckOptions) -> list[Job]:
+        game, options = work.game, replace(options, locale=locale)
+        common = inputs.common(locale)
+        jobs = []
+        for deck in game.config.decks:
+            cards = game.deck_cards(deck)
+            jobs.append(Job(self.name, locale, [deck_file(deck, options)],
+                            {**common, **inputs.order(deck),
+                             **inputs.cards(c.number for c in cards)},
+                            options, key=deck, cost=sum(c.copies[deck] for c in cards),
+                            paged=True, noun="deck"))
+        if options.backs in ("long-edge", "short-edge"):
+            jobs.append(Job(self.name, locale, [calibration_file(options)], common, options,
+                            key="calibration", noun="deck"))
+        jobs.append(Job(self.name, locale, [all_decks_file(options)],
+                        {**common, **inputs.cards(c.number for c in game.cards)}, options,
+                        key="all", final=True, noun="decks-all"))
+        return jobs
+
+    def render(self, work: Work, job: Job) -> Rendered:
+        game = in_locale(work.game, job.locale)[0]
+        name = job.outputs[0]
+        if job.key == "calibration":
+            document = render(calibration_html(game, work.project, job.options), work.project,
+                              "calibration")
+            return Rendered({name: write_pdf(document, "calibration")}, {name: len(document.pages)})
+        previous = output_dir(work.project, game.id, job.locale) / name
+        pdf, pages = lay_out_deck(work, game, job.key, job.options, job.cards, previous.read_bytes()
+                                  if job.cards and previous.is_file() else None)
+        return Rendered({name: pdf}, {name: pages})
+
+    def finish(self, work: Work, job: Job, made: dict[str, bytes]) -> Rendered:
+        """decks-all from the per-deck PDFs, just made or as they are on disk."""
+        out = output_dir(work.project, work.game.id, job.locale)
+        names = [deck_file(deck, job.options) for deck in work.game.config.decks]
+        pdfs = [made[n] if n in made else (out / n).read_bytes() for n in names]
+        name = job.outputs[0]
+        return Rendered({name: join_pdfs(pdfs, work.game.config.name)},
+                        {name: sum(page_count(pdf) for pdf in pdfs)})
+
+
+def lay_out_deck(work: Work, game: Game, deck: str, options: DeckOptions, cards: list[str],
+                 previous: bytes | None) -> tuple[bytes, int]:
+    """(PDF, pages) of one deck's sheets; with ``previous`` (the PDF as last made), only the
+    sheets showing ``cards`` are laid out and put back into it."""
+    title = f"{game.config.name} · {game.config.decks[deck].name}"
+    icons = load_icons(game)
+    if cards and previous is not None:
+        at = sheets_showing(game, title, [deck], options, icons, set(cards))
+        document = render_sheets(game, work.project, title, [deck], options, icons, set(cards))
+        try:
+            pdf = replace_pages(previous, write_pdf(document, title), at)
+            return pdf, page_count(pdf)
+        except SpliceError:
+            pass  # the previous PDF is not what the record says: lay out every sheet
+    document = render_sheets(game, work.project, title, [deck], options, icons)
+    return write_pdf(document, title), len(document.pages)
+
+
+TARGET = Decks()

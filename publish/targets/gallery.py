@@ -1,0 +1,98 @@
+"""The review gallery: gallery/index.html, an image per card and a contact sheet per deck.
+
+Not part of `publish build` with no target: it is for reviewing, asked for
+by name (`publish build gallery`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from publish.i18n.translate import template_words
+from publish.incremental import Inputs
+from publish.model import Game
+from publish.render.decks import load_icons
+from publish.render.env import environment
+from publish.render.gallery import DPI, contact_sheet, gallery_context, gallery_service
+from publish.render.printshop import pixels, rasterise, single_pdf
+from publish.targets.base import Job, Rendered, Work, in_locale, output_dir
+
+FOLDER = "gallery"
+
+
+@dataclass(frozen=True)
+class GalleryOptions:
+    dpi: int = DPI
+
+
+def first_decks(game: Game) -> dict[str, str]:
+    """Each card's image is its face in the first deck (game.yaml's order) that holds it."""
+    return {card.number: next(d for d in game.config.decks if d in card.copies)
+            for card in game.cards if card.copies}
+
+
+class Gallery:
+    """gallery/index.html, gallery/images/<number>.png, gallery/contact-<deck>.png."""
+
+    name = "gallery"
+    in_default_build = False
+
+    def applies(self, game: Game) -> bool:
+        return bool(game.config.decks)
+
+    def options(self, locale: str, **chosen: object) -> GalleryOptions:
+        return GalleryOptions(**chosen)  # type: ignore[arg-type]
+
+    def jobs(self, work: Work, inputs: Inputs, locale: str, options: GalleryOptions) -> list[Job]:
+        game, common = work.game, inputs.common(locale)
+        every = {**common, **inputs.cards(c.number for c in game.cards)}
+        index = Job(self.name, locale, [f"{FOLDER}/index.html"], every, options, key="index",
+                    final=True)
+        return [index] + [
+            Job(self.name, locale, [f"{FOLDER}/contact-{deck}.png"],
+                {**common, **inputs.order(deck),
+                 **inputs.cards(c.number for c in game.deck_cards(deck))},
+                options, key=deck, cost=len(game.deck_cards(deck)))
+            for deck in game.config.decks]
+
+    def render(self, work: Work, job: Job) -> Rendered:
+        """A deck's faces, one PNG per card whose image this deck gives, and its contact sheet."""
+        game, deck = in_locale(work.game, job.locale)[0], job.key
+        service = gallery_service(game, job.locale, job.options.dpi)
+        pdf, items = single_pdf(game, work.project, deck, service, False, job.locale,
+                                load_icons(game))
+        pngs = rasterise(pdf, job.options.dpi, pixels(service))
+        faces = [(item["card"]["number"], png)
+                 for item, png in zip(items, pngs, strict=True) if item["card"] is not None]
+        copies = {card.number: card.copies[deck] for card in game.deck_cards(deck)}
+        first = first_decks(game)
+        files = {f"{FOLDER}/images/{number}.png": png
+                 for number, png in faces if first.get(number) == deck}
+        name = job.outputs[0]
+        files[name] = contact_sheet(work.project, game.config.decks[deck].name, faces, copies)
+        return Rendered(files, {name: 1}, note=f"{len(faces)} faces")
+
+    def finish(self, work: Work, job: Job, made: dict[str, bytes]) -> Rendered:
+        """The page, showing the cards whose images exist; images of cards gone are removed."""
+        source = work.game
+        game = in_locale(source, job.locale)[0]
+        folder = output_dir(work.project, game.id, job.locale) / FOLDER
+        decks_of = {card.number: [d for d in game.config.decks if d in card.copies]
+                    for card in game.cards if card.copies}
+        shown = {n: d for n, d in decks_of.items() if f"{FOLDER}/images/{n}.png" in made
+                 or (folder / "images" / f"{n}.png").is_file()}
+        stale = [f"{FOLDER}/{p.relative_to(folder).as_posix()}"
+                 for pattern, keep in (("images/*.png", {f"images/{n}.png" for n in shown}),
+                                       ("contact-*.png", {f"contact-{d}.png"
+                                                          for d in game.config.decks}))
+                 for p in folder.glob(pattern) if p.relative_to(folder).as_posix() not in keep]
+        env = environment(work.project, game.id, template_words(source, job.locale))
+        service = gallery_service(game, job.locale, job.options.dpi)
+        html = env.get_template("gallery.html.j2").render(
+            lang=job.locale, **gallery_context(game, shown, pixels(service)))
+        name = job.outputs[0]
+        return Rendered({name: html.encode("utf-8")}, {name: 1}, remove=stale,
+                        note=f"{len(shown)} cards, {len(game.config.decks)} contact sheets")
+
+
+TARGET = Gallery()

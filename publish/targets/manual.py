@@ -1,0 +1,60 @@
+"""The full manual of an edition: manual.pdf (manual-letter.pdf on Letter).
+
+Its parts are kept under the digest of their HTML (build/<game>/<locale>/
+.manual-parts/<paper>/), so a card edit lays out that card's deck list only;
+a forced build forgets them.
+"""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+from publish.docs.edition import chapter_paths
+from publish.docs.manual import ManualOptions, make_manual
+from publish.incremental import Inputs
+from publish.model import Game
+from publish.targets.base import Job, Rendered, Work, output_dir
+from publish.targets.rules import read_rules
+
+
+def manual_file(options: ManualOptions) -> str:
+    return f"manual{options.suffix}.pdf"
+
+
+def parts_dir(out: Path, options: ManualOptions) -> Path:
+    """Where the manual's parts, as last laid out, are kept (per paper size)."""
+    return out / ".manual-parts" / options.paper
+
+
+class Manual:
+    """manual.pdf: cover, contents, chapters, card lists, cards by effect, index, colophon."""
+
+    name = "manual"
+    in_default_build = True
+
+    def applies(self, game: Game) -> bool:
+        return bool(chapter_paths(game))
+
+    def options(self, locale: str, **chosen: object) -> ManualOptions:
+        return ManualOptions(locale=locale, **chosen)  # type: ignore[arg-type]
+
+    def jobs(self, work: Work, inputs: Inputs, locale: str, options: ManualOptions) -> list[Job]:
+        game = work.game
+        return [Job(self.name, locale, [manual_file(options)],
+                    {**inputs.common(locale), **inputs.cards(c.number for c in game.cards),
+                     "rules": inputs.get("rules")},
+                    ManualOptions(paper=options.paper, locale=locale), cost=len(game.cards) * 4)]
+
+    def render(self, work: Work, job: Job) -> Rendered:
+        cache = parts_dir(output_dir(work.project, work.game.id, job.locale), job.options)
+        if job.forced:
+            shutil.rmtree(cache, ignore_errors=True)
+        edition = read_rules(work.game, job.locale, project=work.project,
+                             examples=work.examples)
+        manual = make_manual(edition, work.project, job.options, cache=cache)
+        name = job.outputs[0]
+        return Rendered({name: manual.pdf}, {name: manual.pages})
+
+
+TARGET = Manual()

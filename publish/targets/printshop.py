@@ -1,0 +1,88 @@
+"""Print-shop files: per deck, one card per page (TrimBox and BleedBox) and a PNG per page.
+
+A deck whose cards alone changed has only their pages laid out and
+rasterised again; the other PNGs are left as they are.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from publish.incremental import Inputs
+from publish.model import Game
+from publish.render.decks import load_icons
+from publish.render.printshop import SERVICES, pixels, rasterise, single_items, single_pdf
+from publish.render.splice import SpliceError, replace_pages
+from publish.targets.base import Job, Rendered, Work, in_locale, output_dir
+
+FOLDER = "printshop"
+
+
+@dataclass(frozen=True)
+class PrintshopOptions:
+    """What `publish build printshop` was asked for."""
+
+    service: str = "tgc"
+    interleave: bool = False
+    images: bool = True
+
+    def __post_init__(self) -> None:
+        if self.service not in SERVICES:
+            raise ValueError(f"unknown service {self.service!r}: {', '.join(SERVICES)}")
+
+
+def printshop_file(deck: str, options: PrintshopOptions) -> str:
+    interleaved = "-interleaved" if options.interleave else ""
+    return f"{FOLDER}/{deck}-{options.service}{interleaved}.pdf"
+
+
+def image_file(deck: str, anchor: str) -> str:
+    return f"{FOLDER}/images/{deck}/{anchor}.png"
+
+
+class Printshop:
+    """printshop/<deck>-<service>.pdf per deck, and printshop/images/<deck>/<page>.png."""
+
+    name = "printshop"
+    in_default_build = True
+
+    def applies(self, game: Game) -> bool:
+        return bool(game.config.decks)
+
+    def options(self, locale: str, **chosen: object) -> PrintshopOptions:
+        return PrintshopOptions(**chosen)  # type: ignore[arg-type]
+
+    def jobs(self, work: Work, inputs: Inputs, locale: str,
+             options: PrintshopOptions) -> list[Job]:
+        game, common = work.game, inputs.common(locale)
+        return [Job(self.name, locale, [printshop_file(deck, options)],
+                    {**common, **inputs.order(deck),
+                     **inputs.cards(c.number for c in game.deck_cards(deck))},
+                    options, key=deck, cost=len(game.deck_cards(deck)), paged=True)
+                for deck in game.config.decks]
+
+    def render(self, work: Work, job: Job) -> Rendered:
+        game = in_locale(work.game, job.locale)[0]
+        options, deck, name = job.options, job.key, job.outputs[0]
+        spec = SERVICES[options.service]
+        icons = load_icons(game)
+        items = single_items(game, deck, options.interleave, job.locale, icons)
+        previous = output_dir(work.project, game.id, job.locale) / name
+        partial = bool(job.cards) and previous.is_file()
+        pdf, made = single_pdf(game, work.project, deck, spec, options.interleave, job.locale,
+                               icons, set(job.cards) if partial else None)
+        pngs = rasterise(pdf, spec.dpi, pixels(spec)) if options.images else []
+        if partial:
+            anchors = [item["anchor"] for item in items]
+            try:
+                pdf = replace_pages(previous.read_bytes(), pdf,
+                                    [anchors.index(m["anchor"]) for m in made])
+            except SpliceError:  # not the PDF the record describes: make it all again
+                return self.render(work, Job(**{**job.__dict__, "cards": []}))
+        files = {name: pdf, **{image_file(deck, m["anchor"]): png
+                               for m, png in zip(made, pngs, strict=bool(pngs))}}
+        return Rendered(files, {name: len(items)}, note=f"{len(pngs)} images")
+
+
+
+TARGET = Printshop()

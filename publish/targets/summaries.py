@@ -1,0 +1,71 @@
+"""Rule summaries: summary-<id>.pdf each, within the pages its front matter allows.
+
+A summary is out of date when its source, or a card it showed, changed: the
+cards it shows are known only once its HTML is made, so they are recorded
+after rendering.
+"""
+
+from __future__ import annotations
+
+from publish.docs.edition import rules_dir, summary_paths
+from publish.docs.manual import ManualOptions
+from publish.docs.summaries import render_summaries
+from publish.incremental import Inputs
+from publish.model import Game
+from publish.problems import Location, Problem, ProblemsFound
+from publish.render.pdf import write_pdf
+from publish.targets.base import Job, Rendered, Work
+from publish.targets.rules import read_rules
+
+PREFIX = "summary-"
+
+
+def summary_file(summary_id: str, options: ManualOptions) -> str:
+    return f"{PREFIX}{summary_id}{options.suffix}.pdf"
+
+
+class Summaries:
+    """summary-<id>.pdf for each Markdown file in rules/<locale>/summaries/."""
+
+    name = "summaries"
+    in_default_build = True
+
+    def applies(self, game: Game) -> bool:
+        return bool(summary_paths(game))
+
+    def options(self, locale: str, **chosen: object) -> ManualOptions:
+        return ManualOptions(locale=locale, **chosen)  # type: ignore[arg-type]
+
+    def jobs(self, work: Work, inputs: Inputs, locale: str, options: ManualOptions) -> list[Job]:
+        options = ManualOptions(paper=options.paper, locale=locale)
+        job = Job(self.name, locale, [summary_file(p.stem, options)
+                                      for p in summary_paths(work.game)],
+                  {**inputs.common(locale), "rules": inputs.get("rules"),
+                   "selection": inputs.get("selection")},
+                  options, narrow=True, shows_cards=True, cost=20)
+        return [job]
+
+    def render(self, work: Work, job: Job) -> Rendered:
+        edition = read_rules(work.game, job.locale, link_cards=False, project=work.project,
+                             examples=work.examples)
+        if not edition.summaries:
+            folder = rules_dir(edition.game) / "summaries"
+            raise ProblemsFound([Problem(Location(folder), "no summaries (*.md) here: write one "
+                                         "with 'title' and 'pages' front matter "
+                                         "(docs/rules-markdown.md)")])
+        ending = f"{job.options.suffix}.pdf"
+        only = {name.removeprefix(PREFIX).removesuffix(ending) for name in job.outputs}
+        made = Rendered({}, {})
+        notes = []
+        for summary, document in render_summaries(edition, work.project, job.options, only):
+            name = summary_file(summary.id, job.options)
+            made.files[name] = write_pdf(document, summary.title)
+            made.pages[name] = len(document.pages)
+            made.shows[name] = sorted(summary.cards)
+            notes.append(f"summary {summary.id}: {made.pages[name]} of at most "
+                         f"{summary.max_pages} pages")
+        made.note = "; ".join(notes)
+        return made
+
+
+TARGET = Summaries()
