@@ -8,6 +8,7 @@ from typing import Any
 from pydantic import TypeAdapter, ValidationError
 
 from publish.cardschema import problems_from
+from publish.games.agencia.directives import DIRECTIVES
 from publish.games.agencia.effects import Action, Rule
 from publish.model import Card, Game
 from publish.problems import Location, Problem
@@ -119,6 +120,9 @@ class AgenciaEngine:
                     logs=Path(options["logs"]) if options.get("logs") else None)
         totals = simulate(plan, options.get("workers"), progress)
         return report(plan, totals, card_infos(game))
+
+    def directives(self):
+        return DIRECTIVES
 
     def describe(self, result: dict[str, Any]) -> str:
         """The report as text for a terminal."""
