@@ -93,7 +93,7 @@ class Engine(Protocol):
         """JSON Schema of a text block's structured ``effect`` (with its ``$defs``)."""
         ...
 
-    def directives(self) -> Mapping[str, Callable[..., Any]]:
+    def directives(self) -> Mapping[str, Any]:
         """The game's own rules-Markdown directives, by name (see docs/rules-markdown.md)."""
         ...
 

@@ -19,8 +19,9 @@ from babel import Locale
 from babel.lists import format_list
 from markupsafe import Markup
 
-from publish.docs.markdown import Labels, RulesContext, RulesMarkdown, Source
-from publish.i18n.translate import Translator
+from publish.docs.context import Labels, RulesContext, Source, Words
+from publish.docs.markdown import RulesMarkdown
+from publish.engines import engine_for
 from publish.model import Game
 from publish.problems import Location, Problem, ProblemsFound
 
@@ -103,15 +104,18 @@ class Edition:
 def read_edition(game: Game, locale: str, icons: dict[str, str], *, link_cards: bool = True,
                  check_example: Callable[[Path], list[Problem]] | None = None,
                  face_html: Callable[[Any], Markup] | None = None,
-                 words: Translator | None = None) -> Edition:
+                 words: Words | None = None) -> Edition:
     """Parse every rules source in ``locale`` (``game`` already in it); problems are collected.
 
-    ``words`` translates the source-language Markdown text by text.
+    ``words`` translates the source-language Markdown text by text.  The game's
+    rules engine, if it has one, adds its own directives to the core's.
     """
     gettext = words.gettext if words is not None else _identity
+    engine = engine_for(game.id)
     ctx = RulesContext(game=game, locale=locale, icons=icons, labels=labels(game, locale, gettext),
                        link_cards=link_cards, examples_dir=game.root / "examples",
-                       check_example=check_example, face_html=face_html, words=words)
+                       check_example=check_example, face_html=face_html, words=words,
+                       directives=engine.directives() if engine is not None else {})
     markdown = RulesMarkdown(ctx)
     chapters = [markdown.parse_file(p) for p in chapter_paths(game)]
     if not chapters:

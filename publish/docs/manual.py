@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import datetime as dt
 import os
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -23,6 +23,8 @@ from publish.docs.markdown import RulesMarkdown
 from publish.model import Card, Game
 from publish.render.env import environment
 from publish.render.geometry import PAPERS
+from publish.render.parts import keep_only, lay_out, references, stub_links
+from publish.render.splice import join_pdfs
 from publish.text import untranslated
 
 
@@ -168,6 +170,57 @@ def part_names(context: dict[str, Any]) -> list[str]:
     return ["front", "chapters", *[f"deck-{deck['id']}" for deck in context["decks"]], "back"]
 
 
+@dataclass
+class _Layout:
+    """The manual's parts as laid out so far: what each part links to in the others."""
+
+    edition: Edition
+    project: Path
+    context: dict[str, Any]
+    cache: Path | None
+    owned: dict[str, set[str]]
+    """Every anchor of every part: ids do not depend on page numbers."""
+    stubs: dict[str, set[str]] = field(default_factory=dict)
+    used: list[str] = field(default_factory=list)
+
+    def laid(self, part: str, numbers: dict[str, int], start: int = 0, write: bool = True):
+        """One part laid out, its links to other parts stubbed (joining fills them in)."""
+        elsewhere = set().union(*(ids for name, ids in self.owned.items() if name != part))
+        what = f"{self.context['title']} ({part})"
+        html, self.stubs[part] = stub_links(
+            manual_html(self.edition, self.project, self.context, part, numbers, start),
+            elsewhere, what)
+        self.used.append(html)
+        return lay_out(html, self.project, what, self.cache, write)
+
+
+def _numbered(layout: _Layout, names: list[str]) -> tuple[dict[str, Any], dict[str, int]]:
+    """Every part laid out with the page each anchor landed on, the contents numbered last."""
+    from publish.render.pdf import RenderError
+
+    # the contents are numbered last; laid out first (not drawn) only for their length
+    front = layout.laid("front", {}, write=False)
+    for _ in range(3):
+        numbers: dict[str, int] = {}
+        parts = {"front": front}
+        page = front.pages + 1
+        for name in names[1:]:
+            parts[name] = layout.laid(name, numbers, page)
+            for anchor, index in parts[name].anchors.items():
+                if anchor not in layout.stubs[name]:
+                    numbers.setdefault(anchor, page + index)
+            page += parts[name].pages
+        for anchor, index in front.anchors.items():
+            if anchor not in layout.stubs["front"]:
+                numbers.setdefault(anchor, 1 + index)
+        numbered = layout.laid("front", numbers)
+        if numbered.pages == front.pages:
+            parts["front"] = numbered
+            return parts, numbers
+        front = numbered  # the numbers changed the contents' length: lay out what follows again
+    raise RenderError(f"{layout.context['title']}: the contents change length with every layout")
+
+
 def make_manual(edition: Edition, project: Path, options: ManualOptions,
                 cache: Path | None = None, date: dt.date | None = None) -> Manual:
     """Lay out the manual part by part (raising the edition's problems first) and join it.
@@ -177,55 +230,17 @@ def make_manual(edition: Edition, project: Path, options: ManualOptions,
     part whose HTML is the one laid out last time is not laid out again: a
     card edit costs the layout of that card's deck list, not of the manual.
     """
-    from publish.render.parts import keep_only, lay_out, references, stub_links
-    from publish.render.pdf import RenderError
-    from publish.render.splice import join_pdfs
-
     context = manual_context(edition, options, date or build_date())
     edition.raise_problems()
-    title = context["title"]
     names = part_names(context)
-    # every anchor of every part: ids do not depend on page numbers
-    owned = {name: references(manual_html(edition, project, context, name, {}))[0]
-             for name in names}
-    stubs: dict[str, set[str]] = {}
-    used: list[str] = []
-
-    def laid(part: str, numbers: dict[str, int], start: int = 0, write: bool = True):
-        elsewhere = set().union(*(ids for name, ids in owned.items() if name != part))
-        what = f"{title} ({part})"
-        html, stubs[part] = stub_links(
-            manual_html(edition, project, context, part, numbers, start), elsewhere, what)
-        used.append(html)
-        return lay_out(html, project, what, cache, write)
-
-    # the contents are numbered last; laid out first (not drawn) only for their length
-    front = laid("front", {}, write=False)
-    for _ in range(3):
-        numbers: dict[str, int] = {}
-        parts = {"front": front}
-        page = front.pages + 1
-        for name in names[1:]:
-            parts[name] = laid(name, numbers, page)
-            for anchor, index in parts[name].anchors.items():
-                if anchor not in stubs[name]:
-                    numbers.setdefault(anchor, page + index)
-            page += parts[name].pages
-        for anchor, index in front.anchors.items():
-            if anchor not in stubs["front"]:
-                numbers.setdefault(anchor, 1 + index)
-        numbered = laid("front", numbers)
-        if numbered.pages == front.pages:
-            break
-        front = numbered  # the numbers changed the contents' length: lay out what follows again
-    else:
-        raise RenderError(f"{title}: the contents change length with every layout")
-    parts["front"] = numbered
+    layout = _Layout(edition, project, context, cache, {
+        name: references(manual_html(edition, project, context, name, {}))[0] for name in names})
+    parts, numbers = _numbered(layout, names)
     if cache is not None:
-        keep_only(cache, used)
+        keep_only(cache, layout.used)
     lists = [i for i, name in enumerate(names) if name.startswith("deck-")]
-    pdf = join_pdfs([parts[name].pdf for name in names], stubs=[stubs[name] for name in names],
-                    continuing=set(lists[1:]))
+    pdf = join_pdfs([parts[name].pdf for name in names],
+                    stubs=[layout.stubs[name] for name in names], continuing=set(lists[1:]))
     return Manual(pdf, sum(p.pages for p in parts.values()), numbers, context)
 
 

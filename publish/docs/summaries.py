@@ -11,13 +11,14 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from publish.docs.context import Source
 from publish.docs.edition import Edition
 from publish.docs.manual import ManualOptions, _face_style
-from publish.docs.markdown import Source
 from publish.problems import Location, Problem, ProblemsFound
 from publish.render.decks import licence_label
 from publish.render.env import environment
 from publish.render.geometry import PAPERS
+from publish.render.pdf import render
 
 
 @dataclass
@@ -64,8 +65,6 @@ def render_summaries(edition: Edition, project: Path, options: ManualOptions,
                      only: set[str] | None = None) -> list[tuple[Summary, Any]]:
     """Every summary (or those named in ``only``) laid out; raise if a source is wrong or a
     summary is too long."""
-    from publish.render.pdf import render
-
     summaries = summaries_of(edition)
     htmls = []
     for summary in summaries:

@@ -16,7 +16,6 @@
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -25,28 +24,14 @@ from babel.messages.catalog import Catalog
 from babel.messages.extract import extract as babel_extract
 from markdown_it.token import Token
 
+from publish.docs.messages import FRONT_MATTER_MESSAGES, has_words, normalise, rel
+from publish.docs.parser import new_parser
 from publish.i18n.catalog import new_catalog
 from publish.model import Game
+from publish.render.env import COMMON
 
-WORDLESS = re.compile(r"\{[^{}]*\}|:[a-z][a-z0-9-]*:|[\W\d_]+")
 UI_MODULES = ("docs/edition.py",)
 """Modules of this package whose ``_("...")`` words are printed in documents."""
-
-
-def normalise(text: str) -> str:
-    """The message id of an inline text: whitespace folded (line breaks are not meaning)."""
-    return " ".join(text.split())
-
-
-def has_words(text: str) -> bool:
-    return bool(WORDLESS.sub("", text))
-
-
-def rel(game: Game, path: Path) -> str:
-    try:
-        return path.relative_to(game.root).as_posix()
-    except ValueError:
-        return path.as_posix()
 
 
 # ------------------------------------------------------------------ cards
@@ -121,13 +106,8 @@ def rules_files(game: Game) -> list[Path]:
             *sorted((game.root / "examples").glob("*.md"))]
 
 
-FRONT_MATTER_MESSAGES = ("title", "mode")
-
-
 def markdown_messages(text: str) -> Iterator[tuple[str, int, str]]:
     """(message, line, what it is) for every translatable text of one Markdown file."""
-    from publish.docs.markdown import new_parser
-
     stack: list[str] = []
     for token in new_parser().parse(text):
         if token.type == "front_matter":
@@ -188,8 +168,6 @@ def rules_messages(game: Game) -> Catalog:
 
 def ui_messages(project: Path, game: Game, shared: bool = False) -> Catalog:
     """The template words of the game's own templates, or (``shared``) of the common ones."""
-    from publish.render.env import COMMON
-
     catalog = (new_catalog("publish", "templates") if shared  # every game's: named for none
                else new_catalog(game.config.name, "ui", version=game.config.edition))
     folder = project / "templates" / (COMMON if shared else game.id)

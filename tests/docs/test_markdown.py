@@ -106,26 +106,36 @@ def test_a_bad_query_fails_where_it_is_written(game):
     assert str(md.ctx.problems[0]).startswith("regras.md:1:7: unknown tag 'compras'")
 
 
-def test_hegemony_table_takes_each_condition_from_its_section(game):
+def test_group_table_takes_each_condition_from_its_section(game):
     md = markdown(game)
-    html = render(md, "### {ideology red}\n\nDuas vermelhas.\n\nMais.\n\n"
-                      "### {ideology blue}\n\nDuas azuis.\n\n{hegemonies}\n")
-    table = html[html.index('<table class="hegemonies">'):]
+    html = render(md, "### {group red}\n\nDuas vermelhas.\n\nMais.\n\n"
+                      "### {group blue}\n\nDuas azuis.\n\n{groups}\n")
+    table = html[html.index('<table class="groups">'):]
     assert "Duas vermelhas." in table and "Mais." not in table
     assert "Vermelho" in table and "Primeira" in table and "Quarta" in table
+    assert '<span class="group group-red">Vermelho</span>' in html
     assert not md.ctx.problems
 
 
-def test_hegemony_table_names_a_group_without_a_section(game):
+def test_group_table_names_a_group_without_a_section(game):
     md = markdown(game)
-    render(md, "### {ideology red}\n\nDuas vermelhas.\n\n{hegemonies}\n")
-    assert any("no hegemony section for 'blue'" in p for p in problems(md))
+    render(md, "### {group red}\n\nDuas vermelhas.\n\n{groups}\n\n{group green}\n")
+    assert problems(md) == [
+        "regras.md:5:1: {groups}: no group section for 'blue'; add a heading "
+        "'### {group blue}' followed by its condition",
+        "regras.md:7:1: {group green}: unknown group; known: red, blue"]
 
 
 def test_block_directives_must_stand_alone(game):
     md = markdown(game)
-    render(md, "Veja {hegemonies} aqui.")
-    assert problems(md) == ["regras.md:1:6: {hegemonies} must be a paragraph of its own"]
+    render(md, "Veja {groups} aqui.")
+    assert problems(md) == ["regras.md:1:6: {groups} must be a paragraph of its own"]
+
+
+def test_a_game_without_an_engine_has_only_the_core_directives(game):
+    md = markdown(game)
+    html = render(md, "### {ideology red}\n\n{hegemonies}\n")
+    assert "{ideology red}" in html and "{hegemonies}" in html and not md.ctx.problems
 
 
 def test_icons_are_inline_svg_and_unknown_ones_fail_in_place(game):

@@ -9,6 +9,7 @@ from pydantic import TypeAdapter, ValidationError
 
 from publish.cardschema import problems_from
 from publish.engines import CheckResult, EngineInfo, SimulateRequest
+from publish.games.agencia.directives import DIRECTIVES
 from publish.games.agencia.effects import Action, Rule
 from publish.model import Card, Game
 from publish.problems import Location, Problem
@@ -82,9 +83,6 @@ class AgenciaEngine:
         problems.extend(p for found in examples.values() for p in found)
         return CheckResult(problems, examples)
 
-    def directives(self) -> dict[str, Any]:
-        return {}
-
     def replay(self, game: Game, paths: list[Any], edition: str | None,
                effects: bool = True) -> list[Problem]:
         """`publish replay`: the findings of each log file (both levels where the data allows)."""
@@ -128,6 +126,10 @@ class AgenciaEngine:
                     logs=Path(options["logs"]) if options.get("logs") else None)
         totals = simulate(plan, options.get("workers"), progress)
         return report(plan, totals, card_infos(game))
+
+    def directives(self) -> dict[str, Any]:
+        """Agência's own rules-Markdown directives: {ideology} and {hegemonies}."""
+        return DIRECTIVES
 
     def describe(self, result: dict[str, Any]) -> str:
         """The report as text for a terminal."""

@@ -1,0 +1,40 @@
+"""`{example stem}`: an example partida from examples/, checked by the engine and embedded."""
+
+from __future__ import annotations
+
+from markupsafe import Markup
+
+from publish.docs.directives.base import Call, Directive
+from publish.problems import did_you_mean
+
+
+def example(call: Call) -> Markup:
+    """The example's title, its players, mode and decks, then its commentary and log."""
+    stem, ctx = call.arg, call.ctx
+    folder = ctx.examples_dir
+    path = folder / f"{stem}.md" if folder else None
+    if path is None or not path.is_file():
+        known = (sorted(p.stem for p in folder.glob("*.md"))
+                 if folder and folder.is_dir() else [])
+        return call.fail(f"{{example {stem}}}: no such example"
+                         f"{did_you_mean(stem, known)}; examples: {', '.join(known)}")
+    if ctx.check_example is not None:
+        findings = ctx.check_example(path)
+        if findings:
+            ctx.problems.extend(findings)
+            return call.fail(f"{{example {stem}}}: the log no longer replays "
+                             "with the current cards (findings above)")
+    ctx.examples_shown.append(stem)
+    source = call.rules.parse_file(path, prefix=f"example-{stem}")
+    meta = source.meta
+    decks = ctx.game.config.decks
+    deck_names = ctx.labels.list_joiner(
+        [decks[d].name if d in decks else str(d) for d in meta.get("decks") or []])
+    line = ctx.labels.example_meta.format(
+        players=meta.get("players", "?"), mode=meta.get("mode", "?"), decks=deck_names)
+    ident = call.rules.unique_id(f"example-{stem}")
+    return call.rules.html.example(ident, meta.get("title") or stem, line,
+                                   call.rules.render(source))
+
+
+EXAMPLE = Directive(block=example)
