@@ -20,6 +20,8 @@ class CheckReport:
     game: Game | None
     problems: list[Problem] = field(default_factory=list)
     engine: str | None = None
+    examples: dict[Path, list[Problem]] = field(default_factory=dict)
+    """Each example file the engine replayed, with its findings."""
 
     @property
     def ok(self) -> bool:
@@ -48,6 +50,8 @@ def check(root: Path, game_id: str) -> CheckReport:
     engine = engine_for(game_id)
     if engine is not None:
         report.engine = engine.name
-        report.problems.extend(engine.check(game))
+        result = engine.check(game)
+        report.problems.extend(result.problems)
+        report.examples = result.examples
     report.problems.sort(key=lambda p: p.location)
     return report

@@ -512,18 +512,17 @@ def simulate(project: str | None, game: str | None, games: int, players: str, mo
              decks: str | None, seed: int, agents: str, workers: int | None, as_json: bool,
              progress: bool, logs: str | None) -> None:
     """Play many seeded games with the rules engine and report what each card did."""
-    from publish.engines import engine_for
+    from publish.engines import SimulateRequest, engine_for
 
     root, loaded = _loaded(project, game)
     engine = engine_for(loaded.id)
     if engine is None or not hasattr(engine, "simulate"):
         click.echo(f"{loaded.id}: this game has no rules engine to simulate", err=True)
         sys.exit(2)
-    options = {
-        "games": games, "players": _player_range(players), "mode": mode, "seed": seed,
-        "decks": tuple(decks.split(",")) if decks else (next(iter(loaded.config.decks)),),
-        "agents": tuple(agents.split(",")), "workers": workers, "logs": logs,
-    }
+    options = SimulateRequest(
+        games=games, players=_player_range(players), mode=mode, seed=seed,
+        decks=tuple(decks.split(",")) if decks else (next(iter(loaded.config.decks)),),
+        agents=tuple(agents.split(",")), workers=workers, logs=Path(logs) if logs else None)
     try:
         if progress:
             with click.progressbar(length=games, label="simulating", file=sys.stderr) as bar:

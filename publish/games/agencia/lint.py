@@ -34,6 +34,7 @@ from typing import Any, get_args
 
 from pydantic import BaseModel
 
+from publish.games.agencia.blocks import block_effects
 from publish.games.agencia.effects import (
     Cancel,
     Cannot,
@@ -57,7 +58,6 @@ from publish.games.agencia.effects import (
     Trigger,
     TurnTally,
 )
-from publish.games.agencia.plugin import block_effects
 from publish.model import Card, Game
 from publish.problems import Problem
 

@@ -9,12 +9,11 @@ players for whom the action can be done.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from publish.games.agencia import effects as fx
-
-if TYPE_CHECKING:
-    from publish.games.agencia.engine import Context, Engine
+from publish.games.agencia.base import Context
+from publish.games.agencia.base import EngineBase as Engine
 
 
 class Crisis(Exception):
@@ -264,3 +263,12 @@ def choose(engine: Engine, ctx: Context, pool: list[int], count: int,
         picked = [p for p in pool if p in chosen]  # in the order of play, whoever chose
     ctx.picked.extend(picked)
     return picked
+
+
+def all_of(sel: Any) -> Any:
+    """The tie-tolerant form of a one-player selector ('o jogador' -> 'o(s) jogador(es)')."""
+    if isinstance(sel, str) and sel in ("most_cards", "fewest_cards", "highest", "lowest"):
+        return sel + "_all"
+    if isinstance(sel, fx.Query):
+        return sel.model_copy(update={"take": "all"})
+    return sel

@@ -78,7 +78,7 @@ def test_the_shipped_data_says_what_it_does(game: Game) -> None:
 
 def test_publish_check_runs_the_lint(game: Game) -> None:
     broken = edited(game, "049", 0, path=(0, "n"), value=2)
-    messages = [p.message for p in AgenciaEngine().check(broken)]
+    messages = [p.message for p in AgenciaEngine().check(broken).problems]
     assert any(m.startswith("card 049 text[1]:") for m in messages), messages
 
 
