@@ -35,48 +35,10 @@ LAZY = re.compile(r"(weasyprint|pikepdf|pypdfium2|PIL)(\..+)?|publish\.render\.f
 """What may be imported inside a function: the renderers (and the WeasyPrint fetcher class)."""
 
 PENDING: dict[str, set[str]] = {
-    'cycles': {
-        'publish.games.agencia.actions -> publish.games.agencia.engine -> '
-        'publish.games.agencia.actions',
-        'publish.games.agencia.engine -> publish.games.agencia.select -> '
-        'publish.games.agencia.engine',
-    },
     'local imports': {
         'publish/docs/manual.py:136: publish.render.decks',
         'publish/docs/manual.py:153: publish.render.decks',
         'publish/docs/manual.py:199: publish.render.pdf',
-        'publish/games/agencia/plugin.py:108: publish.games.agencia.agents',
-        'publish/games/agencia/plugin.py:109: publish.games.agencia.cards',
-        'publish/games/agencia/plugin.py:110: publish.games.agencia.simulate',
-        'publish/games/agencia/plugin.py:136: publish.games.agencia.simulate',
-        'publish/games/agencia/plugin.py:142: publish.games.agencia.simulate',
-        'publish/games/agencia/plugin.py:78: publish.games.agencia.diario.files',
-        'publish/games/agencia/plugin.py:79: publish.games.agencia.lint',
-        'publish/games/agencia/plugin.py:89: publish.games.agencia.cards',
-        'publish/games/agencia/plugin.py:90: publish.games.agencia.diario.files',
-        'publish/games/agencia/simulate.py:110: publish.atomic',
-        'publish/games/agencia/simulate.py:111: publish.games.agencia.diario.record',
-        'publish/games/agencia/simulate.py:112: publish.games.agencia.diario.write',
-        'publish/games/agencia/simulate.py:242: time',
-        'publish/games/agencia/simulate.py:269: re',
-        'publish/games/agencia/simulate.py:270: time',
-        'publish/games/agencia/simulate.py:272: publish.games.agencia.diario.files',
-    },
-    'long functions': {
-        'publish/games/agencia/actions.py:156: run_action (128 lines)',
-        'publish/games/agencia/diario/parse.py:164: _consequence (68 lines)',
-        'publish/games/agencia/diario/parse.py:259: event (85 lines)',
-        'publish/games/agencia/diario/record.py:128: feed (79 lines)',
-        'publish/games/agencia/engine.py:833: hegemony_outcome (67 lines)',
-        'publish/games/agencia/select.py:139: resolve (55 lines)',
-        'publish/games/agencia/select.py:38: holds (58 lines)',
-    },
-    'long modules': {
-        'publish/games/agencia/diario/bookkeeping.py (725 lines)',
-        'publish/games/agencia/diario/replay_effects.py (530 lines)',
-        'publish/games/agencia/effects.py (537 lines)',
-        'publish/games/agencia/engine.py (949 lines)',
-        'publish/games/agencia/lint.py (909 lines)',
     },
 }
 """Exceptions still being worked on (the Agência package and the rules Markdown are being

@@ -7,13 +7,13 @@ written; standing rules of the society (doubling, caps, prohibitions,
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable
+from typing import Any
 
 from publish.games.agencia import effects as fx
+from publish.games.agencia.base import Context
+from publish.games.agencia.base import EngineBase as Engine
 from publish.games.agencia.select import Crisis, concerned, holds, resolve, table_order
-
-if TYPE_CHECKING:
-    from publish.games.agencia.engine import Context, Engine
 
 
 def amount(engine: Engine, ctx: Context, n: Any, act: str, target: int) -> int:
@@ -72,6 +72,11 @@ def forbidden(engine: Engine, ctx: Context, player: int, act: str) -> str | None
                 return "crisis"
             verdict = "skip"
     return verdict
+
+
+def forbidden_any(engine: Engine, player: int, act: str) -> bool:
+    """Whether any standing rule bars ``player`` from ``act`` (revolts, natural cards...)."""
+    return forbidden(engine, engine.context(player), player, act) is not None
 
 
 def _allowed(engine: Engine, ctx: Context, player: int, act: str, optional: bool) -> bool:
@@ -164,123 +169,157 @@ def run_action(engine: Engine, ctx: Context, action: Any, optional: bool = False
     if action.unless_revolt_succeeded_last_turn and any(
             j.revolt == "succeeded" for j in s.partida.turns[:-1]):
         return
-    do = action.do
-    if do == "draw":
-        for p in _players(engine, ctx, action.who, optional,
-                          lambda p: forbidden(engine, ctx, p, "draw") is None):
-            draw(engine, ctx, p, amount(engine, ctx, action.n, "draw", p), optional,
-                 pick=action.choose)
-    elif do == "discard":
-        for p in _players(engine, ctx, action.who, optional,
-                          lambda p: len(s.hands[p]) >= 1):
-            discard(engine, ctx, p, amount(engine, ctx, action.n, "discard", p), optional)
-    elif do == "give":
-        givers = _players(engine, ctx, action.who, optional, lambda p: len(s.hands[p]) >= 1)
-        receivers = _players(engine, ctx, action.to, optional,
-                             lambda p: p not in givers or len(givers) > 1)
-        for g in givers:
-            for r in receivers:
-                give(engine, ctx, g, r, amount(engine, ctx, action.n, "give", r), optional)
-    elif do == "exchange":
-        _exchange(engine, ctx, action, optional)
-    elif do == "swap_hands":
-        a = _players(engine, ctx, action.who, optional)
-        b = _players(engine, ctx, action.to, optional, lambda p: p not in a)
-        if len(a) != 1 or len(b) != 1 or a[0] == b[0]:
-            raise Crisis("a hand swap needs two different players")
-        swap_hands(engine, a[0], b[0])
-    elif do == "rotate_hands":
-        # as swaps with the owner's hand, so that the log can show it
-        order = table_order(s, ctx.owner)
-        for q in order[1:] if action.direction == "flow" else order[:0:-1]:
-            swap_hands(engine, ctx.owner, q)
-    elif do == "pass_cards":
-        step = 1 if action.direction == "flow" else -1
-        order = [s.neighbour(ctx.owner, k) for k in range(s.players)]
-        for p in order:
-            give(engine, ctx, p, s.neighbour(p, step),
-                 amount(engine, ctx, action.n, "give", p), optional)
-    elif do == "equalise":
-        a = _players(engine, ctx, action.who, optional)
-        b = _players(engine, ctx, action.to, optional)
-        if len(a) != 1 or len(b) != 1 or a[0] == b[0]:
-            raise Crisis("needs two different players")
-        gap = len(s.hands[a[0]]) - len(s.hands[b[0]])
-        if gap <= 0 or gap % 2:
-            raise Crisis("the hands cannot be made equal")
-        give(engine, ctx, a[0], b[0], gap // 2, optional)
-    elif do == "swap_structures":
-        b = _players(engine, ctx, action.to, optional, lambda p: p != ctx.owner)
-        if len(b) != 1 or b[0] == ctx.owner:
-            raise Crisis("a structure swap needs one other player")
-        engine.swap_structures(ctx.owner, b[0])
-    elif do == "change_structure":
-        _change(engine, ctx, action)
-    elif do == "reverse_flow":
+    handler = HANDLERS.get(action.do)
+    if handler is None:  # pragma: no cover - the schema admits nothing else
+        raise AssertionError(action.do)
+    handler(engine, ctx, action, optional)
+
+
+def _draw(engine: Engine, ctx: Context, action: Any, optional: bool) -> None:
+    for p in _players(engine, ctx, action.who, optional,
+                      lambda p: forbidden(engine, ctx, p, "draw") is None):
+        draw(engine, ctx, p, amount(engine, ctx, action.n, "draw", p), optional,
+             pick=action.choose)
+
+
+def _discard(engine: Engine, ctx: Context, action: Any, optional: bool) -> None:
+    s = engine.state
+    for p in _players(engine, ctx, action.who, optional, lambda p: len(s.hands[p]) >= 1):
+        discard(engine, ctx, p, amount(engine, ctx, action.n, "discard", p), optional)
+
+
+def _give(engine: Engine, ctx: Context, action: Any, optional: bool) -> None:
+    s = engine.state
+    givers = _players(engine, ctx, action.who, optional, lambda p: len(s.hands[p]) >= 1)
+    receivers = _players(engine, ctx, action.to, optional,
+                         lambda p: p not in givers or len(givers) > 1)
+    for g in givers:
+        for r in receivers:
+            give(engine, ctx, g, r, amount(engine, ctx, action.n, "give", r), optional)
+
+
+def _pair(engine: Engine, ctx: Context, action: Any, optional: bool, why: str,
+          apart: bool = False) -> tuple[int, int]:
+    """The one player of ``who`` and the one of ``to``, two different players, or a crisis."""
+    a = _players(engine, ctx, action.who, optional)
+    b = _players(engine, ctx, action.to, optional, (lambda p: p not in a) if apart else None)
+    if len(a) != 1 or len(b) != 1 or a[0] == b[0]:
+        raise Crisis(why)
+    return a[0], b[0]
+
+
+def _swap_hands(engine: Engine, ctx: Context, action: Any, optional: bool) -> None:
+    a, b = _pair(engine, ctx, action, optional, "a hand swap needs two different players",
+                 apart=True)
+    swap_hands(engine, a, b)
+
+
+def _rotate_hands(engine: Engine, ctx: Context, action: Any, optional: bool) -> None:
+    # as swaps with the owner's hand, so that the log can show it
+    order = table_order(engine.state, ctx.owner)
+    for q in order[1:] if action.direction == "flow" else order[:0:-1]:
+        swap_hands(engine, ctx.owner, q)
+
+
+def _pass_cards(engine: Engine, ctx: Context, action: Any, optional: bool) -> None:
+    s = engine.state
+    step = 1 if action.direction == "flow" else -1
+    order = [s.neighbour(ctx.owner, k) for k in range(s.players)]
+    for p in order:
+        give(engine, ctx, p, s.neighbour(p, step),
+             amount(engine, ctx, action.n, "give", p), optional)
+
+
+def _equalise(engine: Engine, ctx: Context, action: Any, optional: bool) -> None:
+    s = engine.state
+    a, b = _pair(engine, ctx, action, optional, "needs two different players")
+    gap = len(s.hands[a]) - len(s.hands[b])
+    if gap <= 0 or gap % 2:
+        raise Crisis("the hands cannot be made equal")
+    give(engine, ctx, a, b, gap // 2, optional)
+
+
+def _swap_structures(engine: Engine, ctx: Context, action: Any, optional: bool) -> None:
+    b = _players(engine, ctx, action.to, optional, lambda p: p != ctx.owner)
+    if len(b) != 1 or b[0] == ctx.owner:
+        raise Crisis("a structure swap needs one other player")
+    engine.swap_structures(ctx.owner, b[0])
+
+
+def _flow_towards(engine: Engine, ctx: Context, action: Any, optional: bool) -> None:
+    s = engine.state
+    b = _players(engine, ctx, action.to, optional)
+    if len(b) != 1 or b[0] not in (s.neighbour(ctx.owner, 1), s.neighbour(ctx.owner, -1)):
+        raise Crisis("the flow turns towards one neighbour only")
+    if s.neighbour(ctx.owner, 1) != b[0]:
         engine.reverse_flow()
-    elif do == "flow_towards":
-        b = _players(engine, ctx, action.to, optional)
-        if len(b) != 1 or b[0] not in (s.neighbour(ctx.owner, 1), s.neighbour(ctx.owner, -1)):
-            raise Crisis("the flow turns towards one neighbour only")
-        if s.neighbour(ctx.owner, 1) != b[0]:
-            engine.reverse_flow()
-    elif do == "shuffle_structures":
-        engine.shuffle_structures()
-    elif do == "redistribute_hands":
-        sizes = [len(h) for h in s.hands]
-        cards = [c for h in s.hands for c in h]
-        s.rng.shuffle(cards)
-        s.hands, start = [], 0
-        for size in sizes:
-            s.hands.append(cards[start:start + size])
-            start += size
-    elif do == "schedule_crisis":
-        if action.at == "next_play":
-            s.partida.crisis_next_play = True
-        else:
-            s.partida.crisis_next_discard = True
-    elif do == "field_move":
-        for p in _players(engine, ctx, action.who, optional):
-            engine.field_move(p, during_partida=True)
-    elif do == "field_swap":
-        a = _players(engine, ctx, action.who, optional)
-        b = _players(engine, ctx, action.to, optional)
-        if len(a) != 1 or len(b) != 1 or a[0] == b[0]:
-            raise Crisis("a field swap needs two different players")
-        engine.field_swap(a[0], b[0])
-    elif do == "field_step":
-        for p in _players(engine, ctx, action.who, optional):
-            engine.field_step(p, action.rows, action.max_row)
-    elif do == "win":
-        for p in _players(engine, ctx, action.who, optional):
-            if p not in s.partida.winners:
-                s.partida.winners.append(p)
-    elif do in ("show_hand", "see_hands"):
-        _players(engine, ctx, action.who, optional)
-        other = _players(engine, ctx, action.to if do == "show_hand" else action.of, optional)
-        if do == "show_hand" and ctx.owner in other and len(other) == 1:
-            raise Crisis("nobody to show the hand to")
-    elif do == "trade_with_pile":
-        for p in _players(engine, ctx, action.who, optional):
-            if not s.hands[p] or not (s.pile or s.discard):
-                raise Crisis("nothing to trade")
-            give_back, take = engine.agent(p).trade_with_pile(engine, p)
-            s.hands[p].remove(give_back)
-            source = s.pile if take in s.pile else s.discard
-            source.remove(take)
-            source.append(give_back)
-            s.hands[p].append(take)
-    elif do == "shuffle_pile":
-        s.rng.shuffle(s.pile)
-    elif do == "discard_this":
-        pass  # natural cards: the engine moves the card itself
-    elif do == "team_up":
-        b = _players(engine, ctx, action.to, optional, lambda p: p != ctx.owner)
-        for p in b:
-            s.partida.teams.append((ctx.owner, p))
-            engine.log.append(("alliance", ctx.owner, p))
-    else:  # pragma: no cover - the schema admits nothing else
-        raise AssertionError(do)
+
+
+def _redistribute_hands(engine: Engine, ctx: Context, action: Any, optional: bool) -> None:
+    s = engine.state
+    sizes = [len(h) for h in s.hands]
+    cards = [c for h in s.hands for c in h]
+    s.rng.shuffle(cards)
+    s.hands, start = [], 0
+    for size in sizes:
+        s.hands.append(cards[start:start + size])
+        start += size
+
+
+def _schedule_crisis(engine: Engine, ctx: Context, action: Any, optional: bool) -> None:
+    if action.at == "next_play":
+        engine.state.partida.crisis_next_play = True
+    else:
+        engine.state.partida.crisis_next_discard = True
+
+
+def _field_move(engine: Engine, ctx: Context, action: Any, optional: bool) -> None:
+    for p in _players(engine, ctx, action.who, optional):
+        engine.field_move(p, during_partida=True)
+
+
+def _field_swap(engine: Engine, ctx: Context, action: Any, optional: bool) -> None:
+    a, b = _pair(engine, ctx, action, optional, "a field swap needs two different players")
+    engine.field_swap(a, b)
+
+
+def _field_step(engine: Engine, ctx: Context, action: Any, optional: bool) -> None:
+    for p in _players(engine, ctx, action.who, optional):
+        engine.field_step(p, action.rows, action.max_row)
+
+
+def _win(engine: Engine, ctx: Context, action: Any, optional: bool) -> None:
+    winners = engine.state.partida.winners
+    for p in _players(engine, ctx, action.who, optional):
+        if p not in winners:
+            winners.append(p)
+
+
+def _show_hands(engine: Engine, ctx: Context, action: Any, optional: bool) -> None:
+    show = action.do == "show_hand"
+    _players(engine, ctx, action.who, optional)
+    other = _players(engine, ctx, action.to if show else action.of, optional)
+    if show and ctx.owner in other and len(other) == 1:
+        raise Crisis("nobody to show the hand to")
+
+
+def _trade_with_pile(engine: Engine, ctx: Context, action: Any, optional: bool) -> None:
+    s = engine.state
+    for p in _players(engine, ctx, action.who, optional):
+        if not s.hands[p] or not (s.pile or s.discard):
+            raise Crisis("nothing to trade")
+        give_back, take = engine.agent(p).trade_with_pile(engine, p)
+        s.hands[p].remove(give_back)
+        source = s.pile if take in s.pile else s.discard
+        source.remove(take)
+        source.append(give_back)
+        s.hands[p].append(take)
+
+
+def _team_up(engine: Engine, ctx: Context, action: Any, optional: bool) -> None:
+    for p in _players(engine, ctx, action.to, optional, lambda p: p != ctx.owner):
+        engine.state.partida.teams.append((ctx.owner, p))
+        engine.log.append(("alliance", ctx.owner, p))
 
 
 def swap_hands(engine: Engine, a: int, b: int) -> None:
@@ -348,3 +387,37 @@ def _change(engine: Engine, ctx: Context, action: fx.ChangeStructure) -> None:
                 if approval:
                     continue  # not approved: the status quo stands, no crisis
                 raise Crisis(f"player {p} cannot change a structure")
+
+
+Handler = Callable[[Engine, Context, Any, bool], None]
+
+HANDLERS: dict[str, Handler] = {
+    "draw": _draw,
+    "discard": _discard,
+    "give": _give,
+    "exchange": _exchange,
+    "swap_hands": _swap_hands,
+    "rotate_hands": _rotate_hands,
+    "pass_cards": _pass_cards,
+    "equalise": _equalise,
+    "swap_structures": _swap_structures,
+    "change_structure": lambda engine, ctx, action, optional: _change(engine, ctx, action),
+    "reverse_flow": lambda engine, ctx, action, optional: engine.reverse_flow(),
+    "flow_towards": _flow_towards,
+    "shuffle_structures": lambda engine, ctx, action, optional: engine.shuffle_structures(),
+    "redistribute_hands": _redistribute_hands,
+    "schedule_crisis": _schedule_crisis,
+    "field_move": _field_move,
+    "field_swap": _field_swap,
+    "field_step": _field_step,
+    "win": _win,
+    "show_hand": _show_hands,
+    "see_hands": _show_hands,
+    "trade_with_pile": _trade_with_pile,
+    "shuffle_pile": lambda engine, ctx, action, optional: engine.state.rng.shuffle(
+        engine.state.pile),
+    # natural cards: the engine moves the card itself
+    "discard_this": lambda engine, ctx, action, optional: None,
+    "team_up": _team_up,
+}
+"""What each action of the effect schema does: action type -> handler."""

@@ -8,10 +8,9 @@ engine's seeded generator, so a seed fixes a whole game.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-if TYPE_CHECKING:
-    from publish.games.agencia.engine import Engine
+from publish.games.agencia.engine import Engine
 
 
 class RandomAgent:

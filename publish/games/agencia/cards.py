@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from publish.games.agencia import effects as fx
-from publish.games.agencia.plugin import block_effects
+from publish.games.agencia.blocks import block_effects
 from publish.model import Game
 
 SINGLE = {"self", "next", "last", "an_opponent", "most_cards", "fewest_cards", "highest",

@@ -11,144 +11,49 @@ How the manual's wording maps onto selectors (rules, "Crises"):
 is a crisis); "o(s) jogador(es)" tolerates ties (``take: all``); "um
 adversário" / "alguém" is the acting player's choice (``take: choose``).
 """
-
 from __future__ import annotations
 
 from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import Field
 
-# ---------------------------------------------------------------- selectors
-
-
-class _Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid", strict=True, frozen=True)
-
-
-Named = Literal[
-    "self",  # "você": the owner of the structure being executed
-    "next",  # "o próximo a jogar", after any reversal the card made
-    "last",  # "o último a jogar"
-    "next_2",  # "os 2 próximos a jogar"
-    "last_2",  # "os 2 últimos a jogar"
-    "everyone",  # "todos"
-    "opponents",  # "todo adversário", "os adversários", "cada adversário"
-    "an_opponent",  # "um adversário": the acting player's choice
-    "most_cards",  # "o jogador com mais cartas": exactly one
-    "fewest_cards",  # "o jogador com menos cartas": exactly one
-    "most_cards_all",  # "o(s) jogador(es) com mais cartas": ties allowed
-    "fewest_cards_all",  # "o(s) jogador(es) com menos cartas"
-    "highest",  # "o jogador mais alto no campo": exactly one
-    "lowest",  # "o jogador mais baixo no campo": exactly one
-    "highest_all",  # "o(s) jogador(es) mais alto(s)"
-    "lowest_all",  # "o(s) jogador(es) mais baixo(s)"
-    "last_winner",  # "o jogador que venceu a última partida"
-    "last_crisis_solver",  # "o jogador que resolveu a última crise"
-    "last_discarder",  # "o último a ter feito algum descarte"
-    "last_revolter",  # "o último jogador que iniciou uma revolta"
-    "crisis_causer",  # "sua própria crise": whose play caused the crisis
-    "crisis_solver",  # "o jogador que resolver crises"
-    "revolter",  # "qualquer jogador que ativar revoltas"
-    "winner",  # "o vencedor da partida"
-    "drawer",  # "qualquer jogador" who just drew (in a trigger)
-    "changer",  # the player who just changed a structure or the field
-    "previous",  # the player(s) picked earlier in the same card ("sua mão", "e descartam")
-]
-
-Compare = Annotated[int, Field(ge=0)] | Literal["self"]
-
-
-class Count(_Strict):
-    """A comparison of a number with a value or with the acting player's own."""
-
-    eq: Compare | None = None
-    lt: Compare | None = None
-    le: Compare | None = None
-    gt: Compare | None = None
-    ge: Compare | None = None
-
-
-class Condition(_Strict):
-    """Filters on a player; every field given must hold."""
-
-    me: bool | None = Field(None, description="is the acting player")
-    cards: Count | None = Field(None, description="the player's hand size")
-    parity: Literal["odd", "even"] | None = None
-    prime: bool | None = Field(None, description="hand size is (not) a prime number")
-    unique_count: bool | None = Field(None, description="nobody else has as many cards")
-    row: Count | None = Field(None, description="the player's row on the field")
-    row_at_start: Count | None = Field(None, description="row when the jogada began ('estava')")
-    neighbour: bool | None = Field(None, description="sits right beside the acting player")
-    drew_last_turn: bool | None = None
-    discarded_last_turn: bool | None = None
-    gave_to_self_last_turn: bool | None = Field(None, description="gave cards to the owner")
-    changed_structure_last_turn: bool | None = None
-    failed_revolt_this_partida: bool | None = None
-    approved_own_revolt: bool | None = Field(
-        None, description="approved a revolt the owner proposed, this partida"
-    )
-    had_one_card_this_partida: bool | None = None
-    structure_makes_others_draw: bool | None = Field(
-        None, description="the player's structure makes third parties draw"
-    )
-
-
-Rank = Literal["most_cards", "fewest_cards", "highest", "lowest"]
-
-
-class Query(_Strict):
-    """Players picked by filters, an optional ranking, and how many are taken."""
-
-    among: Literal["everyone", "opponents"] = "everyone"
-    where: Condition | None = None
-    rank: Rank | None = Field(None, description="keep the best-ranked players only")
-    nth: int = Field(1, ge=1, description="with rank: the n-th place (2: 'o segundo')")
-    top: int = Field(1, ge=1, description="with rank: how many places ('os 2 com menos')")
-    exclude: Named | list[Named] | None = Field(
-        None, description="players left out ('os demais')"
-    )
-    take: Literal["all", "one", "choose", "exactly"] = Field(
-        "all",
-        description="all: every match (none: crisis); one: exactly one must match; "
-        "choose: the acting player picks `count`; exactly: exactly `count` must match",
-    )
-    count: int = Field(1, ge=1)
-    same_count: bool = Field(False, description="the players taken hold equally many cards")
-    distinct_from: Literal["previous"] | None = Field(
-        None, description="not a player picked earlier in the same action ('outro adversário')"
-    )
-
-
-Selector = Named | Query | Annotated[list[Named | Query], Field(min_length=2)]
-
-# ---------------------------------------------------------------- amounts
-
-
-class Computed(_Strict):
-    """A number the game state gives: counted, then divided, rounded and multiplied."""
-
-    count: Literal[
-        "all_hands",  # cards in all hands together
-        "max_hand",  # hand size of the player with most cards
-        "gap_to_max",  # cards the target lacks to equal the player with most cards
-        "discards_since_target_played",  # discarded by everyone since the target's last play
-        "received_last_turn",  # cards the owner drew or was given in the last turn
-        "discarded_this_play",  # cards the owner discarded earlier in this structure
-        "drawn",  # cards just drawn (in a trigger)
-    ]
-    divide: int = Field(1, ge=1)
-    round: Literal["down", "up"] = "down"
-    times: int = Field(1, ge=1)
-
-
-Amount = Annotated[int, Field(ge=1)] | Literal["hand"] | Computed
+from publish.games.agencia.effect_selectors import (
+    Amount as Amount,
+)
+from publish.games.agencia.effect_selectors import (
+    Compare as Compare,
+)
+from publish.games.agencia.effect_selectors import (
+    Computed as Computed,
+)
+from publish.games.agencia.effect_selectors import (
+    Condition as Condition,
+)
+from publish.games.agencia.effect_selectors import (
+    Count as Count,
+)
+from publish.games.agencia.effect_selectors import (
+    Named as Named,
+)
+from publish.games.agencia.effect_selectors import (
+    Query as Query,
+)
+from publish.games.agencia.effect_selectors import (
+    Rank as Rank,
+)
+from publish.games.agencia.effect_selectors import (
+    Selector as Selector,
+)
+from publish.games.agencia.effect_selectors import (
+    Strict as Strict,
+)
 
 # ---------------------------------------------------------------- actions
 
 Act = Literal["draw", "discard", "give", "exchange"]
 
 
-class _Action(_Strict):
+class _Action(Strict):
     when: Condition | None = Field(
         None, description="the action happens only if this holds of `if_who` (else nothing)"
     )
@@ -351,7 +256,7 @@ Forbidden = Literal[
 ]
 
 
-class Cannot(_Strict):
+class Cannot(Strict):
     """Who may not do what while the card stands ("Não proponha revoltas")."""
 
     rule: Literal["cannot"]
@@ -361,32 +266,32 @@ class Cannot(_Strict):
     crisis: bool = Field(True, description="false: 'Não causa crise', the part is skipped")
 
 
-class SupportsRevolts(_Strict):
+class SupportsRevolts(Strict):
     rule: Literal["supports_revolts"]
     who: Selector = "self"
 
 
-class NoApproval(_Strict):
+class NoApproval(Strict):
     rule: Literal["revolts_need_no_approval"]
 
 
-class Veto(_Strict):
+class Veto(Strict):
     rule: Literal["veto"]
     who: Selector
     of: Literal["structure_changes"] = "structure_changes"
     except_this: bool = True
 
 
-class VoteSolutions(_Strict):
+class VoteSolutions(Strict):
     rule: Literal["vote_crisis_solutions"]
 
 
-class CrisisPriority(_Strict):
+class CrisisPriority(Strict):
     rule: Literal["crisis_priority"]
     who: Selector
 
 
-class Cancel(_Strict):
+class Cancel(Strict):
     """Structures matching these tests have no effect ("não terá efeito")."""
 
     rule: Literal["cancel"]
@@ -402,31 +307,31 @@ class Cancel(_Strict):
     crisis_if_own: bool = Field(False, description="crisis when this card is that structure")
 
 
-class OnlyOwn(_Strict):
+class OnlyOwn(Strict):
     """An act happens only from the player's own structure (Meritocracia)."""
 
     rule: Literal["only_own_structure"]
     act: list[Act]
 
 
-class MayRefuse(_Strict):
+class MayRefuse(Strict):
     rule: Literal["may_refuse"]
     who: Selector
     crisis_if_own: bool = False
 
 
-class Double(_Strict):
+class Double(Strict):
     rule: Literal["double"]
     act: list[Act] = Field(min_length=1)
 
 
-class Cap(_Strict):
+class Cap(Strict):
     rule: Literal["cap"]
     act: Act
     max: int = Field(ge=1)
 
 
-class Natural(_Strict):
+class Natural(Strict):
     """Changes to how natural cards are used."""
 
     rule: Literal["natural"]
@@ -442,7 +347,7 @@ class Natural(_Strict):
 Event = Literal["crisis", "successful_revolt", "revolt", "draw", "change", "turn_end"]
 
 
-class Trigger(_Strict):
+class Trigger(Strict):
     """Actions run when something happens while the card stands."""
 
     rule: Literal["trigger"]
@@ -450,38 +355,38 @@ class Trigger(_Strict):
     do: list[Action] = Field(min_length=1)
 
 
-class SharedVictory(_Strict):
+class SharedVictory(Strict):
     rule: Literal["shared_victory"]
 
 
-class WinnerDemoted(_Strict):
+class WinnerDemoted(Strict):
     """The partida's winner returns to row 0 and cannot win the game."""
 
     rule: Literal["winner_demoted"]
 
 
-class WinnerMoves(_Strict):
+class WinnerMoves(Strict):
     rule: Literal["winner_field_moves"]
     moves: int = Field(2, ge=1)
 
 
-class ExtraTurn(_Strict):
+class ExtraTurn(Strict):
     rule: Literal["extra_turn"]
     who: Selector
 
 
-class OpenHands(_Strict):
+class OpenHands(Strict):
     rule: Literal["open_hands"]
     who: Selector = "self"
 
 
-class FieldLocked(_Strict):
+class FieldLocked(Strict):
     """The field does not change: no moves, and the winner does not climb."""
 
     rule: Literal["field_locked"]
 
 
-class Penalty(_Strict):
+class Penalty(Strict):
     """Whoever changes the field or a structure draws cards."""
 
     rule: Literal["penalty"]
@@ -489,7 +394,7 @@ class Penalty(_Strict):
     n: int = Field(ge=1)
 
 
-class TurnTally(_Strict):
+class TurnTally(Strict):
     """At the end of each turn: who drew most draws, who discarded most discards."""
 
     rule: Literal["turn_tally"]
@@ -525,13 +430,3 @@ RULES = tuple(sorted(
     member.model_fields["rule"].annotation.__args__[0]  # type: ignore[union-attr]
     for member in Rule.__origin__.__args__  # type: ignore[attr-defined]
 ))
-
-
-class DirectBlock(_Strict):
-    """The effect of a direct block: actions, in order."""
-
-    effect: list[Action] = Field(min_length=1)
-
-
-class GeneralBlock(_Strict):
-    effect: list[Rule] = Field(min_length=1)

@@ -9,12 +9,11 @@ players for whom the action can be done.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from publish.games.agencia import effects as fx
-
-if TYPE_CHECKING:
-    from publish.games.agencia.engine import Context, Engine
+from publish.games.agencia.base import Context
+from publish.games.agencia.base import EngineBase as Engine
 
 
 class Crisis(Exception):
@@ -37,10 +36,15 @@ def _compare(value: int, count: fx.Count, own: int) -> bool:
 
 def holds(engine: Engine, ctx: Context, player: int, cond: fx.Condition) -> bool:
     """Whether ``cond`` is true of ``player``, seen from the acting player ``ctx.owner``."""
+    return (_hand_holds(engine, ctx, player, cond) and _field_holds(engine, ctx, player, cond)
+            and _history_holds(engine, ctx, player, cond))
+
+
+def _hand_holds(engine: Engine, ctx: Context, player: int, cond: fx.Condition) -> bool:
+    """The tests on who the player is and on their hand."""
     s = engine.state
     me = ctx.owner
     size = len(s.hands[player])
-    part = s.partida
     if cond.me is not None and (player == me) != cond.me:
         return False
     if cond.cards is not None and not _compare(size, cond.cards, len(s.hands[me])):
@@ -53,6 +57,13 @@ def holds(engine: Engine, ctx: Context, player: int, cond: fx.Condition) -> bool
         alone = sum(1 for h in s.hands if len(h) == size) == 1
         if alone != cond.unique_count:
             return False
+    return True
+
+
+def _field_holds(engine: Engine, ctx: Context, player: int, cond: fx.Condition) -> bool:
+    """The tests on where the player stands: row on the field, seat beside the actor."""
+    s = engine.state
+    me = ctx.owner
     if cond.row is not None or cond.row_at_start is not None:
         if s.field is None:
             raise Crisis("this card needs the field (Bourdieu mode)")
@@ -66,6 +77,14 @@ def holds(engine: Engine, ctx: Context, player: int, cond: fx.Condition) -> bool
         beside = player in (engine.state.neighbour(me, 1), engine.state.neighbour(me, -1))
         if beside != cond.neighbour or player == me:
             return False
+    return True
+
+
+def _history_holds(engine: Engine, ctx: Context, player: int, cond: fx.Condition) -> bool:
+    """The tests on what the player did in the last turn or this partida."""
+    s = engine.state
+    me = ctx.owner
+    part = s.partida
     turn = part.turns[:-1]  # the jogadas before this one: one of each player
     if (cond.drew_last_turn is not None
             and any(j.drew.get(player) for j in turn) != cond.drew_last_turn):
@@ -139,9 +158,6 @@ def table_order(s: Any, me: int) -> list[int]:
 def resolve(engine: Engine, ctx: Context, sel: Any, can: Callable[[int], bool] | None = None,
             purpose: str = "") -> list[int]:
     """The players a selector names; Crisis when it cannot name them as written."""
-    s = engine.state
-    me = ctx.owner
-    n = s.players
     if isinstance(sel, list):
         out: list[int] = []
         for part in sel:
@@ -150,47 +166,62 @@ def resolve(engine: Engine, ctx: Context, sel: Any, can: Callable[[int], bool] |
                     out.append(p)
         return out
     if isinstance(sel, str):
-        if sel == "self":
-            return [me]
-        if sel == "next":
-            return [s.neighbour(me, 1)]
-        if sel == "last":
-            return [s.neighbour(me, -1)]
-        if sel == "next_2":
-            return [s.neighbour(me, 1), s.neighbour(me, 2)] if n > 2 else [s.neighbour(me, 1)]
-        if sel == "last_2":
-            return [s.neighbour(me, -1), s.neighbour(me, -2)] if n > 2 else [s.neighbour(me, -1)]
-        if sel == "everyone":
-            return table_order(s, me)
-        if sel == "opponents":
-            return table_order(s, me)[1:]
-        if sel == "an_opponent":
-            return choose(engine, ctx, table_order(s, me)[1:], 1, can, purpose)
-        if sel in NAMED_RANK:
-            rank, exactly_one = NAMED_RANK[sel]
-            found, clear = ranked(engine, table_order(s, me), rank, 1, 1)
-            if exactly_one and (not clear or len(found) != 1):
-                raise Crisis(f"no single player for '{sel}'")
-            return found
-        if sel == "previous":
-            if not ctx.picked:
-                raise Crisis("nobody was picked before")
-            return [ctx.picked[-1]]
-        if sel in ctx.event:
-            who = ctx.event[sel]
-            if who is None:
-                raise Crisis(f"nobody is '{sel}'")
-            return [who]
-        if sel in ("last_winner", "last_crisis_solver", "last_discarder", "last_revolter"):
-            if sel == "last_winner":
-                who = s.win_order[-1] if s.win_order else None
-            else:
-                who = getattr(s.partida, sel)
-            if who is None:
-                raise Crisis(f"nobody is '{sel}' yet")
-            return [who]
-        raise Crisis(f"'{sel}' names nobody here")
+        return _named(engine, ctx, sel, can, purpose)
     return query(engine, ctx, sel, can, purpose)
+
+
+def _named(engine: Engine, ctx: Context, sel: str, can: Callable[[int], bool] | None,
+           purpose: str) -> list[int]:
+    """The players a named selector ("self", "next", "most_cards", ...) stands for."""
+    s = engine.state
+    me = ctx.owner
+    n = s.players
+    if sel == "self":
+        return [me]
+    if sel == "next":
+        return [s.neighbour(me, 1)]
+    if sel == "last":
+        return [s.neighbour(me, -1)]
+    if sel == "next_2":
+        return [s.neighbour(me, 1), s.neighbour(me, 2)] if n > 2 else [s.neighbour(me, 1)]
+    if sel == "last_2":
+        return [s.neighbour(me, -1), s.neighbour(me, -2)] if n > 2 else [s.neighbour(me, -1)]
+    if sel == "everyone":
+        return table_order(s, me)
+    if sel == "opponents":
+        return table_order(s, me)[1:]
+    if sel == "an_opponent":
+        return choose(engine, ctx, table_order(s, me)[1:], 1, can, purpose)
+    if sel in NAMED_RANK:
+        rank, exactly_one = NAMED_RANK[sel]
+        found, clear = ranked(engine, table_order(s, me), rank, 1, 1)
+        if exactly_one and (not clear or len(found) != 1):
+            raise Crisis(f"no single player for '{sel}'")
+        return found
+    return _remembered(engine, ctx, sel)
+
+
+def _remembered(engine: Engine, ctx: Context, sel: str) -> list[int]:
+    """A player the game remembers: picked earlier, in the event, or last to do something."""
+    s = engine.state
+    if sel == "previous":
+        if not ctx.picked:
+            raise Crisis("nobody was picked before")
+        return [ctx.picked[-1]]
+    if sel in ctx.event:
+        who = ctx.event[sel]
+        if who is None:
+            raise Crisis(f"nobody is '{sel}'")
+        return [who]
+    if sel in ("last_winner", "last_crisis_solver", "last_discarder", "last_revolter"):
+        if sel == "last_winner":
+            who = s.win_order[-1] if s.win_order else None
+        else:
+            who = getattr(s.partida, sel)
+        if who is None:
+            raise Crisis(f"nobody is '{sel}' yet")
+        return [who]
+    raise Crisis(f"'{sel}' names nobody here")
 
 
 def concerned(engine: Engine, seat: int, who: Any) -> list[int]:
@@ -264,3 +295,12 @@ def choose(engine: Engine, ctx: Context, pool: list[int], count: int,
         picked = [p for p in pool if p in chosen]  # in the order of play, whoever chose
     ctx.picked.extend(picked)
     return picked
+
+
+def all_of(sel: Any) -> Any:
+    """The tie-tolerant form of a one-player selector ('o jogador' -> 'o(s) jogador(es)')."""
+    if isinstance(sel, str) and sel in ("most_cards", "fewest_cards", "highest", "lowest"):
+        return sel + "_all"
+    if isinstance(sel, fx.Query):
+        return sel.model_copy(update={"take": "all"})
+    return sel

@@ -7,6 +7,8 @@ count, so a report does not depend on how many cores played it.
 from __future__ import annotations
 
 import os
+import re
+import time
 from collections import Counter
 from collections.abc import Callable, Iterator
 from concurrent.futures import ProcessPoolExecutor, as_completed
@@ -14,8 +16,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from publish.atomic import write_atomic
 from publish.games.agencia.agents import AGENTS
 from publish.games.agencia.cards import CardInfo, card_infos
+from publish.games.agencia.diario.files import example_paths, read_log, replay
+from publish.games.agencia.diario.record import log_of
+from publish.games.agencia.diario.write import write
 from publish.games.agencia.engine import Engine
 from publish.load import load_game
 
@@ -107,10 +113,6 @@ def play(plan: Plan, index: int, infos: dict[str, CardInfo], deck: list[str]) ->
 
 def write_log(engine: Engine, path: Path) -> None:
     """The game's diário de jogo, written atomically."""
-    from publish.atomic import write_atomic
-    from publish.games.agencia.diario.record import log_of
-    from publish.games.agencia.diario.write import write
-
     write_atomic(path, write(log_of(engine)))
 
 
@@ -239,8 +241,6 @@ def describe(result: dict[str, Any]) -> str:
 
 def bench(root: Path, game_id: str, games: int = 2000) -> dict[str, Any]:
     """Jogadas and games per second on one core and on every core (best of 3 each)."""
-    import time
-
     plan = Plan(root, game_id, games=games, players=(4, 4), decks=("principal",), seed=11)
     _infos(plan)  # load the cards before timing
     workers = os.cpu_count() or 1
@@ -266,11 +266,6 @@ def bench(root: Path, game_id: str, games: int = 2000) -> dict[str, Any]:
 
 def bench_examples(root: Path, game_id: str, runs: int = 5) -> dict[str, Any]:
     """CPU time to replay every example partida at both levels (best of ``runs``)."""
-    import re
-    import time
-
-    from publish.games.agencia.diario.files import example_paths, read_log, replay
-
     _infos(Plan(root, game_id))  # loads the game once per process
     game, infos = _LOADED[(root, game_id)]
     files = [read_log(path) for path in example_paths(game)]

@@ -31,7 +31,7 @@ def _messages(root: Path) -> list[str]:
 def test_real_cards_pass():
     report = check(REPO, "agencia")
     assert report.ok, [str(p) for p in report.problems]
-    assert report.engine == AgenciaEngine.name
+    assert report.engine == AgenciaEngine.info.name
 
 
 def test_unknown_action_is_located_with_a_suggestion(broken):

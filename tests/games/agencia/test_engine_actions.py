@@ -12,6 +12,7 @@ import pytest
 from agencia_helpers import Scripted, agent, events, make, play
 
 from publish.games.agencia import effects as fx
+from publish.games.agencia.actions import HANDLERS
 
 OTHERS = ["038", "039", "042"]
 
@@ -27,6 +28,10 @@ def test_every_action_kind_is_covered_here():
                "field_swap", "field_step", "win", "show_hand", "see_hands", "trade_with_pile",
                "shuffle_pile", "discard_this", "team_up"}
     assert set(fx.ACTIONS) == covered
+
+
+def test_every_action_kind_has_a_handler():
+    assert sorted(HANDLERS) == sorted(fx.ACTIONS)
 
 
 def test_draw_001_an_opponent_of_my_choice_draws_4():

@@ -14,7 +14,9 @@ from typing import Any
 import pytest
 
 from conftest import REPO
-from publish.games.agencia.lint import lint_game, text_amounts, text_ranks
+from publish.games.agencia.lint import lint_game
+from publish.games.agencia.lint_amounts import text_amounts
+from publish.games.agencia.lint_ranks import text_ranks
 from publish.games.agencia.plugin import AgenciaEngine
 from publish.load import load_game
 from publish.model import Game

@@ -165,15 +165,7 @@ class _Reader:
         tok = self.tok
         at = (tok.line, tok.col)
         if self.is_("+"):
-            self.i += 1
-            if self.tok.kind == "name":
-                return sx.Approval(self.name("a name or card after '+'").text, at)
-            new = self.card("a card number, a player's name or 'c' after '+'")
-            if self.is_("-"):
-                self.i += 1
-                return sx.Change(None, new, self.card("the card number of the replaced "
-                                                      "structure after '-'"), at)
-            return sx.Approval(new, at)
+            return self._plus(at)
         if tok.kind == "num":
             if self.is_("(", 1):
                 return self.card_event(sx.Structure)
@@ -193,42 +185,59 @@ class _Reader:
             return sx.Flow(at)
         who = self.name().text
         op = self.tok
-        if self.is_("+"):
-            self.i += 1
-            n_tok = self.tok
-            n = self.number("a number of cards or a card number after '+'")
-            if self.is_("-"):
-                self.i += 1
-                if len(n_tok.text) != 3:
-                    raise self.fail("a three-digit card number in a structure change",
-                                    n_tok)
-                return sx.Change(who, n_tok.text, self.card(), at)
-            return sx.Draw(who, n, self.cards(), at)
+        player_op = _PLAYER_OPS.get(op.text) if op.kind == "punct" else None
+        if player_op is None:
+            raise self.fail("'+', '-', '>', '=' or '@' after the player's name", op)
+        return player_op(self, who, at)
+
+    def _plus(self, at: sx.At):
+        """``+Ana`` or ``+036`` (approval), ``+043-026`` (a structure change)."""
+        self.i += 1
+        if self.tok.kind == "name":
+            return sx.Approval(self.name("a name or card after '+'").text, at)
+        new = self.card("a card number, a player's name or 'c' after '+'")
         if self.is_("-"):
             self.i += 1
-            n = self.number("a number of cards after '-'")
-            return sx.Discard(who, n, self.cards(), at)
-        if self.is_(">"):
+            return sx.Change(None, new, self.card("the card number of the replaced "
+                                                  "structure after '-'"), at)
+        return sx.Approval(new, at)
+
+    def _draws(self, who: str, at: sx.At):
+        """``Ana+2`` or ``Ana+043-026``."""
+        self.i += 1
+        n_tok = self.tok
+        n = self.number("a number of cards or a card number after '+'")
+        if self.is_("-"):
             self.i += 1
-            n = self.number("a number of cards after '>'")
-            cards = self.cards()
-            self.take(">", "'>' before the player who receives")
-            return sx.Give(who, n, self.name().text, cards, at)
-        if self.is_("="):
+            if len(n_tok.text) != 3:
+                raise self.fail("a three-digit card number in a structure change", n_tok)
+            return sx.Change(who, n_tok.text, self.card(), at)
+        return sx.Draw(who, n, self.cards(), at)
+
+    def _discards(self, who: str, at: sx.At):
+        self.i += 1
+        n = self.number("a number of cards after '-'")
+        return sx.Discard(who, n, self.cards(), at)
+
+    def _gives(self, who: str, at: sx.At):
+        self.i += 1
+        n = self.number("a number of cards after '>'")
+        cards = self.cards()
+        self.take(">", "'>' before the player who receives")
+        return sx.Give(who, n, self.name().text, cards, at)
+
+    def _equals(self, who: str, at: sx.At):
+        """``Ana=m=Bia`` (hands swapped), ``Ana=1=Bia`` (exchange), ``Ana=Bia`` (alliance)."""
+        self.i += 1
+        if self.is_("m"):
             self.i += 1
-            if self.is_("m"):
-                self.i += 1
-                self.take("=", "'=' after 'm' (Ana=m=Bia)")
-                return sx.SwapHands(who, self.name().text, at)
-            if self.tok.kind == "num":
-                n = self.number()
-                self.take("=", "'=' after the number exchanged (Ana=1=Bia)")
-                return sx.Exchange(who, n, self.name().text, at)
-            return sx.Alliance(who, self.name("a number, 'm' or a player's name after '='").text,
-                               at)
-        if self.is_("@"):
-            return self.position(who, at)
-        raise self.fail("'+', '-', '>', '=' or '@' after the player's name", op)
+            self.take("=", "'=' after 'm' (Ana=m=Bia)")
+            return sx.SwapHands(who, self.name().text, at)
+        if self.tok.kind == "num":
+            n = self.number()
+            self.take("=", "'=' after the number exchanged (Ana=1=Bia)")
+            return sx.Exchange(who, n, self.name().text, at)
+        return sx.Alliance(who, self.name("a number, 'm' or a player's name after '='").text, at)
 
     def position(self, who: str, at: sx.At) -> sx.Position:
         self.take("@")
@@ -281,66 +290,62 @@ class _Reader:
         if head == "Q" and not self.is_("("):
             return sx.Veto((), at)
         self.take("(", f"'(' after {head}")
-        if head == "ID":
-            return sx.Ideologies(self.listed(self.ideology), at)
-        if head == "CAMPO":
-            return sx.Campo(self.listed(self.square), at)
-        if head == "X":
-            passed = []
-            while self.is_("Q") and self.is_("(", 1):
-                self.i += 2
-                passed.append(self.name("the name of a player passed over (Q(Ana))").text)
-                self.take(")", "')' after the player passed over")
-                self.take(",", "',' and who solved the crisis")
-            if self.is_("Q"):
-                self.i += 1
-                self.take(")", "')' after Q (a crisis nobody could solve)")
-                return sx.Crisis(None, tuple(passed), at)
-            change = self.change()
-            self.take(")", "')' closing the crisis")
-            return sx.Crisis(change, tuple(passed), at)
-        if head == "R":
-            change = self.change()
-            self.take(",", "',' and who supported the revolt (+Ana, +036) or Q")
-            outcome = self.consequence()
-            if not isinstance(outcome, sx.Approval | sx.Vetoed):
-                raise LogSyntaxError(*outcome.at, "expected the revolt's supporter "
-                                     "(+Ana or +036) or Q")
-            self.take(")", "')' closing the revolt")
-            return sx.Revolt(change, outcome, at)
-        if head == "CN":
-            card = self.card()
-            rest = ()
-            if self.is_(","):
-                self.i += 1
-                rest = self.listed(self.consequence)
-            else:
-                self.take(")", "',' or ')'")
-            return sx.Natural(card, rest, at)
-        if head == "MV":
-            return sx.Move(self.listed(self.consequence), at)
-        if head == "Q":
-            return sx.Veto(self.listed(self.detail), at)
-        if head == "PU":
-            who = self.name().text
-            self.take("-", "'-' and the conquests lost (PU(Ana-2))")
-            n = self.number("the number of conquests lost")
-            cards = self.cards()
-            self.take(")", "')' closing the punishment")
-            return sx.Punishment(who, n, cards, at)
-        if head == "V":
-            return sx.Victory(tuple(t.text for t in self.listed(self.name)), at)
-        if head == "H":
-            who = self.name().text
-            self.take("=", "'=' and the ideology (H(Ana=vanguarda-do-proletariado))")
-            group = self.name("an ideology").text
-            self.take(")", "')' closing the hegemony")
-            return sx.Hegemony(who, group, at)
-        if head == "CONQ":
-            return sx.Conquests(self.listed(self.conquest), at)
-        raise LogSyntaxError(tok.line, tok.col,
-                             f"unknown event {head!r}; expected J, PART, ID, CAMPO, a structure "
-                             "number, +c, -c, R, CN, MV, Q, PU, V, H or CONQ")
+        headed = _HEADED.get(head)
+        if headed is None:
+            raise LogSyntaxError(tok.line, tok.col,
+                                 f"unknown event {head!r}; expected J, PART, ID, CAMPO, a "
+                                 "structure number, +c, -c, R, CN, MV, Q, PU, V, H or CONQ")
+        return headed(self, at)
+
+    def _crisis(self, at: sx.At) -> sx.Crisis:
+        passed = []
+        while self.is_("Q") and self.is_("(", 1):
+            self.i += 2
+            passed.append(self.name("the name of a player passed over (Q(Ana))").text)
+            self.take(")", "')' after the player passed over")
+            self.take(",", "',' and who solved the crisis")
+        if self.is_("Q"):
+            self.i += 1
+            self.take(")", "')' after Q (a crisis nobody could solve)")
+            return sx.Crisis(None, tuple(passed), at)
+        change = self.change()
+        self.take(")", "')' closing the crisis")
+        return sx.Crisis(change, tuple(passed), at)
+
+    def _revolt(self, at: sx.At) -> sx.Revolt:
+        change = self.change()
+        self.take(",", "',' and who supported the revolt (+Ana, +036) or Q")
+        outcome = self.consequence()
+        if not isinstance(outcome, sx.Approval | sx.Vetoed):
+            raise LogSyntaxError(*outcome.at, "expected the revolt's supporter "
+                                 "(+Ana or +036) or Q")
+        self.take(")", "')' closing the revolt")
+        return sx.Revolt(change, outcome, at)
+
+    def _natural(self, at: sx.At) -> sx.Natural:
+        card = self.card()
+        rest = ()
+        if self.is_(","):
+            self.i += 1
+            rest = self.listed(self.consequence)
+        else:
+            self.take(")", "',' or ')'")
+        return sx.Natural(card, rest, at)
+
+    def _punishment(self, at: sx.At) -> sx.Punishment:
+        who = self.name().text
+        self.take("-", "'-' and the conquests lost (PU(Ana-2))")
+        n = self.number("the number of conquests lost")
+        cards = self.cards()
+        self.take(")", "')' closing the punishment")
+        return sx.Punishment(who, n, cards, at)
+
+    def _hegemony(self, at: sx.At) -> sx.Hegemony:
+        who = self.name().text
+        self.take("=", "'=' and the ideology (H(Ana=vanguarda-do-proletariado))")
+        group = self.name("an ideology").text
+        self.take(")", "')' closing the hegemony")
+        return sx.Hegemony(who, group, at)
 
     def detail(self) -> str:
         tok = self.tok
@@ -390,6 +395,31 @@ class _Reader:
     def part(self, number: int, at: sx.At) -> sx.Part:
         self.take("(", "'(' after the partida number")
         return sx.Part(number, self.listed(self.seat), at)
+
+
+_PLAYER_OPS = {
+    "+": _Reader._draws,
+    "-": _Reader._discards,
+    ">": _Reader._gives,
+    "=": _Reader._equals,
+    "@": _Reader.position,
+}
+"""What follows a player's name in a consequence: ``Ana+1``, ``Ana-1``, ``Ana>1>Bia``..."""
+
+_HEADED = {
+    "ID": lambda r, at: sx.Ideologies(r.listed(r.ideology), at),
+    "CAMPO": lambda r, at: sx.Campo(r.listed(r.square), at),
+    "X": _Reader._crisis,
+    "R": _Reader._revolt,
+    "CN": _Reader._natural,
+    "MV": lambda r, at: sx.Move(r.listed(r.consequence), at),
+    "Q": lambda r, at: sx.Veto(r.listed(r.detail), at),
+    "PU": _Reader._punishment,
+    "V": lambda r, at: sx.Victory(tuple(t.text for t in r.listed(r.name)), at),
+    "H": _Reader._hegemony,
+    "CONQ": lambda r, at: sx.Conquests(r.listed(r.conquest), at),
+}
+"""The events written ``HEAD(...)``, by head, read after the '('."""
 
 
 def parse(text: str, path: str = "") -> tuple[sx.Log, list[LogSyntaxError]]:

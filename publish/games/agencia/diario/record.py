@@ -10,6 +10,7 @@ a natural card is a CN event after the structure.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -126,88 +127,100 @@ class _Recorder:
             self.stack[-1].closed = True
 
     def feed(self, entry: tuple) -> None:
+        """One entry of the engine's log (field moves are shown by the positions they make)."""
         kind = entry[0]
-        name = self.name
         if self.pending is not None and kind != "natural_begin":
             self.add(self.pending)  # an approval goes with what it let pass
             self.pending = None
-        if kind == "part":
-            self.part(*entry[1:])
-        elif kind == "campo":
-            self.campo(*entry[1:])
-        elif kind == "jogada":
-            self.start_jogada(*entry[1:])
-        elif kind == "draw":
-            self.add(sx.Draw(name(entry[1]), entry[2]))
-        elif kind == "discard":
-            self.add(sx.Discard(name(entry[1]), entry[2]))
-        elif kind == "give":
-            self.add(sx.Give(name(entry[1]), entry[3], name(entry[2])))
-        elif kind == "exchange":
-            self.add(sx.Exchange(name(entry[1]), entry[3], name(entry[2])))
-        elif kind == "swap_hands":
-            self.add(sx.SwapHands(name(entry[1]), name(entry[2])))
-        elif kind == "swap_structures":
-            self.add(sx.SwapCards(entry[1], entry[2]))
-        elif kind == "flow":
-            self.add(sx.Flow())
-        elif kind == "alliance":
-            self.add(sx.Alliance(name(entry[1]), name(entry[2])))
-        elif kind == "position":
-            if self.stack:
-                self.add(sx.Position(name(entry[1]), entry[2], entry[3]))
-        elif kind == "vetoed":
-            self.add(sx.Vetoed())
-        elif kind == "change":
-            self.change(entry[1], entry[3], entry[4], True)
-        elif kind == "proposal":
-            self.change(entry[1], entry[3], entry[4], False)
-        elif kind == "trigger":
-            self.trigger(entry[1], entry[2])
-        elif kind == "trigger_end":
-            self.trigger_end()
-        elif kind == "crisis_begin":
-            self.stack.append(_Frame("crisis"))
-        elif kind == "pass":
-            self.top().passed.append(name(entry[1]))
-        elif kind == "crisis":
-            frame = self.top()
-            self.end_crisis_or_revolt(sx.Crisis(frame.change, tuple(frame.passed)))
-        elif kind == "revolt_begin":
-            self.stack.append(_Frame("revolt"))
-        elif kind == "approve":
-            if self.top() is not None and self.top().kind == "revolt":
-                self.top().supporter = name(entry[1])
-            else:
-                self.pending = sx.Approval(name(entry[1]))
-        elif kind == "waived":
-            self.top().supporter = entry[1]
-        elif kind == "revolt":
-            frame = self.top()
-            outcome = sx.Approval(frame.supporter) if entry[2] else sx.Vetoed()
-            change = frame.change or sx.Change(name(entry[1]), "000", "000")
-            self.end_crisis_or_revolt(sx.Revolt(change, outcome))
-        elif kind == "natural_begin":
-            self.close_all()
-            frame = _Frame("natural", entry[1], entry[2])
-            if self.pending is not None:
-                frame.items.append(self.pending)
-                self.pending = None
-            self.events.append(frame)
-            self.stack.append(frame)
-        elif kind in ("natural", "turn_end"):
-            self.close_all()
-        elif kind == "hegemony":
-            self.close_all()
-            self.events.append(sx.Hegemony(name(entry[2]), entry[1]))
-        elif kind == "end_partida":
-            self.close_all()
-            if entry[1]:
-                self.events.append(sx.Victory(tuple(name(q) for q in entry[1])))
-        # field_move is shown by the positions it produces
+        added = _ADDED.get(kind)
+        if added is not None:
+            self.add(added(self.name, entry))
+            return
+        handled = _HANDLED.get(kind)
+        if handled is not None:
+            handled(self, entry)
+
+    def position(self, entry: tuple) -> None:
+        if self.stack:
+            self.add(sx.Position(self.name(entry[1]), entry[2], entry[3]))
+
+    def crisis(self, entry: tuple) -> None:
+        frame = self.top()
+        self.end_crisis_or_revolt(sx.Crisis(frame.change, tuple(frame.passed)))
+
+    def approve(self, entry: tuple) -> None:
+        if self.top() is not None and self.top().kind == "revolt":
+            self.top().supporter = self.name(entry[1])
+        else:
+            self.pending = sx.Approval(self.name(entry[1]))
+
+    def revolt(self, entry: tuple) -> None:
+        frame = self.top()
+        outcome = sx.Approval(frame.supporter) if entry[2] else sx.Vetoed()
+        change = frame.change or sx.Change(self.name(entry[1]), "000", "000")
+        self.end_crisis_or_revolt(sx.Revolt(change, outcome))
+
+    def natural_begin(self, entry: tuple) -> None:
+        self.close_all()
+        frame = _Frame("natural", entry[1], entry[2])
+        if self.pending is not None:
+            frame.items.append(self.pending)
+            self.pending = None
+        self.events.append(frame)
+        self.stack.append(frame)
+
+    def hegemony(self, entry: tuple) -> None:
+        self.close_all()
+        self.events.append(sx.Hegemony(self.name(entry[2]), entry[1]))
+
+    def end_partida(self, entry: tuple) -> None:
+        self.close_all()
+        if entry[1]:
+            self.events.append(sx.Victory(tuple(self.name(q) for q in entry[1])))
+
+    def set_supporter(self, entry: tuple) -> None:
+        self.top().supporter = entry[1]
 
     def build(self) -> tuple:
         return tuple(e.build() if isinstance(e, _Frame) else e for e in self.events)
+
+
+_ADDED: dict[str, Callable[[Callable[[int], str], tuple], Any]] = {
+    "draw": lambda name, e: sx.Draw(name(e[1]), e[2]),
+    "discard": lambda name, e: sx.Discard(name(e[1]), e[2]),
+    "give": lambda name, e: sx.Give(name(e[1]), e[3], name(e[2])),
+    "exchange": lambda name, e: sx.Exchange(name(e[1]), e[3], name(e[2])),
+    "swap_hands": lambda name, e: sx.SwapHands(name(e[1]), name(e[2])),
+    "swap_structures": lambda name, e: sx.SwapCards(e[1], e[2]),
+    "flow": lambda name, e: sx.Flow(),
+    "alliance": lambda name, e: sx.Alliance(name(e[1]), name(e[2])),
+    "vetoed": lambda name, e: sx.Vetoed(),
+}
+"""Engine log entries that are one consequence of what is under way."""
+
+_HANDLED: dict[str, Callable[[_Recorder, tuple], None]] = {
+    "part": lambda r, e: r.part(*e[1:]),
+    "campo": lambda r, e: r.campo(*e[1:]),
+    "jogada": lambda r, e: r.start_jogada(*e[1:]),
+    "position": _Recorder.position,
+    "change": lambda r, e: r.change(e[1], e[3], e[4], True),
+    "proposal": lambda r, e: r.change(e[1], e[3], e[4], False),
+    "trigger": lambda r, e: r.trigger(e[1], e[2]),
+    "trigger_end": lambda r, e: r.trigger_end(),
+    "crisis_begin": lambda r, e: r.stack.append(_Frame("crisis")),
+    "pass": lambda r, e: r.top().passed.append(r.name(e[1])),
+    "crisis": _Recorder.crisis,
+    "revolt_begin": lambda r, e: r.stack.append(_Frame("revolt")),
+    "approve": _Recorder.approve,
+    "waived": _Recorder.set_supporter,
+    "revolt": _Recorder.revolt,
+    "natural_begin": _Recorder.natural_begin,
+    "natural": lambda r, e: r.close_all(),
+    "turn_end": lambda r, e: r.close_all(),
+    "hegemony": _Recorder.hegemony,
+    "end_partida": _Recorder.end_partida,
+}
+"""Engine log entries that open, close or shape the events."""
 
 
 def events_of(entries: list[tuple], names: tuple[str, ...], jogadas_before: int = 0) -> tuple:

@@ -12,267 +12,26 @@ the closest try and the log part ways, naming the card responsible.
 
 from __future__ import annotations
 
-import itertools
 import pickle
 from typing import Any
 
 from publish.games.agencia.cards import CardInfo
 from publish.games.agencia.diario import syntax as sx
 from publish.games.agencia.diario.findings import Finding
+from publish.games.agencia.diario.oracle import (
+    BUDGET,
+    PILE,
+    UNKNOWN,
+    Choices,
+    Diverged,
+    Guide,
+    Oracle,
+    ReplayEngine,
+)
 from publish.games.agencia.diario.record import events_of
 from publish.games.agencia.diario.write import consequence, event
-from publish.games.agencia.engine import MAX_JOGADAS, Engine
+from publish.games.agencia.engine import MAX_JOGADAS
 from publish.games.agencia.state import Field, Partida
-
-UNKNOWN = "?"
-PILE = 80  # unknown cards kept in the draw pile (the log does not say how many are left)
-BUDGET = 400  # tries per jogada before giving up the search
-
-
-class _Diverged(Exception):
-    """The jogada being tried has already parted from the log: try the next choices."""
-
-
-class _Choices:
-    """Depth-first enumeration of the decisions a log leaves open.
-
-    ``still_agrees`` is asked before each decision: once a try has parted
-    from the log, later decisions cannot mend it, so the search backtracks
-    to the decisions made before.
-    """
-
-    def __init__(self, still_agrees: Any = None) -> None:
-        self.path: list[int] = []
-        self.widths: list[int] = []
-        self.pos = 0
-        self.still_agrees = still_agrees
-
-    def pick(self, width: int) -> int:
-        if width <= 1:
-            return 0
-        if self.still_agrees is not None and not self.still_agrees():
-            raise _Diverged
-        if self.pos == len(self.path):
-            self.path.append(0)
-            self.widths.append(width)
-        self.widths[self.pos] = width
-        index = min(self.path[self.pos], width - 1)
-        self.pos += 1
-        return index
-
-    def advance(self) -> bool:
-        """Move to the next untried combination; False when all were tried."""
-        del self.path[self.pos:], self.widths[self.pos:]
-        self.pos = 0
-        while self.path:
-            if self.path[-1] + 1 < self.widths[-1]:
-                self.path[-1] += 1
-                return True
-            self.path.pop()
-            self.widths.pop()
-        return False
-
-
-class _Guide:
-    """What the logged jogada says about the choices made in it."""
-
-    def __init__(self, unit: list, names: list[str], structures: list[str]):
-        self.changes: list[tuple[str, str, str]] = []
-        self.swaps: list[tuple[str, str]] = []
-        self.columns: dict[str, int] = {}  # where the log next shows each player's column
-        self.revolt: tuple[str, str | None] | None = None
-        self.natural: str | None = None
-        self.refused = False
-        self.hegemony: tuple[str, str] | None = None
-        player = unit[0].player
-        for item in unit[1:]:
-            if isinstance(item, sx.Structure):
-                owner = player if item is unit[1] else _owner(item.card, names, structures)
-                if item is unit[1] and item.consequences == (sx.Vetoed(),):
-                    self.refused = True
-                self._walk(item.consequences, owner, names, structures)
-            elif isinstance(item, sx.Natural):
-                self.natural = item.card
-                self._walk(item.consequences, player, names, structures)
-            elif isinstance(item, sx.Hegemony):
-                self.hegemony = (item.player, item.group)
-            elif isinstance(item, sx.Campo):
-                self.columns.update((sq.player, sq.col) for sq in item.squares)
-
-    def _walk(self, items: tuple, owner: str, names: list[str], structures: list[str]) -> None:
-        for item in items:
-            if isinstance(item, sx.Change):
-                self.changes.append((item.player or owner, item.new, item.old))
-            elif isinstance(item, sx.SwapCards):
-                self.swaps.append((item.a, item.b))
-            elif isinstance(item, sx.Position):
-                self.columns.setdefault(item.player, item.col)
-            elif isinstance(item, sx.Crisis) and item.change is not None:
-                self.changes.append((item.change.player or owner, item.change.new,
-                                     item.change.old))
-            elif isinstance(item, sx.Revolt):
-                c = item.change
-                self.changes.append((c.player or owner, c.new, c.old))
-                by = item.outcome.by if isinstance(item.outcome, sx.Approval) else None
-                self.revolt = (c.player or owner, by)
-            elif isinstance(item, sx.Structure):
-                self._walk(item.consequences, _owner(item.card, names, structures), names,
-                           structures)
-
-
-def _owner(card: str, names: list[str], structures: list[str]) -> str:
-    return names[structures.index(card)] if card in structures else ""
-
-
-class _Oracle:
-    """Every seat's agent during a replay: the log's choices, or the search's."""
-
-    def __init__(self, names: list[str]):
-        self.names = names
-        self.choices = _Choices()
-        self.guide: _Guide | None = None
-        self.used: set[int] = set()  # logged changes already made
-        self.trying = False  # the engine is trying the structure of the jogada
-
-    def pending_change(self, engine: Engine, me: int) -> tuple[int, str, str] | None:
-        s = engine.state
-        for i, (who, new, old) in enumerate(self.guide.changes if self.guide else ()):
-            if i not in self.used and who == self.names[me] and old in s.structures:
-                return i, new, old
-        return None
-
-    def choose_players(self, engine: Engine, me: int, pool: list[int], count: int,
-                       purpose: str) -> list[int]:
-        combos = list(itertools.combinations(pool, count))
-        return list(combos[self.choices.pick(len(combos))])
-
-    def pick_cards(self, engine: Engine, me: int, n: int, purpose: str) -> list[str]:
-        # part with the cards we know first: an unknown card can still turn out to be
-        # whatever the log shows later, so keeping them never contradicts the log
-        hand = engine.state.hands[me]
-        return sorted(hand, key=lambda c: c == UNKNOWN)[:n]
-
-    def pick_from_pile(self, engine: Engine, me: int, pile: list[str]) -> str:
-        return pile[-1]
-
-    def trade_with_pile(self, engine: Engine, me: int) -> tuple[str, str]:
-        s = engine.state
-        return self.pick_cards(engine, me, 1, "trade")[0], (s.pile or s.discard)[-1]
-
-    def change(self, engine: Engine, me: int, options: list[str],
-               slots: list[int]) -> tuple[int, str] | None:
-        found = self.pending_change(engine, me)
-        if found is not None:
-            i, new, old = found
-            slot = engine.state.structures.index(old)
-            if new in options and slot in slots:
-                self.used.add(i)
-                return slot, new
-        # trying the structure before a revolt the log shows instead: the log does not
-        # say what its change would have been (one without a crisis), so search for one
-        revolt = self.guide is not None and self.guide.revolt is not None
-        if not (self.trying and revolt and options and slots):
-            return None
-        pairs = [(slot, card) for card in dict.fromkeys(options) for slot in slots]
-        return pairs[self.choices.pick(len(pairs))]
-
-    def veto(self, engine: Engine, me: int, changer: int, slot: int) -> bool:
-        return bool(self.choices.pick(2))
-
-    def approve(self, engine: Engine, me: int, proposer: int) -> bool:
-        if self.guide and self.guide.revolt and self.guide.revolt[0] == self.names[proposer]:
-            return self.guide.revolt[1] == self.names[me]
-        return not self.choices.pick(2)
-
-    def wants_revolt(self, engine: Engine, me: int) -> bool:
-        return bool(self.guide and self.guide.revolt and self.guide.revolt[0] == self.names[me])
-
-    def natural(self, engine: Engine, me: int, options: list[str]) -> str | None:
-        card = self.guide.natural if self.guide else None
-        return card if card in options else None
-
-    def refuse(self, engine: Engine, me: int) -> bool:
-        if self.guide and self.guide.revolt:  # a refusal does not show before a revolt
-            return bool(self.choices.pick(2))
-        return bool(self.guide and self.guide.refused)
-
-    def field_move(self, engine: Engine, me: int, moves: list[tuple[int, int]]) -> tuple[int, int]:
-        # try first the moves that take a player towards where the log has them next
-        cols = engine.state.field.col
-        targets = self.guide.columns if self.guide else {}
-
-        def towards(move: tuple[int, int]) -> bool:
-            q, d = move
-            goal = targets.get(self.names[q])
-            return goal is not None and (goal - cols[q]) * d > 0
-
-        ordered = sorted(moves, key=lambda m: not towards(m))
-        return ordered[self.choices.pick(len(ordered))]
-
-    def request_hegemony(self, engine: Engine, me: int, group: str) -> bool:
-        return bool(self.guide and self.guide.hegemony == (self.names[me], group))
-
-
-class _ReplayEngine(Engine):
-    """The engine, with unknown cards shown the moment the log reveals them."""
-
-    oracle: _Oracle
-
-    def reveal(self, p: int, card: str) -> None:
-        hand = self.state.hands[p]
-        if card in hand or not hand:
-            return
-        # the log shows the card, so one card we took for another was this one
-        hand[hand.index(UNKNOWN) if UNKNOWN in hand else -1] = card
-
-    def can_solve(self, q: int) -> bool:
-        found = self.oracle.pending_change(self, q)
-        if found is not None:
-            self.reveal(q, found[1])
-        return super().can_solve(q)
-
-    def change_structure(self, p: int, slots: list[int] | None = None, approval: bool = False,
-                         vote: bool = False, returning: bool = False) -> bool:
-        found = self.oracle.pending_change(self, p)
-        if found is not None:
-            self.reveal(p, found[1])
-        return super().change_structure(p, slots, approval, vote, returning)
-
-    def natural(self, p: int) -> None:
-        guide = self.oracle.guide
-        if guide is not None and guide.natural is not None:
-            self.reveal(p, guide.natural)
-        super().natural(p)
-
-    def execute(self, p: int) -> str:
-        self.oracle.trying = True
-        try:
-            return super().execute(p)
-        finally:
-            self.oracle.trying = False
-
-    def shuffle_structures(self) -> None:
-        s = self.state
-        target = list(s.structures)
-        for a, b in self.oracle.guide.swaps if self.oracle.guide else ():
-            if a in target and b in target:
-                i, j = target.index(a), target.index(b)
-                target[i], target[j] = b, a
-        if target != s.structures and not self.oracle.choices.pick(2):
-            self.arrange_structures(target)  # the arrangement the log shows
-            return
-        left = list(s.structures)
-        target = []
-        while left:
-            target.append(left.pop(self.oracle.choices.pick(len(left))))
-        self.arrange_structures(target)
-
-    def snapshot(self) -> tuple:
-        return super().snapshot(), frozenset(self.oracle.used)
-
-    def restore(self, snap: tuple) -> None:
-        super().restore(snap[0])
-        self.oracle.used = set(snap[1])
 
 
 def _flat(items: tuple) -> list[tuple[str, Any, Any]]:
@@ -325,7 +84,7 @@ class EffectsReplay:
         self.infos = dict(infos)
         self.infos[UNKNOWN] = CardInfo(UNKNOWN, "unknown card", None, None)
         self.findings: list[Finding] = []
-        self.engine: _ReplayEngine | None = None
+        self.engine: ReplayEngine | None = None
         self.names: list[str] = []
 
     # ------------------------------------------------------------ findings
@@ -343,8 +102,8 @@ class EffectsReplay:
         names = [seat.name for seat in part.seats]
         if self.engine is None:
             self.names = names  # seats numbered in the order of play of the first partida
-            oracle = _Oracle(self.names)
-            engine = _ReplayEngine(self.infos, [], [oracle] * len(names), 0, bourdieu=bourdieu)
+            oracle = Oracle(self.names)
+            engine = ReplayEngine(self.infos, [], [oracle] * len(names), 0, bourdieu=bourdieu)
             engine.oracle = oracle
             self.engine = engine
         engine = self.engine
@@ -395,7 +154,7 @@ class EffectsReplay:
         engine = self.engine
         s = engine.state
         oracle = engine.oracle
-        oracle.guide = _Guide(unit, self.names, s.structures)
+        oracle.guide = Guide(unit, self.names, s.structures)
         mark = len(engine.log)
         logged_flat = _flat(tuple(unit))
         logged_tokens = [t for t, _, _ in logged_flat if t != ")"]
@@ -409,7 +168,7 @@ class EffectsReplay:
             tokens = [t for t, _, _ in _flat(now) if t != ")"]
             return tokens == logged_tokens[:len(tokens)]
 
-        oracle.choices = _Choices(still_agrees)
+        oracle.choices = Choices(still_agrees)
         oracle.used = set()
         if self.deck_size is None and len(s.pile) < PILE:
             s.pile[:0] = [UNKNOWN] * (PILE - len(s.pile))  # as many as it takes
@@ -423,7 +182,7 @@ class EffectsReplay:
             del engine.log[mark:]
             try:
                 produced = self.play_one(unit[0].number)
-            except _Diverged:
+            except Diverged:
                 produced = events_of(engine.log[mark:], tuple(self.names), unit[0].number - 1)
             else:
                 if _same(produced, logged):

@@ -1,0 +1,126 @@
+"""What every part of the engine stands on: the state, the seats' agents, the
+standing rules in force, and the counts a simulation reports.
+
+The rules themselves live in one module per concern (turn, crisis, revolt,
+structures, field, hegemony, natural cards, triggers); :mod:`engine` composes them.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import Any
+
+from publish.games.agencia.cards import CardInfo, rules_of
+from publish.games.agencia.state import Field, Jogada, State
+
+HAND = 5
+MAX_JOGADAS = 300  # a partida this long is ended without winner, as the manual allows
+MAX_PARTIDAS = 60
+
+
+@dataclass
+class Context:
+    """Who is acting, for which card, and what this card has done so far."""
+
+    owner: int
+    card: str | None = None
+    event: dict[str, int | None] = field(default_factory=dict)
+    picked: list[int] = field(default_factory=list)
+    discarded: int = 0
+    drawn: int = 0
+    start_rows: list[int] | None = None
+
+
+@dataclass
+class Stats:
+    """What a simulation reports per card and per game."""
+
+    in_society: Counter = field(default_factory=Counter)
+    executed: Counter = field(default_factory=Counter)
+    executable: Counter = field(default_factory=Counter)
+    crises_caused: Counter = field(default_factory=Counter)
+    partidas: int = 0
+    jogadas: int = 0
+    crises: int = 0
+    revolts: int = 0
+    hegemonies: Counter = field(default_factory=Counter)
+    partida_winners: Counter = field(default_factory=Counter)
+    partidas_won: int = 0
+
+
+class Invariant(AssertionError):
+    """The engine broke a rule of bookkeeping (a bug, never a game event)."""
+
+
+class EngineBase:
+    """One game's state and agents, and the standing rules of its society."""
+
+    def __init__(self, infos: dict[str, CardInfo], deck: list[str], agents: list[Any],
+                 seed: int, bourdieu: bool = False, check: bool = False):
+        if len(agents) < 3:
+            raise ValueError("Agência needs at least 3 players")
+        self.infos = infos
+        self.deck = list(deck)
+        self.agents = agents
+        self.check_invariants = check
+        self.stats = Stats()
+        n = len(agents)
+        rng = random.Random(seed)
+        fld = Field([0] * n, list(range(n)), [0] * n, list(range(n)), [0] * n) if bourdieu else None
+        self.state = State(n, [[] for _ in range(n)], [""] * n, [], [], 1, 0, rng, bourdieu, fld,
+                           wins=[0] * n)
+        self.record = Jogada(0)
+        self._rules_key: tuple[str, ...] = ()
+        self._rules: dict[type, list[tuple[int, Any]]] = {}
+        self._total = Counter(self.deck)
+        self.log: list[tuple] = []
+        self._extra = False  # the current player is playing the second of two jogadas
+
+    def agent(self, seat: int) -> Any:
+        return self.agents[seat]
+
+    def context(self, seat: int, **event: int | None) -> Context:
+        return Context(seat, self.state.structures[seat], dict(event))
+
+    def rules(self, rule_type: type) -> list[tuple[int, Any]]:
+        """Standing rules of this type in the society now: (seat, rule).
+
+        They come in the order of play from the player of the jogada, so that
+        which rule applies first never depends on how seats are numbered.
+        """
+        s = self.state
+        key = tuple(s.structures)
+        if key != self._rules_key:
+            self._rules_key = key
+            self._rules = {}
+        found = self._rules.get(rule_type)
+        if found is None:
+            found = self._rules[rule_type] = rules_of(rule_type, s.structures, self.infos)
+        if len(found) < 2:
+            return found
+        return sorted(found, key=lambda pair: (pair[0] - s.turn) * s.flow % s.players)
+
+    def structures_changed(self) -> None:
+        self.state.partida.society_seen.update(self.state.structures)
+
+    def discarded(self, player: int, n: int) -> None:
+        part = self.state.partida
+        disc = self.record.discarded
+        disc[player] = disc.get(player, 0) + n
+        part.last_discarder = player
+        for p in range(self.state.players):
+            part.discards_since[p] += n
+
+    def verify(self) -> None:
+        s = self.state
+        if s.cards_in_play() != self._total:
+            raise Invariant("cards are not conserved")
+        if len(s.structures) != s.players or any(
+                not c or self.infos[c].natural for c in s.structures):
+            raise Invariant("each player must have exactly one structural card as structure")
+        if s.field is not None:
+            squares = list(zip(s.field.row, s.field.col, strict=True))
+            if len(set(squares)) != len(squares):
+                raise Invariant("two players on one square")

@@ -1,0 +1,69 @@
+"""Crises: who is asked to solve one, in which order, and what solving it does."""
+
+from __future__ import annotations
+
+from publish.games.agencia import effects as fx
+from publish.games.agencia.actions import forbidden_any
+from publish.games.agencia.base import EngineBase
+from publish.games.agencia.select import concerned
+
+
+class Crises(EngineBase):
+    """A crisis: the solvers in order of priority, until one changes a structure."""
+
+    def crisis_queue(self, causer: int) -> list[int]:
+        """Players in order of priority to solve a crisis caused by ``causer``."""
+        s = self.state
+        fld = s.field
+        own = bool(self.rules_of_priority("crisis_causer"))
+
+        def key(q: int) -> tuple:
+            ahead = (q - causer) * s.flow % s.players  # nearest to play next first
+            return (-len(s.hands[q]), -(fld.row[q] if fld else 0), ahead)
+
+        first: list[int] = []
+        for seat, rule in self.rules(fx.CrisisPriority):
+            if rule.who != "crisis_causer":
+                first.extend(q for q in concerned(self, seat, rule.who) if q not in first)
+        first.sort(key=key)
+        rest = sorted((q for q in range(s.players) if q not in first), key=key)
+        order = first + rest
+        if own:
+            order = [causer] + [q for q in order if q != causer]
+        else:
+            order = [q for q in order if q != causer]
+        return order
+
+    def rules_of_priority(self, who: str) -> list[int]:
+        return [seat for seat, rule in self.rules(fx.CrisisPriority) if rule.who == who]
+
+    def can_solve(self, q: int) -> bool:
+        if forbidden_any(self, q, "solve_crisis"):
+            return False
+        return any(self.infos[c].natural is None for c in self.state.hands[q])
+
+    def crisis(self, causer: int) -> None:
+        s = self.state
+        part = s.partida
+        part.crises += 1
+        self.stats.crises += 1
+        part.crisis_since_revolt = True
+        self.log.append(("crisis_begin", causer))
+        solver = None
+        # a standing card may make the solver discard (Distopia pós-apocalíptica): whoever
+        # cannot afford it is passed over, as its note says
+        owed = sum(a.n for _, r in self.rules(fx.Trigger) if "crisis" in r.at for a in r.do
+                   if a.do == "discard" and a.who == "crisis_solver" and isinstance(a.n, int))
+        for q in self.crisis_queue(causer):
+            if self.can_solve(q) and len(s.hands[q]) >= owed and \
+                    self.change_structure(q, vote=True):
+                solver = q
+                break
+            self.log.append(("pass", q))
+        if solver is None:
+            part.ended = True  # nobody can solve it: the partida ends without winner
+            self.log.append(("crisis", causer, None))
+            return
+        part.last_crisis_solver = solver
+        self.log.append(("crisis", causer, solver))
+        self.fire("crisis", crisis_solver=solver, crisis_causer=causer)

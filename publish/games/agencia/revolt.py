@@ -1,0 +1,67 @@
+"""Revolts: who may propose one, and how it succeeds or fails."""
+
+from __future__ import annotations
+
+from publish.games.agencia import effects as fx
+from publish.games.agencia.actions import forbidden_any
+from publish.games.agencia.base import EngineBase
+from publish.games.agencia.select import concerned
+
+
+class Revolts(EngineBase):
+    """The chance of a revolt after a crisis, offered before the structure runs."""
+
+    def revolt_proposer(self) -> int | None:
+        s = self.state
+        part = s.partida
+        if not part.crisis_since_revolt:
+            return None
+        sizes = [len(h) for h in s.hands]
+        if max(sizes) - min(sizes) < 4:
+            return None
+        fld = s.field
+        # most cards; then lowest row; then the last of the tied to play in the flow
+        first = s.turn
+
+        def key(q: int) -> tuple:
+            return (-sizes[q], fld.row[q] if fld else 0, -((q - first) * s.flow % s.players))
+
+        proposer = min(range(s.players), key=key)
+        if forbidden_any(self, proposer, "propose_revolt"):
+            return None  # priority does not pass on
+        return proposer
+
+    def revolt(self, active: int) -> bool:
+        """Offer the revolt; True if one happened (the jogada then ends)."""
+        s = self.state
+        part = s.partida
+        proposer = self.revolt_proposer()
+        if proposer is None or not self.agent(proposer).wants_revolt(self, proposer):
+            return False
+        options = [c for c in dict.fromkeys(s.hands[proposer]) if self.infos[c].natural is None]
+        if not options:
+            return False
+        part.revolts += 1
+        self.stats.revolts += 1
+        part.crisis_since_revolt = False
+        part.last_revolter = proposer
+        self.log.append(("revolt_begin", proposer))
+        waivers = self.rules(fx.NoApproval)
+        backers = [(seat, q) for seat, r in self.rules(fx.SupportsRevolts)
+                   for q in concerned(self, seat, r.who) if q != proposer]
+        auto = bool(backers)
+        waiver = s.structures[(waivers or backers)[0][0]] if waivers or auto else None
+        ok = self.change_structure(proposer, approval=not waivers and not auto)
+        if ok and waiver:
+            self.log.append(("waived", waiver))
+        if ok and auto:
+            for _, q in backers:
+                part.approvals.add((q, proposer))
+        self.record.revolt = "succeeded" if ok else "failed"
+        if not ok:
+            part.failed_revolts.add(proposer)
+        self.log.append(("revolt", proposer, ok))
+        self.fire("revolt", revolter=proposer)
+        if ok:
+            self.fire("successful_revolt", revolter=proposer)
+        return True

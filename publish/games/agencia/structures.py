@@ -1,0 +1,92 @@
+"""Changing the society: structures put in, swapped, shuffled; vetoes, votes, approvals."""
+
+from __future__ import annotations
+
+from publish.games.agencia import effects as fx
+from publish.games.agencia.actions import forbidden_any
+from publish.games.agencia.base import EngineBase
+from publish.games.agencia.select import concerned, table_order
+
+
+class Structures(EngineBase):
+    """Who may put which card in which structure, and how the society changes."""
+
+    def change_structure(self, p: int, slots: list[int] | None = None, approval: bool = False,
+                         vote: bool = False, returning: bool = False) -> bool:
+        """p puts a structural card of their hand in a structure; False if they cannot."""
+        s = self.state
+        options = [c for c in dict.fromkeys(s.hands[p]) if self.infos[c].natural is None]
+        if returning and any(r.returning_only for _, r in self.rules(fx.Natural)):
+            options = [c for c in options if c in s.partida.society_seen]
+        if not options:
+            return False
+        slots = list(range(s.players)) if slots is None else slots
+        choice = self.agent(p).change(self, p, options, slots)
+        if choice is None:
+            return False
+        slot, card = choice
+        old = s.structures[slot]
+        if self.vetoed(p, slot) or (vote and self.rules(fx.VoteSolutions)
+                                    and not self.voted(p, slot, card)) or (
+                approval and not self.approved(p, slot, card)):
+            self.log.append(("proposal", p, slot, old, card))
+            return False
+        s.hands[p].remove(card)
+        s.hands[p].append(old)
+        s.structures[slot] = card
+        s.partida.clock += 1
+        s.partida.inserted_by[slot] = (p, s.partida.clock)
+        self.record.changed.add(p)
+        self.structures_changed()
+        self.log.append(("change", p, slot, old, card))
+        self.penalise(p, "structure_change")
+        return True
+
+    def swap_structures(self, a: int, b: int) -> None:
+        s = self.state
+        self.log.append(("swap_structures", s.structures[a], s.structures[b]))
+        s.structures[a], s.structures[b] = s.structures[b], s.structures[a]
+        self.structures_changed()
+
+    def shuffle_structures(self) -> None:
+        """Deal the structures out again at random, as swaps the log can show."""
+        s = self.state
+        order = list(range(s.players))
+        s.rng.shuffle(order)
+        self.arrange_structures([s.structures[i] for i in order])
+
+    def arrange_structures(self, target: list[str]) -> None:
+        s = self.state
+        order = table_order(s, s.turn)  # from the player of the jogada, as at the table
+        for k, slot in enumerate(order):
+            if s.structures[slot] != target[slot]:
+                source = next(q for q in order[k + 1:] if s.structures[q] == target[slot])
+                self.swap_structures(slot, source)
+
+    def reverse_flow(self) -> None:
+        self.state.flow = -self.state.flow
+        self.log.append(("flow",))
+
+    def vetoed(self, p: int, slot: int) -> bool:
+        for seat, rule in self.rules(fx.Veto):
+            if rule.except_this and slot == seat:
+                continue
+            for v in concerned(self, seat, rule.who):
+                if v != p and self.agent(v).veto(self, v, p, slot):
+                    return True
+        return False
+
+    def voted(self, p: int, slot: int, card: str) -> bool:
+        s = self.state
+        yes = sum(1 for v in range(s.players) if v == p or self.agent(v).approve(self, v, p))
+        return yes * 2 > s.players
+
+    def approved(self, p: int, slot: int, card: str) -> bool:
+        s = self.state
+        for v in table_order(s, p)[1:]:
+            if not forbidden_any(self, v, "support_revolt") and \
+                    self.agent(v).approve(self, v, p):
+                s.partida.approvals.add((v, p))
+                self.log.append(("approve", v, p))
+                return True
+        return False

@@ -1,0 +1,271 @@
+"""The flow of a game: partidas dealt and played, each jogada in the manual's order.
+
+A jogada runs a crisis check (the structure is tried on a snapshot; if any
+part cannot be done, nothing of it happens), then the chance of a revolt,
+then the structure, then at most one natural card.
+"""
+
+from __future__ import annotations
+
+from publish.games.agencia import effects as fx
+from publish.games.agencia.actions import _Skip, run_action
+from publish.games.agencia.base import HAND, MAX_JOGADAS, MAX_PARTIDAS, EngineBase
+from publish.games.agencia.cards import CardInfo
+from publish.games.agencia.select import Crisis, all_of, concerned, resolve, table_order
+from publish.games.agencia.state import Jogada, Partida
+
+
+class Turns(EngineBase):
+    """Games, partidas and jogadas, start to end."""
+
+    def play_game(self) -> list[int]:
+        """Play partidas until the game ends; the game's winners (empty: none)."""
+        s = self.state
+        while not s.game_over:
+            self.play_partida()
+            if not s.bourdieu:  # simple mode: a game is one partida
+                s.game_winners = list(s.partida.winners)
+                s.game_over = True
+            elif s.partida.number >= MAX_PARTIDAS:
+                s.game_over = True
+        return s.game_winners
+
+    def deal(self) -> None:
+        s = self.state
+        cards = list(self.deck)
+        s.rng.shuffle(cards)
+        structural = [c for c in cards if self.infos[c].natural is None]
+        for seat in range(s.players):
+            card = structural.pop()
+            cards.remove(card)
+            s.structures[seat] = card
+        s.hands = [[cards.pop() for _ in range(HAND)] for _ in range(s.players)]
+        s.pile, s.discard = cards, []
+
+    def play_partida(self) -> None:
+        s = self.state
+        number = s.partida.number + 1
+        s.partida = Partida(number=number, discards_since=[0] * s.players)
+        self.deal()
+        part = s.partida
+        part.society_seen.update(s.structures)
+        if number == 1 or not s.win_order:
+            s.turn = s.rng.randrange(s.players)
+        else:
+            s.turn = s.win_order[-1]
+        self.log.append(("part", number, s.turn, s.flow, tuple(s.structures)))
+        if number == 1 and s.field is not None:
+            self.log_field()
+        self.stats.partidas += 1
+        while not part.ended:
+            self.jogada()
+            if part.jogadas >= MAX_JOGADAS and not part.ended:
+                part.ended = True
+        self.end_partida()
+
+    def jogada(self) -> None:
+        s = self.state
+        part = s.partida
+        p = s.turn
+        part.jogadas += 1
+        self.stats.jogadas += 1
+        self.record = Jogada(p)
+        part.turns.append(self.record)
+        if len(part.turns) > s.players + 1:  # this jogada and the last turn before it
+            del part.turns[0]
+        card = s.structures[p]
+        self.log.append(("jogada", p, card, len(s.hands[p])))
+        for c in s.structures:
+            self.stats.in_society[c] += 1
+        crisis = False
+        if part.crisis_next_play:
+            part.crisis_next_play = False
+            crisis = True
+        elif part.crisis_next_discard and "discard" in self.infos[card].acts:
+            part.crisis_next_discard = False  # Novo paradigma: once, on the next discard
+            crisis = True
+        executed = None
+        if not crisis:
+            before = self.snapshot()
+            mark = len(self.log)
+            try:
+                outcome = self.execute(p)
+                executed = (self.snapshot(), outcome, self.log[mark:])
+            except Crisis:
+                crisis = True
+            del self.log[mark:]
+            self.restore(before)
+        if crisis:
+            self.stats.crises_caused[card] += 1
+            self.crisis(p)
+        elif not self.revolt(p):
+            assert executed is not None
+            self.restore(executed[0])
+            self.log.extend(executed[2])
+            if executed[1] == "executed":
+                self.stats.executed[card] += 1
+            self.natural(p)
+        part.discards_since[p] = 0
+        self.end_jogada(p)
+        if self.check_invariants:
+            self.verify()
+
+    def snapshot(self) -> tuple:
+        s = self.state
+        part = s.partida
+        rec = self.record
+        fld = s.field
+        return (
+            [h[:] for h in s.hands], s.structures[:], s.pile[:], s.discard[:], s.flow,
+            (fld.row[:], fld.col[:], fld.since[:], fld.blocked_wins[:], fld.clock) if fld else None,
+            (part.crisis_next_play, part.crisis_next_discard, part.last_discarder,
+             part.last_crisis_solver, part.discards_since[:], set(part.society_seen),
+             dict(part.inserted_by), list(part.teams), list(part.winners), part.crises),
+            (dict(rec.drew), dict(rec.received), dict(rec.discarded), set(rec.gave),
+             set(rec.changed)),
+            (s.game_winners[:], s.game_over, part.ended, part.clock),
+        )
+
+    def restore(self, snap: tuple) -> None:
+        s = self.state
+        part = s.partida
+        rec = self.record
+        hands, structures, pile, disc, flow, fld, p, r, g = snap
+        s.game_winners, s.game_over, part.ended, part.clock = g[0][:], g[1], g[2], g[3]
+        s.hands = [h[:] for h in hands]
+        s.structures = structures[:]
+        s.pile, s.discard, s.flow = pile[:], disc[:], flow
+        if fld is not None:
+            s.field.row, s.field.col, s.field.since = fld[0][:], fld[1][:], fld[2][:]
+            s.field.blocked_wins, s.field.clock = fld[3][:], fld[4]
+        (part.crisis_next_play, part.crisis_next_discard, part.last_discarder,
+         part.last_crisis_solver, ds, seen, ins, teams, winners, part.crises) = p
+        part.discards_since, part.society_seen = ds[:], set(seen)
+        part.inserted_by, part.teams, part.winners = dict(ins), list(teams), list(winners)
+        rec.drew, rec.received, rec.discarded = dict(r[0]), dict(r[1]), dict(r[2])
+        rec.gave, rec.changed = set(r[3]), set(r[4])
+
+    def execute(self, p: int) -> str:
+        """Run player p's structure; 'executed', 'cancelled' or 'refused'. Crisis propagates."""
+        s = self.state
+        card = s.structures[p]
+        info = self.infos[card]
+        part = s.partida
+        if self.cancelled(p, info):
+            self.log.append(("vetoed",))
+            return "cancelled"
+        if self.may_refuse(p) and self.agent(p).refuse(self, p):
+            self.log.append(("vetoed",))
+            return "refused"
+        ctx = self.context(p)
+        ctx.start_rows = s.field.row[:] if s.field else None
+        for action in info.actions:
+            try:
+                run_action(self, ctx, action)
+            except _Skip:
+                break
+        empty = [q for q in range(s.players) if not s.hands[q]]
+        if len(empty) > 1 and not self.rules(fx.SharedVictory) and not part.teams:
+            raise Crisis("more than one player emptied their hand")
+        self.stats.executable[card] += 1
+        return "executed"
+
+    def cancelled(self, p: int, info: CardInfo) -> bool:
+        """Whether a standing rule takes the effect of p's structure away (no crisis)."""
+        for seat, rule in self.rules(fx.Cancel):
+            hit = False
+            if rule.whose is not None:
+                try:
+                    whose = resolve(self, self.context(seat), rule.whose)
+                except Crisis:
+                    # tied for the place: a crisis in the jogada of a tied player
+                    tied = resolve(self, self.context(seat), all_of(rule.whose))
+                    if p in tied:
+                        raise
+                    continue
+                hit = p in whose
+            if rule.many is not None:
+                hit = bool(info.many & set(rule.many))
+            if rule.unless is not None:
+                hit = not (info.acts & set(rule.unless))
+            if rule.only is not None:
+                hit = info.acts == {rule.only} and all(
+                    a.do == rule.only for a in info.actions)
+            if rule.makes is not None:
+                targets = set(resolve(self, self.context(seat), rule.targets or "opponents"))
+                hit = rule.makes in info.acts and any(
+                    (a.do == rule.makes and (a.who != "self" or p in targets))
+                    for a in info.actions)
+            if hit:
+                if rule.crisis or (rule.crisis_if_own and seat == p):
+                    raise Crisis("the structure's own rule cancels it")
+                return True
+        return False
+
+    def may_refuse(self, p: int) -> bool:
+        for seat, rule in self.rules(fx.MayRefuse):
+            try:
+                who = resolve(self, self.context(seat), rule.who)
+            except Crisis:
+                if rule.crisis_if_own or p in resolve(self, self.context(seat),
+                                                      all_of(rule.who)):
+                    raise
+                continue
+            if p in who:
+                if rule.crisis_if_own and seat == p:
+                    raise Crisis("this card's own refusal")
+                return True
+        return False
+
+    def end_jogada(self, p: int) -> None:
+        s = self.state
+        part = s.partida
+        for q in range(s.players):
+            if len(s.hands[q]) == 1:
+                part.had_one_card.add(q)
+        if not part.ended:
+            empty = [q for q in table_order(s, p) if not s.hands[q]]
+            winners = list(part.winners)
+            for q in empty:
+                if q not in winners:
+                    winners.append(q)
+            for a, b in part.teams:
+                if a in winners and b not in winners:
+                    winners.append(b)
+                elif b in winners and a not in winners:
+                    winners.append(a)
+            if winners:
+                shared = bool(self.rules(fx.SharedVictory)) or bool(part.teams)
+                if len(winners) == 1 or shared or part.winners:
+                    part.winners = winners
+                    part.ended = True
+        if not part.ended and s.bourdieu:
+            self.hegemony(p)
+        if part.ended:
+            return
+        if part.jogadas % s.players == 0:
+            self.log.append(("turn_end",))  # what follows happens after the jogada
+            self.fire("turn_end")
+            self.tally()
+        extra = [q for seat, r in self.rules(fx.ExtraTurn) for q in concerned(self, seat, r.who)]
+        if p in extra and not self._extra:
+            self._extra = True
+            return  # the same player plays again
+        self._extra = False
+        s.turn = s.neighbour(p, 1)
+
+    def end_partida(self) -> None:
+        s = self.state
+        part = s.partida
+        winners = part.winners
+        self.log.append(("end_partida", tuple(winners)))
+        if winners:
+            self.stats.partidas_won += 1
+        for q in winners:
+            s.wins[q] += 1
+            s.win_order.append(q)
+            self.stats.partida_winners[q] += 1
+        if s.bourdieu:
+            if not s.game_over:
+                self.end_partida_field(winners)
+            self.log_field()
