@@ -87,6 +87,7 @@ def pool_for(jobs: int | None, tasks: int) -> ProcessPoolExecutor:
 def build_decks(project: Path, game: Game, options, jobs: int | None = None,
                 say: Callable[[str], None] = print) -> list[Built]:
     """One print-and-cut PDF per deck and one with every deck."""
+    options = options.for_game(game)
     out = output_dir(project, game.id, options.locale)
     # biggest decks first, so two workers finish together
     decks = sorted(game.config.decks, key=lambda d: -sum(c.copies[d] for c in game.deck_cards(d)))
@@ -167,9 +168,11 @@ def write_printshop(out: Path, deck: str, name: str, pdf: bytes, items: list[dic
 
 
 def build_printshop(project: Path, game: Game, service: str = "tgc", interleave: bool = False,
-                    images: bool = True, locale: str = "pt-BR", jobs: int | None = None,
+                    images: bool = True, locale: str | None = None, jobs: int | None = None,
                     say: Callable[[str], None] = print) -> list[Built]:
-    """Per deck: a one-card-per-page PDF, and a PNG per card face and per back."""
+    """Per deck: a one-card-per-page PDF, and a PNG per card face and per back (``locale``:
+    the edition, the game's source locale if None)."""
+    locale = locale or game.config.locales.source
     out = output_dir(project, game.id, locale) / "printshop"
     decks = sorted(game.config.decks, key=lambda d: -len(game.deck_cards(d)))
     built = []
@@ -185,7 +188,7 @@ def build_printshop(project: Path, game: Game, service: str = "tgc", interleave:
 
 
 def _example_checker(game: Game) -> Callable[[Path], list] | None:
-    """The engine's replay of one example partida, if the game has a rules engine."""
+    """The engine's replay of one example game, if the game has a rules engine."""
     from publish.engines import engine_for
 
     engine = engine_for(game.id)
@@ -245,6 +248,7 @@ def build_manual(project: Path, game: Game, options, say: Callable[[str], None] 
     """The full manual of one edition, on one paper size."""
     from publish.docs.manual import make_manual
 
+    options = options.for_game(game)
     edition = read_rules(game, options.locale, project=project)
     out = output_dir(project, game.id, options.locale)
     manual = make_manual(edition, project, options, cache=manual_parts(out, options))
@@ -261,6 +265,7 @@ def build_summaries(project: Path, game: Game, options, say: Callable[[str], Non
     from publish.docs.summaries import render_summaries
     from publish.render.pdf import write_pdf
 
+    options = options.for_game(game)
     edition = read_rules(game, options.locale, link_cards=False, project=project)
     if not edition.summaries:
         folder = rules_dir(game) / "summaries"

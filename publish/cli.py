@@ -211,8 +211,8 @@ def _edition(root: Path, loaded: Game, locale: str | None, strict: bool) -> str:
         for line in _pending_lines(report):
             click.echo(f"  {line}", err=True)
         sys.exit(1)
-    click.echo(f"  draft: {report.summary()}; untranslated words print in "
-               f"{loaded.config.locales.source}, marked (publish i18n status)")
+    click.echo(f"  draft: {report.summary()}; untranslated words print as the sources "
+               "write them, the game's marked (publish i18n status)")
     return locale
 
 
@@ -507,7 +507,7 @@ def _player_range(text: str) -> tuple[int, int]:
 @click.option("--json", "as_json", is_flag=True, help="Print the whole report as JSON.")
 @click.option("--progress", is_flag=True, help="Show a progress bar.")
 @click.option("--logs", type=click.Path(file_okay=False), default=None,
-              help="Write each game's diário de jogo into this folder.")
+              help="Write each game's log into this folder.")
 def simulate(project: str | None, game: str | None, games: int, players: str, mode: str,
              decks: str | None, seed: int, agents: str, workers: int | None, as_json: bool,
              progress: bool, logs: str | None) -> None:
@@ -549,7 +549,7 @@ def simulate(project: str | None, game: str | None, games: int, players: str, mo
               help="Skip the effects level (card effects replayed by the engine).")
 def replay(project: str | None, game: str | None, files: tuple[str, ...], edition: str | None,
            bookkeeping_only: bool) -> None:
-    """Replay game logs (diários de jogo); list every finding with file:line:col."""
+    """Replay game logs; list every finding with file:line:col."""
     from publish.engines import engine_for
 
     _, loaded = _loaded(project, game)

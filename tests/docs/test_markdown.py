@@ -6,14 +6,23 @@ from pathlib import Path
 
 import pytest
 
-from conftest import FIXTURES
+from conftest import FIXTURES, REPO
 from publish.docs.edition import labels
 from publish.docs.markdown import RulesContext, RulesMarkdown
+from publish.i18n.catalog import read_catalog
+from publish.i18n.translate import Translator
 from publish.load import load_game
 from publish.problems import Location, Problem
 from publish.render.decks import load_icons
 
 SOURCE = Path("regras.md")
+SHARED_PT = REPO / "templates" / "_common" / "locale" / "pt_BR" / "LC_MESSAGES" / "templates.po"
+
+
+def pt_words() -> Translator:
+    """The shared words in Portuguese, as the demo's pt-BR edition prints them."""
+    return Translator("pt-BR", "pt-BR", {"templates": read_catalog(SHARED_PT, "pt-BR")},
+                      {"templates": SHARED_PT})
 
 
 def load(root: Path):
@@ -29,7 +38,7 @@ def game():
 
 def markdown(game, **options) -> RulesMarkdown:
     ctx = RulesContext(game=game, locale="pt-BR", icons=load_icons(game),
-                       labels=labels(game, "pt-BR"),
+                       labels=labels(game, "pt-BR", pt_words().gettext),
                        examples_dir=game.root / "examples", **options)
     return RulesMarkdown(ctx)
 
