@@ -42,28 +42,23 @@ def _timed(command: list[str], cwd: Path) -> tuple[float, float]:
     return wall, cpu
 
 
-def _all_decks_html(root: Path, game_id: str, out: Path) -> Path:
+def _all_decks_html(root: Path, game_id: str, out: Path) -> tuple[Path, int]:
+    """Every deck's sheets as one HTML file, and how many card faces it prints."""
     game, problems = load_game(root, game_id)
     if game is None or problems:
         raise SystemExit("publish check fails: fix the cards before benchmarking")
     faces, backs = deck_faces(game, list(game.config.decks), game.config.locales.source,
                               load_icons(game))
-    html = sheet_html(game, root, "bench", faces, backs, DeckOptions())
+    html = sheet_html(game, root, "bench", faces, backs, DeckOptions().for_game(game))
     path = out / "all-decks.html"
     write_atomic(path, html)
-    return path
-
-
-def cards_printed(root: Path, game_id: str) -> int:
-    """How many cards the decks print, copies counted."""
-    game, _ = load_game(root, game_id)
-    return sum(sum(card.copies.values()) for card in game.cards) if game is not None else 0
+    return path, len(faces)
 
 
 def bench_decks(root: Path, game_id: str, runs: int = RUNS) -> dict:
     """Our `publish build decks` against bare WeasyPrint on the same cards."""
     out = root / "build" / "bench"
-    html = _all_decks_html(root, game_id, out)
+    html, faces = _all_decks_html(root, game_id, out)
     bindir = Path(sys.executable).parent
     ours = [str(bindir / "publish"), "build", "decks", "--game", game_id]
     bare = [str(bindir / "weasyprint"), "--base-url", f"{root}/", str(html),
@@ -71,7 +66,7 @@ def bench_decks(root: Path, game_id: str, runs: int = RUNS) -> dict:
     result = _compare(ours, bare, root, runs)
     ours_median = result["ours"]
     return {
-        "cards": cards_printed(root, game_id),
+        "cards": faces,
         **result,
         "cores_used_by_ours": round(ours_median["cpu_s"] / ours_median["wall_s"], 2),
         "goal_ratio": DECKS_GOAL,

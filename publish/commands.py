@@ -102,8 +102,8 @@ def edition(work: Work, locale: str | None, strict: bool) -> Edition:
     if strict:
         raise Failure([f"build refused (--strict): {report.summary()}"]
                       + [f"  {line}" for line in pending_lines(report)])
-    return Edition(locale, [f"  draft: {report.summary()}; untranslated words print in "
-                            f"{game.config.locales.source}, marked (publish i18n status)"])
+    return Edition(locale, [f"  draft: {report.summary()}; untranslated words print as the "
+                            "sources write them, the game's marked (publish i18n status)"])
 
 
 def pending_lines(report: LocaleStatus) -> list[str]:

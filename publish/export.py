@@ -15,9 +15,9 @@ COLUMNS = ["number", "name", "deck", "kind", "group", "copies", "text", "notes"]
 def card_rows(game: Game) -> list[dict[str, Any]]:
     """Every card of every deck, in deck order then number order.
 
-    A card that recurs in several decks (Agência's natural cards) gives one
-    row per deck, with that deck's copies.  The group column takes the name
-    the game gives it (``ideology`` for Agência).
+    A card that recurs in several decks gives one row per deck, with that
+    deck's copies.  The group column takes the name the game gives it
+    (``faction``, say).
     """
     group_key = game.config.groups.field if game.config.groups else "group"
     rows = []

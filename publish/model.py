@@ -55,7 +55,7 @@ class Locales(Strict):
     editions: list[LocaleTag] = Field(min_length=1)
     glossary: list[NonEmpty] = Field(
         default_factory=list,
-        description="game terms each edition translates one way ('crise|crises': the forms); "
+        description="game terms each edition translates one way ('crisis|crises': the forms); "
                     "card texts using a term must use its translation")
 
     @model_validator(mode="after")
@@ -66,17 +66,26 @@ class Locales(Strict):
 
 
 class CardKind(Strict):
-    """A kind of card (for Agência: structural or natural) and its number range."""
+    """A kind of card (structural or natural, say) and its number range."""
 
     name: NonEmpty
+    counted: list[NonEmpty] | None = Field(
+        None, min_length=1,
+        description="the name as printed after a number ('68 structural'), one form per plural "
+                    "form of the source language in its gettext order (English, Portuguese: "
+                    "one, then many); default: the name in lower case")
     numbers: Annotated[list[int], Field(min_length=2, max_length=2)]
     default: bool = False
     grouped: bool = Field(True, description="whether cards of this kind may belong to a group")
     colour: Colour | None = Field(None, description="frame colour of cards without a group")
 
+    def count_forms(self) -> list[str]:
+        """The forms of ``counted``, or the name in lower case."""
+        return list(self.counted) if self.counted else [self.name.lower()]
+
 
 class TextBlockKind(Strict):
-    """A kind of effect block on a card face (for Agência: direct or general)."""
+    """A kind of effect block on a card face (direct or general, say)."""
 
     name: NonEmpty
 
@@ -99,7 +108,7 @@ class DeckSpec(Strict):
 
 
 class GroupValue(Strict):
-    """One group (for Agência: an ideology) with its display name and colour."""
+    """One group (a faction, say) with its display name and colour."""
 
     name: NonEmpty
     colour: Colour

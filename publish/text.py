@@ -22,7 +22,7 @@ from markupsafe import Markup, escape
 from publish.model import EmphasisRule, Typography
 
 ICON = re.compile(r":([a-z][a-z0-9-]*):")
-"""An icon token; a colon followed by a space ("Cartas: três") never matches."""
+"""An icon token; a colon followed by a space ("Cards: three") never matches."""
 
 _ROMAN = (
     (1000, "M"), (900, "CM"), (500, "D"), (400, "CD"), (100, "C"), (90, "XC"),

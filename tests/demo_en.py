@@ -54,10 +54,13 @@ def translate(project: Path, how: Callable[[str], str | None] = english,
     game, problems = load_game(project, "demo")
     assert game is not None and not problems, problems
     update(project, game, ["en"])
-    for domain in ("cards", "rules", "templates", "glossary"):
+    for domain in ("cards", "rules", "glossary"):  # the shared words are English already
         path = po_path(game.root, "en", domain)
         catalog = read_catalog(path, "en")
         for message in catalog:
-            if message.id and not skip(message.context, str(message.id)):
+            if isinstance(message.id, tuple):  # a plural message: every form
+                if not skip(message.context, message.id[0]):
+                    message.string = tuple(how(form) for form in message.id)
+            elif message.id and not skip(message.context, str(message.id)):
                 message.string = how(str(message.id))
         write_catalog(path, catalog)

@@ -34,17 +34,6 @@ LAYERS = [
 LAZY = re.compile(r"(weasyprint|pikepdf|pypdfium2|PIL)(\..+)?|publish\.render\.fetcher")
 """What may be imported inside a function: the renderers (and the WeasyPrint fetcher class)."""
 
-PENDING: dict[str, set[str]] = {
-    'local imports': {
-        'publish/docs/manual.py:136: publish.render.decks',
-        'publish/docs/manual.py:153: publish.render.decks',
-        'publish/docs/manual.py:199: publish.render.pdf',
-    },
-}
-"""Exceptions still being worked on (the Agência package and the rules Markdown are being
-reshaped on their own branches), by rule; test_nothing_is_pending keeps this list honest."""
-
-
 def modules() -> dict[str, Path]:
     found = {}
     for path in sorted(PACKAGE.rglob("*.py")):
@@ -95,7 +84,7 @@ def test_every_module_is_in_a_layer_and_imports_only_from_its_layer_or_below():
             if layer(target) > layer(name) and line not in under_type_checking(path):
                 wrong.append(f"{path.relative_to(REPO)}:{line}: {LAYERS[layer(name)][0]} "
                              f"imports {target} ({LAYERS[layer(target)][0]})")
-    assert sorted(set(wrong) - PENDING.get("layers", set())) == []
+    assert sorted(wrong) == []
 
 
 def test_no_import_cycles():
@@ -116,14 +105,14 @@ def test_no_import_cycles():
     for node in sorted(graph):
         if node not in state:
             visit(node, [])
-    assert sorted(set(cycles) - PENDING.get("cycles", set())) == []
+    assert sorted(cycles) == []
 
 
 def test_imports_inside_functions_are_only_the_heavy_renderers():
     found = [f"{path.relative_to(REPO)}:{line}: {target}"
              for path in modules().values()
              for line, target in imports(path, local=True) if not LAZY.fullmatch(target)]
-    assert sorted(set(found) - PENDING.get("local imports", set())) == []
+    assert sorted(found) == []
 
 
 def functions(path: Path) -> list[tuple[str, int, ast.FunctionDef]]:
@@ -137,7 +126,7 @@ def test_no_function_is_longer_than_50_lines():
     long = [f"{path.relative_to(REPO)}:{node.lineno}: {name} ({length} lines)"
             for path in modules().values() for name, length, node in functions(path)
             if length > 50]
-    assert sorted(set(long) - PENDING.get("long functions", set())) == []
+    assert sorted(long) == []
 
 
 def is_data(path: Path) -> bool:
@@ -151,7 +140,7 @@ def test_no_module_is_longer_than_500_lines_but_data_tables():
     long = [f"{path.relative_to(REPO)} ({n} lines)" for path in modules().values()
             if (n := len(path.read_text(encoding="utf-8").splitlines())) > 500
             and not is_data(path)]
-    assert sorted(set(long) - PENDING.get("long modules", set())) == []
+    assert sorted(long) == []
 
 
 def test_click_commands_are_thin():

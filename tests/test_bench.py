@@ -3,7 +3,8 @@ from publish.bench import _all_decks_html
 
 
 def test_bench_renders_the_same_cards_as_the_build(tmp_path):
-    html = _all_decks_html(REPO, "agencia", tmp_path).read_text(encoding="utf-8")
+    path, faces = _all_decks_html(REPO, "agencia", tmp_path)
+    html = path.read_text(encoding="utf-8")
     # every copy of every card, as our build lays them out, in one document
-    assert html.count('class="trim" id="card-') == 250
+    assert html.count('class="trim" id="card-') == 250 == faces
     assert 'id="card-250"' in html and 'id="card-251"' not in html

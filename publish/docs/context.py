@@ -28,6 +28,8 @@ class Words(Protocol):
 
     def gettext(self, message: str) -> str: ...
 
+    def ngettext(self, singular: str, plural: str, n: int) -> str: ...
+
 
 @dataclass
 class Labels:
@@ -36,7 +38,7 @@ class Labels:
     callouts: dict[str, str]
     list_joiner: Callable[[list[str]], str]
     card_number: str = "№ {number}"
-    example_meta: str = "{players} jogadores · modo {mode} · {decks}"
+    example_meta: str = "{players} players · {mode} mode · {decks}"
     quotes: str = "\u201c\u201d\u2018\u2019"
 
 

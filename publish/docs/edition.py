@@ -37,13 +37,13 @@ def babel_locale(tag: str) -> Locale:
 
 
 def labels(game: Game, locale: str, _: Gettext = _identity) -> Labels:
-    """The renderer's own words; message ids are in the source language (pt-BR)."""
+    """The renderer's own words; message ids are in English, like the shared templates'."""
     babel = babel_locale(locale)
     typography = game.config.typography.get(locale)
     return Labels(
-        callouts={"dica": _("Dica"), "atencao": _("Atenção"), "nota": _("Nota")},
+        callouts={"tip": _("Tip"), "caution": _("Watch out"), "note": _("Note")},
         list_joiner=lambda items: format_list(items, locale=babel) if items else "",
-        example_meta=_("{players} jogadores · modo {mode} · {decks}"),
+        example_meta=_("{players} players · {mode} mode · {decks}"),
         **({"quotes": typography.quotes} if typography else {}),
     )
 
@@ -90,7 +90,12 @@ class Edition:
     chapters: list[Source]
     summaries: list[Source]
     terms: dict[str, Term]
-    gettext: Gettext = _identity
+    words: Words | None = None
+    """The edition's catalogs (None: every word as written in the sources)."""
+
+    @property
+    def gettext(self) -> Gettext:
+        return self.words.gettext if self.words is not None else _identity
 
     @property
     def ctx(self) -> RulesContext:
@@ -124,7 +129,7 @@ def read_edition(game: Game, locale: str, icons: dict[str, str], *, link_cards: 
     summaries = [markdown.parse_file(p, prefix=f"summary-{p.stem}") for p in summary_paths(game)]
     terms = _glossary_terms(markdown, chapters)
     _mark_mentions(markdown, chapters, terms)
-    return Edition(game, locale, markdown, chapters, summaries, terms, gettext)
+    return Edition(game, locale, markdown, chapters, summaries, terms, words)
 
 
 def _glossary_terms(markdown: RulesMarkdown, chapters: list[Source]) -> dict[str, Term]:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import datetime as dt
 import os
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -20,10 +20,13 @@ from markupsafe import Markup
 
 from publish.docs.edition import Edition, babel_locale, heading_text, index_entries
 from publish.docs.markdown import RulesMarkdown
+from publish.i18n.translate import plural_form
 from publish.model import Card, Game
+from publish.render.decks import DeckOptions, face_style, licence_label
 from publish.render.env import environment
 from publish.render.geometry import PAPERS
 from publish.render.parts import keep_only, lay_out, references, stub_links
+from publish.render.pdf import RenderError
 from publish.render.splice import join_pdfs
 from publish.text import untranslated
 
@@ -31,11 +34,16 @@ from publish.text import untranslated
 @dataclass(frozen=True)
 class ManualOptions:
     paper: str = "a4"
-    locale: str = "pt-BR"
+    locale: str | None = None
+    """The edition; None: the game's source locale (see ``for_game``)."""
 
     def __post_init__(self) -> None:
         if self.paper not in PAPERS:
             raise ValueError(f"unknown paper {self.paper!r}: {', '.join(PAPERS)}")
+
+    def for_game(self, game: Game) -> ManualOptions:
+        """These options with the edition chosen: the game's source locale if none was."""
+        return self if self.locale else replace(self, locale=game.config.locales.source)
 
     @property
     def suffix(self) -> str:
@@ -81,7 +89,9 @@ def card_lists(edition: Edition) -> list[dict[str, Any]]:
                 "effect": markdown.effect_html(card),
                 "notes": _notes(markdown, card),
             })
-        counts = [{"kind": config.card_kinds[k].name, "n": n} for k, n in kinds.items()]
+        counts = [{"kind": config.card_kinds[k].name, "n": n,
+                   "counted": plural_form(config.card_kinds[k].count_forms(), n, edition.locale)}
+                  for k, n in kinds.items()]
         decks.append({"id": deck_id, "name": spec.name, "colour": spec.colour, "rows": rows,
                       "total": sum(kinds.values()), "kinds": counts})
     return decks
@@ -114,13 +124,14 @@ def manual_context(edition: Edition, options: ManualOptions, date: dt.date) -> d
                  if source.headings else ""} for source in edition.chapters]
     toc = [{"level": h.level, "id": h.id, "text": heading_text(h.html)}
            for source in edition.chapters for h in source.headings if h.level <= 2]
+    options = options.for_game(game)
     return {
         "lang": options.locale,
         "title": f"{config.name} · {config.edition}",
         "game": {"name": config.name, "edition": config.edition, "source": config.source},
         "licence": {"label": _licence_label(config.licence.id), "name": config.licence.name,
                     "url": config.licence.url, "attribution": config.licence.attribution},
-        "date": format_date(date, "long", locale=babel_locale(options.locale)),
+        "date": format_date(date, "long", locale=babel_locale(options.locale or "")),
         "paper": {"w": PAPERS[options.paper][0], "h": PAPERS[options.paper][1]},
         "chapters": chapters,
         "toc": toc,
@@ -133,8 +144,6 @@ def manual_context(edition: Edition, options: ManualOptions, date: dt.date) -> d
 
 
 def _licence_label(spdx: str) -> str:
-    from publish.render.decks import licence_label
-
     return licence_label(spdx)
 
 
@@ -142,7 +151,7 @@ def manual_html(edition: Edition, project: Path, context: dict[str, Any], part: 
                 numbers: dict[str, int], start: int = 0) -> str:
     """The manual's HTML (``part``: one part of it); ``numbers``: the page of each anchor,
     for the contents and the index; ``start``: the number of the part's first page."""
-    env = environment(project, edition.game.id, edition.gettext)
+    env = environment(project, edition.game.id, edition.words)
     style = _face_style(edition)
     return env.get_template("manual.html.j2").render(
         **context, index=index_entries(edition, numbers), pages=numbers, style=style,
@@ -150,8 +159,6 @@ def manual_html(edition: Edition, project: Path, context: dict[str, Any], part: 
 
 
 def _face_style(edition: Edition):
-    from publish.render.decks import DeckOptions, face_style
-
     return face_style(edition.game, DeckOptions(), edition.ctx.icons)
 
 
@@ -196,8 +203,6 @@ class _Layout:
 
 def _numbered(layout: _Layout, names: list[str]) -> tuple[dict[str, Any], dict[str, int]]:
     """Every part laid out with the page each anchor landed on, the contents numbered last."""
-    from publish.render.pdf import RenderError
-
     # the contents are numbered last; laid out first (not drawn) only for their length
     front = layout.laid("front", {}, write=False)
     for _ in range(3):

@@ -1,6 +1,6 @@
 """Rules Markdown: markdown-it-py with our directives for cards, lists, examples and icons.
 
-Directives are written in braces (`{card 049}`, `{cards tag=campo}`,
+Directives are written in braces (`{card 049}`, `{cards tag=field}`,
 `{example stem}`) and resolved against the card data when rendering, so a
 renamed card is renamed everywhere.  Each is a handler of the registry
 (publish.docs.directives, plus the game plug-in's own); their HTML comes from
@@ -33,7 +33,7 @@ from publish.text import UnknownIcon, style_blocks, untranslated
 
 __all__ = ["Heading", "Labels", "RulesContext", "RulesMarkdown", "Source"]
 
-CALLOUTS = ("dica", "atencao", "nota")
+CALLOUTS = ("tip", "caution", "note")
 
 
 def _slug(text: str) -> str:

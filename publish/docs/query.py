@@ -1,4 +1,4 @@
-"""Card queries of rules texts: `deck=historico kind=natural`, `tag=a,b`, `number=001-056`.
+"""Card queries of rules texts: `deck=market kind=natural`, `tag=a,b`, `number=001-056`.
 
 A rules text that lists cards names a query instead of the cards, so the
 list printed is always the one the data gives.  Fields are the game's own:
@@ -86,7 +86,7 @@ def parse_query(text: str, game: Game) -> CardQuery:
     except ValueError as exc:
         raise QueryError(f"{{cards {text}}}: {exc}") from None
     if not words:
-        raise QueryError("{cards} needs a query, for example {cards deck=principal kind=natural}")
+        raise QueryError("{cards} needs a query, for example {cards deck=market kind=natural}")
     for word in words:
         name, sep, value = word.partition("=")
         if not sep or not value:

@@ -53,9 +53,10 @@ def summary_html(edition: Edition, project: Path, summary: Summary,
                  options: ManualOptions) -> str:
     config = edition.game.config
     style = _face_style(edition)
-    env = environment(project, edition.game.id, edition.gettext)
+    env = environment(project, edition.game.id, edition.words)
     return env.get_template("summary.html.j2").render(
-        lang=options.locale, title=summary.title, body=edition.markdown.render(summary.source),
+        lang=options.locale or edition.locale, title=summary.title,
+        body=edition.markdown.render(summary.source),
         paper={"w": PAPERS[options.paper][0], "h": PAPERS[options.paper][1]},
         footer=f"{config.name} {config.edition} · {licence_label(config.licence.id)}",
         attribution=config.licence.attribution, style=style, size=style.size, bw=False)

@@ -106,6 +106,12 @@ def write_catalog(path: Path, catalog: Catalog) -> bool:
     return True
 
 
+def translated(message: Message) -> bool:
+    """Whether the message has a translation: for a plural message, every form."""
+    string = message.string
+    return all(string) if isinstance(string, tuple | list) else bool(string)
+
+
 def key(message: Message) -> tuple[str | None, str]:
     return message.context, str(message.id)
 
@@ -122,7 +128,7 @@ def merge(template: Catalog, old: Catalog, domain: Domain) -> Catalog:
     wanted = {key(m) for m in template if m.id}
     spare: dict[str | None, list[Message]] = {}
     for k, m in previous.items():
-        if k not in wanted and m.string:
+        if k not in wanted and translated(m):
             spare.setdefault(m.context, []).append(m)
     used: set[tuple[str | None, str]] = set()
     for message in template:
@@ -146,7 +152,7 @@ def merge(template: Catalog, old: Catalog, domain: Domain) -> Catalog:
                 used.add(key(match))
         merged[new.id] = new
     for k, m in previous.items():
-        if k not in used and k not in wanted and m.string:
+        if k not in used and k not in wanted and translated(m):
             merged.obsolete[k] = m
     return merged
 

@@ -30,7 +30,9 @@ from publish.i18n.catalog import new_catalog
 from publish.model import Game
 from publish.render.env import COMMON
 
-UI_MODULES = ("docs/edition.py",)
+UI_MODULES = ("docs/edition.py", "render/decks.py", "render/sheets.py")
+KEYWORDS = {"_": None, "gettext": None, "N_": None, "ngettext": (1, 2)}
+"""The calls whose strings are messages (N_: a constant translated where it is printed)."""
 """Modules of this package whose ``_("...")`` words are printed in documents."""
 
 
@@ -57,6 +59,8 @@ def card_messages(game: Game) -> Catalog:
         "say that the card texts are translated, and by whom")
     for kid, kind in config.card_kinds.items():
         add(f"kind {kid} name", kind.name, ("card_kinds", kid, "name"))
+        _kind_count(catalog, kid, kind.count_forms(), here,
+                    where.locate(("card_kinds", kid, "counted")).line)
     for bid, block in config.text_blocks.items():
         add(f"text block {bid} name", block.name, ("text_blocks", bid, "name"))
     for did, deck in config.decks.items():
@@ -73,6 +77,14 @@ def card_messages(game: Game) -> Catalog:
     for card in sorted(game.cards, key=lambda c: c.number):
         _card(catalog, game, card)
     return catalog
+
+
+def _kind_count(catalog: Catalog, kid: str, forms: list[str], here: str, line: int) -> None:
+    """A kind's name after a number: a plural message (one form per plural form)."""
+    catalog.add((forms[0], forms[1] if len(forms) > 1 else forms[0]),
+                locations=[(here, line)], context=f"kind {kid} counted",
+                auto_comments=["after a number, as in '68 structural': "
+                               + " | ".join(forms)])
 
 
 def _card(catalog: Catalog, game: Game, card) -> None:
@@ -181,8 +193,8 @@ def ui_messages(project: Path, game: Game, shared: bool = False) -> Catalog:
     for path, shown, method in sources:
         with path.open("rb") as fh:
             for line, message, comments, context in babel_extract(
-                    method, fh, keywords={"_": None, "gettext": None}, options=options):
-                if isinstance(message, str) and message:
+                    method, fh, keywords=KEYWORDS, options=options):
+                if message and (isinstance(message, str) or all(message)):  # tuple: plural
                     catalog.add(message, locations=[(shown, line)], context=context,
                                 auto_comments=comments)
     return catalog

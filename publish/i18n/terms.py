@@ -1,10 +1,10 @@
 """The glossary check: a card text that uses a game term uses that term's one translation.
 
 Glossary entries list word forms separated by ``|``; a trailing ``*`` stands
-for any ending ("compr*" is compra, compre, compraram...).  A translated card
+for any ending ("draw*" is draw, draws, drawing...).  A translated card
 text (effect or note) whose source uses one of the source forms must contain
-one of the translation's forms, so "crise" is always "crisis" and never
-"emergency".
+one of the translation's forms, so a term is always translated the same
+way ("crisis" is always "Krise", never "Notfall").
 """
 
 from __future__ import annotations

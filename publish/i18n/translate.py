@@ -8,30 +8,55 @@ renderer can mark it visibly; ``--strict`` builds refuse to start instead.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+import gettext as gettext_module
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field, replace
+from functools import cache
 from pathlib import Path
 
-from babel.messages.catalog import Catalog
+from babel.messages.catalog import Catalog, Message
+from babel.messages.plurals import get_plural
 
-from publish.i18n.catalog import DOMAINS, po_path, read_catalog
+from publish.i18n.catalog import DOMAINS, SHARED, po_path, read_catalog
 from publish.model import Card, Game, GameConfig
 from publish.problems import Location, Problem, ProblemsFound
 
-TEMPLATE_LOCALE = "pt-BR"
-"""The language the templates' and the renderer's own words are written in (their msgids)."""
+TEMPLATE_LOCALE = "en"
+"""The language the shared templates' and the renderer's own words are written in (their
+msgids): every other edition, the source edition of a game included, translates them through
+the shared catalog (``templates/_common/locale``)."""
+
+
+def N_(message: str) -> str:
+    """Mark a constant as a shared message for extraction; it is translated where printed."""
+    return message
 
 
 def domains_for(game: Game, locale: str) -> list[str]:
-    """The catalogs an edition needs: all of them, or for the source, the template words only
-    (when the templates are in another language than the game)."""
-    if locale != game.config.locales.source:
-        return [d.name for d in DOMAINS]
-    return ["ui", "templates"] if locale != TEMPLATE_LOCALE else []
+    """The catalogs an edition needs: the game's own unless it is the source edition, and the
+    shared one unless the edition is in the templates' language."""
+    source = game.config.locales.source
+    return [d.name for d in DOMAINS
+            if (locale != TEMPLATE_LOCALE if d.name == SHARED else locale != source)]
 
 
-UI = ("ui", "templates")
+UI = ("ui", SHARED)
 """The template-word domains: a game's own, then the shared one."""
+
+
+@cache
+def _rule(expression: str) -> Callable[[int], int]:
+    return gettext_module.c2py(expression)
+
+
+def plural_rule(locale: str) -> Callable[[int], int]:
+    """The gettext plural form (index) a count takes in ``locale``, as Babel's catalogs say."""
+    return _rule(get_plural(locale.replace("-", "_")).plural_expr)
+
+
+def plural_form(forms: Sequence[str], n: int, locale: str) -> str:
+    """The one of ``forms`` (in ``locale``'s gettext plural order) that goes with ``n``."""
+    return forms[min(plural_rule(locale)(n), len(forms) - 1)]
 
 
 @dataclass(frozen=True)
@@ -56,14 +81,27 @@ class Translator:
     def is_source(self) -> bool:
         return self.locale == self.source
 
-    def get(self, domain: str, context: str | None, text: str) -> Found | None:
-        """The translation of ``text``; None (and recorded) if there is no usable one."""
-        if self.is_source if domain not in UI else self.locale == TEMPLATE_LOCALE:
-            return None
+    def _translates(self, domain: str) -> bool:
+        """Whether ``domain``'s msgids are in another language than this edition."""
+        return self.locale != TEMPLATE_LOCALE if domain == SHARED else not self.is_source
+
+    def _message(self, domain: str, context: str | None, text: str) -> Message | None:
+        """The usable (translated, not fuzzy) message for ``text``; None, recorded, if none."""
         catalog = self.catalogs.get(domain)
         message = catalog.get(text, context) if catalog is not None else None
-        if message is None or not message.string or message.fuzzy:
+        strings = message.string if message is not None else None
+        forms = strings if isinstance(strings, tuple | list) else (strings,)
+        if message is None or not all(forms) or message.fuzzy:
             self.untranslated.add((domain, context, text))
+            return None
+        return message
+
+    def get(self, domain: str, context: str | None, text: str) -> Found | None:
+        """The translation of ``text``; None (and recorded) if there is no usable one."""
+        if not self._translates(domain):
+            return None
+        message = self._message(domain, context, text)
+        if message is None:
             return None
         line = getattr(message, "lineno", 0) or 0
         return Found(str(message.string), Location(self.paths[domain], line, 1 if line else 0))
@@ -75,17 +113,39 @@ class Translator:
         found = self.get(domain, context, text)
         return (found.text, True) if found else (text, False)
 
+    def forms(self, domain: str, context: str | None, forms: Sequence[str]
+              ) -> tuple[tuple[str, ...], bool]:
+        """A plural message's forms in this edition (its gettext order) and whether they are
+        translated; untranslated, the source forms."""
+        if not self._translates(domain) or not forms:
+            return tuple(forms), True
+        message = self._message(domain, context, forms[0])
+        if message is None or not isinstance(message.string, tuple | list):
+            if message is not None:  # translated as a singular message: not usable
+                self.untranslated.add((domain, context, forms[0]))
+            return tuple(forms), False
+        return tuple(str(f) for f in message.string), True
+
+    def _domain_of(self, message: str) -> str:
+        own = self.catalogs.get("ui")
+        return "ui" if own is not None and own.get(message) is not None else SHARED
+
     def gettext(self, message: str) -> str:
         """Template and renderer words (no context), in any edition but the templates' own."""
         if not message:
             return message
-        own = self.catalogs.get("ui")
-        domain = "ui" if own is not None and own.get(message) is not None else "templates"
-        found = self.get(domain, None, message)
+        found = self.get(self._domain_of(message), None, message)
         return found.text if found else message
 
     def ngettext(self, singular: str, plural: str, n: int) -> str:
-        return self.gettext(singular if n == 1 else plural)
+        """A count's words: the catalog's form for ``n`` by its language's plural rule;
+        untranslated, the singular or the plural by the rule of the msgids' language."""
+        domain = self._domain_of(singular)
+        forms, done = self.forms(domain, None, (singular, plural))
+        catalog = self.catalogs.get(domain)
+        if done and catalog is not None and self._translates(domain):
+            return forms[min(_rule(catalog.plural_expr)(n), len(forms) - 1)]
+        return plural_form(forms, n, TEMPLATE_LOCALE if domain == SHARED else self.source)
 
 
 def check_edition(game: Game, locale: str) -> None:
@@ -116,11 +176,15 @@ def translator(game: Game, locale: str) -> Translator:
     return _reading(game, locale, domains_for(game, locale))
 
 
-def template_words(game: Game, locale: str) -> Callable[[str], str] | None:
-    """The templates' words in ``locale`` (None where the templates already speak it)."""
+def template_words(game: Game, locale: str) -> Translator | None:
+    """The templates' words in ``locale`` (None where the templates already speak it).
+
+    An edition without a shared catalog for its language prints the shared words in
+    English; the build says it is a draft (``publish i18n status`` lists them).
+    """
     if locale == TEMPLATE_LOCALE:
         return None
-    return _reading(game, locale, UI).gettext
+    return _reading(game, locale, UI)
 
 
 def localize(game: Game, words: Translator) -> Game:
@@ -146,6 +210,14 @@ def _card(card: Card, words: Translator) -> Card:
     notes = tr("notes", "notes", card.notes) if card.notes else card.notes
     return replace(card, name=name, blocks=blocks, notes=notes,
                    untranslated=frozenset(missing))
+
+
+def _kinds(config: GameConfig, words: Translator) -> dict:
+    """The kinds with their names, and their forms after a number, in the edition's words."""
+    return {k: v.model_copy(update={
+        "name": words.text("cards", f"kind {k} name", v.name)[0],
+        "counted": list(words.forms("cards", f"kind {k} counted", v.count_forms())[0])})
+        for k, v in config.card_kinds.items()}
 
 
 def _config(config: GameConfig, words: Translator) -> GameConfig:
@@ -174,6 +246,6 @@ def _config(config: GameConfig, words: Translator) -> GameConfig:
         "attribution": tr("licence attribution", config.licence.attribution)})
     return config.model_copy(update={
         "name": tr("game name", config.name), "source": tr("game source", config.source),
-        "licence": licence, "card_kinds": named(config.card_kinds, "kind"),
+        "licence": licence, "card_kinds": _kinds(config, words),
         "text_blocks": named(config.text_blocks, "text block"), "decks": decks,
         "groups": groups, "tags": tags})

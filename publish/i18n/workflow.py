@@ -13,12 +13,14 @@ from babel.messages.catalog import Catalog, Message
 
 from publish.i18n.catalog import (
     DOMAINS,
+    SHARED,
     domain,
     merge,
     new_catalog,
     po_path,
     pot_path,
     read_catalog,
+    translated,
     write_catalog,
 )
 from publish.i18n.extract import templates
@@ -28,8 +30,8 @@ from publish.model import Game
 
 
 def translated_locales(game: Game) -> list[str]:
-    """The editions that need catalogs: every translation, and the source edition too if the
-    templates' words are in another language."""
+    """The editions that need catalogs: every translation, and the source edition too unless
+    it is in the shared templates' language (English)."""
     return [loc for loc in game.config.locales.editions if domains_for(game, loc)]
 
 
@@ -58,8 +60,8 @@ def merged(project: Path, game: Game, locale: str,
         if name not in wanted:
             continue
         path = po_path(game.root, locale, name)
-        old = read_catalog(path, locale) if path.is_file() else new_catalog(
-            game.config.name, name, locale)
+        owner = "publish" if name == SHARED else game.config.name  # shared: every game's
+        old = read_catalog(path, locale) if path.is_file() else new_catalog(owner, name, locale)
         out[name] = merge(template, old, domain(name))
     return out
 
@@ -150,7 +152,7 @@ def status(project: Path, game: Game, locales: list[str] | None = None) -> list[
                 if not message.id:
                     continue
                 result.total += 1
-                if not message.string:
+                if not translated(message):
                     result.pending.append(Pending(name, "missing", message))
                 elif message.fuzzy:
                     result.pending.append(Pending(name, "fuzzy", message))

@@ -7,20 +7,26 @@ the overflow in millimetres.
 
 from __future__ import annotations
 
-from collections.abc import Collection
-from dataclasses import dataclass
+from collections.abc import Callable, Collection
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from markupsafe import Markup
 
-from publish.i18n.translate import template_words
+from publish.i18n.translate import N_, template_words
 from publish.model import Game
 from publish.render.env import environment
 from publish.render.faces import FaceStyle, deck_context, face_context
 from publish.render.geometry import CARD_SIZES, PAPERS, back_correction, sheet_layout
 from publish.render.pdf import render
-from publish.render.sheets import Page, calibration_pages, fold_pages, fronts_and_backs
+from publish.render.sheets import (
+    FOLD_NOTE,
+    Page,
+    calibration_pages,
+    fold_pages,
+    fronts_and_backs,
+)
 
 if TYPE_CHECKING:
     from weasyprint.document import Document
@@ -41,7 +47,8 @@ class DeckOptions:
     size: str = "poker"
     bw: bool = False
     backs: str = "none"
-    locale: str = "pt-BR"
+    locale: str | None = None
+    """The edition; None: the game's source locale (see ``for_game``)."""
     back_offset: tuple[float, float] = (0.0, 0.0)
 
     def __post_init__(self) -> None:
@@ -52,11 +59,22 @@ class DeckOptions:
         if self.backs not in BACKS:
             raise ValueError(f"unknown backs {self.backs!r}: {', '.join(BACKS)}")
 
+    def for_game(self, game: Game) -> DeckOptions:
+        """These options with the edition chosen: the game's source locale if none was."""
+        return self if self.locale else replace(self, locale=game.config.locales.source)
+
+    @property
+    def edition(self) -> str:
+        """The chosen locale (``for_game`` first: options without one have no edition)."""
+        if self.locale is None:
+            raise ValueError("DeckOptions without a locale: call for_game(game) first")
+        return self.locale
+
     @property
     def suffix(self) -> str:
         """File-name suffix for the non-default options."""
         parts = [p for p, default in ((self.paper, "a4"), (self.size, "poker")) if p != default]
-        parts += ["pb"] if self.bw else []
+        parts += ["bw"] if self.bw else []
         parts += [self.backs] if self.backs != "none" else []
         return "".join(f"-{p}" for p in parts)
 
@@ -134,12 +152,19 @@ def sheet_pages(game: Game, title: str, faces: list[dict], backs: list[dict],
     """The sheets for these faces, as data, and the paper they are on."""
     layout = sheet_layout(options.paper, options.size, game.config.print.bleed_mm)
     if options.backs == "fold":
-        pages = fold_pages(layout.card, layout.bleed, layout.paper, faces, backs, title)
+        note = _words(game, options.for_game(game).edition)(FOLD_NOTE)
+        pages = fold_pages(layout.card, layout.bleed, layout.paper, faces, backs, title, note)
         return pages, {"w": max(layout.paper), "h": min(layout.paper)}
     shift = (back_correction(options.back_offset, options.backs)
              if options.backs in ("long-edge", "short-edge") else (0.0, 0.0))
     pages = fronts_and_backs(layout, faces, backs, options.backs, title, shift)
     return pages, {"w": layout.paper[0], "h": layout.paper[1]}
+
+
+def _words(game: Game, locale: str) -> Callable[[str], str]:
+    """The shared words of ``locale`` as a function (those of Python constants: N_)."""
+    words = template_words(game, locale)
+    return words.gettext if words is not None else str
 
 
 def pages_showing(pages: list[Page], cards: Collection[str]) -> list[int]:
@@ -153,38 +178,37 @@ def sheet_html(game: Game, project: Path, title: str, faces: list[dict], backs: 
                options: DeckOptions, icons: dict[str, str] | None = None,
                cards: Collection[str] | None = None) -> str:
     """The HTML of the sheets for these faces; with ``cards``, of the sheets showing them."""
+    options = options.for_game(game)
     style = face_style(game, options, icons)
     pages, paper = sheet_pages(game, title, faces, backs, options)
     if cards is not None:
         pages = [pages[i] for i in pages_showing(pages, cards)]
-    env = environment(project, game.id, template_words(game, options.locale))
+    env = environment(project, game.id, template_words(game, options.edition))
     return env.get_template("sheet.html.j2").render(
-        lang=options.locale, title=title, pages=pages, paper=paper, style=style,
+        lang=options.edition, title=title, pages=pages, paper=paper, style=style,
         size=style.size, bw=options.bw,
     )
 
 
-CALIBRATION_NOTE = (
-    "Calibração frente e verso / duplex calibration ({flip}). Imprima as duas páginas "
-    "frente e verso, virando pela {edge}. Contra a luz, leia onde cada linha do verso cruza "
-    "a régua da frente (mm, direita e baixo positivos) e passe a leitura do centro em "
-    "--back-offset X,Y. Print both pages double-sided, flipping on the {edge_en}; against "
-    "the light, read where each back line crosses the front scale and pass the centre "
-    "reading as --back-offset X,Y."
+CALIBRATION_NOTE = N_(
+    "Duplex calibration ({flip}). Print both pages double-sided, flipping on the {edge}. "
+    "Against the light, read where each line of the back crosses the scale of the front "
+    "(mm, right and down positive) and pass the reading at the centre as --back-offset X,Y."
 )
+EDGES = {"long-edge": N_("long edge"), "short-edge": N_("short edge")}
 
 
 def calibration_html(game: Game, project: Path, options: DeckOptions) -> str:
     """The two-page calibration sheet for this paper and duplex flip."""
-    edges = {"long-edge": ("borda longa", "long edge"), "short-edge": ("borda curta", "short edge")}
-    edge, edge_en = edges[options.backs]
-    note = CALIBRATION_NOTE.format(flip=options.backs, edge=edge, edge_en=edge_en)
+    options = options.for_game(game)
+    _ = _words(game, options.edition)
+    note = _(CALIBRATION_NOTE).format(flip=options.backs, edge=_(EDGES[options.backs]))
     paper = PAPERS[options.paper]
     style = face_style(game, options)
     pages = calibration_pages(paper, options.backs, note)
-    return environment(project, game.id, template_words(game, options.locale)).get_template(
+    return environment(project, game.id, template_words(game, options.edition)).get_template(
         "sheet.html.j2").render(
-        lang=options.locale, title="calibration", pages=pages,
+        lang=options.edition, title="calibration", pages=pages,
         paper={"w": paper[0], "h": paper[1]}, style=style, size=style.size, bw=False,
     )
 
@@ -217,7 +241,8 @@ def render_sheets(game: Game, project: Path, title: str, decks: list[str], optio
                   icons: dict[str, str], cards: Collection[str] | None = None) -> Document:
     """Lay out the sheets of ``decks`` (with ``cards``, only the sheets showing them); raise
     Overflow if any card's text does not fit."""
-    faces, backs = deck_faces(game, decks, options.locale, icons)
+    options = options.for_game(game)
+    faces, backs = deck_faces(game, decks, options.edition, icons)
     html = sheet_html(game, project, title, faces, backs, options, icons, cards)
     document = render(html, project, title)
     deck_of = {f["number"]: f["deck"] for f in faces}
@@ -230,5 +255,6 @@ def render_sheets(game: Game, project: Path, title: str, decks: list[str], optio
 def sheets_showing(game: Game, title: str, decks: list[str], options: DeckOptions,
                    icons: dict[str, str], cards: Collection[str]) -> list[int]:
     """Which pages of render_sheets(...) show any of ``cards`` (no layout needed)."""
-    faces, backs = deck_faces(game, decks, options.locale, icons)
+    options = options.for_game(game)
+    faces, backs = deck_faces(game, decks, options.edition, icons)
     return pages_showing(sheet_pages(game, title, faces, backs, options)[0], cards)

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from pathlib import Path
+from typing import Protocol
 
 from jinja2 import FileSystemLoader, StrictUndefined, select_autoescape
 from jinja2.sandbox import SandboxedEnvironment
@@ -11,15 +11,25 @@ from jinja2.sandbox import SandboxedEnvironment
 COMMON = "_common"
 
 
+class TemplateWords(Protocol):
+    """An edition's catalogs of template words (publish.i18n.translate.Translator)."""
+
+    def gettext(self, message: str) -> str: ...
+
+    def ngettext(self, singular: str, plural: str, n: int) -> str: ...
+
+
 def environment(project: Path, game_id: str,
-                gettext: Callable[[str], str] | None = None) -> SandboxedEnvironment:
+                words: TemplateWords | None = None) -> SandboxedEnvironment:
     """Templates from ``templates/<game>/`` then ``templates/_common/``.
 
     Autoescape is on for every template: card text is data, never markup.
     Undefined variables are errors, so a typo in a template fails the build.
-    Template words are written ``_("...")`` in the source language, so that an
-    edition's catalog (``gettext``) can translate them; without one they print
-    as written.
+    Template words are written ``_("...")``, and counts ``ngettext("{n} card",
+    "{n} cards", n)``, in English (a game's own templates: in its source
+    language), so that an edition's catalogs (``words``) translate them, plural
+    forms by the rule of the catalog's language; without catalogs they print as
+    written, the singular for one and the plural otherwise.
     """
     folders = [project / "templates" / game_id, project / "templates" / COMMON]
     env = SandboxedEnvironment(
@@ -30,9 +40,9 @@ def environment(project: Path, game_id: str,
         lstrip_blocks=True,
         extensions=["jinja2.ext.i18n"],
     )
-    if gettext is None:
+    if words is None:
         env.install_null_translations(newstyle=True)  # type: ignore[attr-defined]
     else:
         env.install_gettext_callables(  # type: ignore[attr-defined]
-            gettext, lambda s, p, n: gettext(s if n == 1 else p), newstyle=True)
+            words.gettext, words.ngettext, newstyle=True)
     return env

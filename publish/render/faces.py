@@ -46,8 +46,8 @@ def _space_into_tag(html: Markup) -> Markup:
     """Move a space that precedes <strong>/<em> inside the tag.
 
     WeasyPrint 70 breaks a line after the first word when the line's last
-    break opportunity is a space right before an inline element ("O\nsegundo
-    jogador mais alto no <strong>campo</strong>"); the space inside the tag
+    break opportunity is a space right before an inline element ("The\nsecond
+    highest player in the <strong>field</strong>"); the space inside the tag
     breaks normally.
     """
     return Markup(_SPACE_BEFORE_TAG.sub(r"\1 ", str(html)))
@@ -57,9 +57,9 @@ def group_boxes(card: Card, html: list[Markup],
                 names: dict[str, str] | None = None) -> list[dict[str, Any]]:
     """One box per kind of effect, in order of first appearance.
 
-    Agência prints all general effects in one grey box and all direct ones in
-    one white box; a card whose text alternates (084: general, direct,
-    "Não causa crise.") still gets one box of each.
+    All general effects print in one box and all direct ones in another; a
+    card whose text alternates (general, direct, general) still gets one box
+    of each.
     """
     boxes: dict[str | None, list[Markup]] = {}
     for block, markup in zip(card.blocks, html, strict=True):

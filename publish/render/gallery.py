@@ -7,7 +7,7 @@ in a grid).  The faces are the ones the decks print: each deck is laid out one
 card per page by the print-shop renderer, without bleed, and rasterised.
 
 The page filters by deck, group and kind; the filter can also be given in the
-query string (``index.html?deck=social&kind=natural``; the group also as the
+query string (``index.html?deck=market&kind=natural``; the group also as the
 game's group field, ``?ideology=...``), so a link or a headless browser opens
 a filtered view.
 """

@@ -9,10 +9,13 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from publish.i18n.translate import N_
 from publish.render.geometry import Box, SheetLayout, grid_layout, mirror_x
 
 GUIDE_WIDTH = 0.2  # mm: thin, but a home printer prints it
 GUIDE_GAP = 1.0  # mm kept clear between a guide and the printed card area
+FOLD_NOTE = N_("fold on the dashed line")
+"""Printed on every fold sheet; the caller passes it in the edition's words."""
 
 
 @dataclass
@@ -111,7 +114,8 @@ def fronts_and_backs(layout: SheetLayout, faces: list[dict], backs: list[dict], 
 
 
 def fold_pages(card: tuple[float, float], bleed: float, paper: tuple[float, float],
-               faces: list[dict], backs: list[dict], title: str) -> list[Page]:
+               faces: list[dict], backs: list[dict], title: str,
+               note: str = FOLD_NOTE) -> list[Page]:
     """Landscape sheets folded down the middle: faces on the left, backs mirrored on the right.
 
     The left half is laid out like a small sheet (guides in its margins); the
@@ -136,7 +140,7 @@ def fold_pages(card: tuple[float, float], bleed: float, paper: tuple[float, floa
             page.slots.append(_slot(backs[index], mirror_x(trim, paper_w),
                                     mirror_x(visible, paper_w), bleed, f"back-{index + 1}",
                                     True))
-        _label(page, half, f"{title} · {start // per + 1} · dobre na linha tracejada")
+        _label(page, half, f"{title} · {start // per + 1} · {note}")
         pages.append(page)
     return pages
 

@@ -26,7 +26,7 @@ from publish.targets.base import in_locale
 
 def example_checker(game: Game, checked: Mapping[Path, list[Problem]] | None
                     ) -> Callable[[Path], list[Problem]] | None:
-    """The findings of one example partida: from the check if it replayed it, else replayed
+    """The findings of one example game: from the check if it replayed it, else replayed
     now by the game's engine (None if the game has no engine that replays logs)."""
     engine = engine_for(game.id)
     if engine is None or not engine.info.replays:

@@ -6,14 +6,23 @@ from pathlib import Path
 
 import pytest
 
-from conftest import FIXTURES
+from conftest import FIXTURES, REPO
 from publish.docs.edition import labels
 from publish.docs.markdown import RulesContext, RulesMarkdown
+from publish.i18n.catalog import read_catalog
+from publish.i18n.translate import Translator
 from publish.load import load_game
 from publish.problems import Location, Problem
 from publish.render.decks import load_icons
 
 SOURCE = Path("regras.md")
+SHARED_PT = REPO / "templates" / "_common" / "locale" / "pt_BR" / "LC_MESSAGES" / "templates.po"
+
+
+def pt_words() -> Translator:
+    """The shared words in Portuguese, as the demo's pt-BR edition prints them."""
+    return Translator("pt-BR", "pt-BR", {"templates": read_catalog(SHARED_PT, "pt-BR")},
+                      {"templates": SHARED_PT})
 
 
 def load(root: Path):
@@ -29,7 +38,7 @@ def game():
 
 def markdown(game, **options) -> RulesMarkdown:
     ctx = RulesContext(game=game, locale="pt-BR", icons=load_icons(game),
-                       labels=labels(game, "pt-BR"),
+                       labels=labels(game, "pt-BR", pt_words().gettext),
                        examples_dir=game.root / "examples", **options)
     return RulesMarkdown(ctx)
 
@@ -149,12 +158,12 @@ def test_icons_are_inline_svg_and_unknown_ones_fail_in_place(game):
 
 def test_callouts_print_their_label_and_unknown_kinds_fail(game):
     md = markdown(game)
-    html = render(md, "::: dica\nLeia tudo.\n:::\n\n::: atencao Cuidado!\nNão.\n:::\n\n"
+    html = render(md, "::: tip\nLeia tudo.\n:::\n\n::: caution Cuidado!\nNão.\n:::\n\n"
                       "::: aviso\nX\n:::\n")
-    assert '<aside class="callout callout-dica"><p class="callout-title">Dica</p>' in html
+    assert '<aside class="callout callout-tip"><p class="callout-title">Dica</p>' in html
     assert '<p class="callout-title">Cuidado!</p>' in html
     assert problems(md) == ["regras.md:9:1: unknown callout '::: aviso'; "
-                            "kinds: dica, atencao, nota"]
+                            "kinds: tip, caution, note"]
 
 
 def test_raw_html_in_rules_is_printed_as_text(game):

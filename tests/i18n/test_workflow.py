@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import shutil
+
 from conftest import run
 from demo_en import translate, with_english
 from pdftext import page_texts, squash
@@ -26,8 +28,9 @@ def test_status_of_a_new_edition_lists_every_message_missing(demo_docs):
     result = run(*args(demo_docs, "i18n", "status"))
     assert result.exit_code == 0, result.output
     assert "en: decks/alpha.yaml:4: missing: card 001 name" in result.output
-    # everything the game says is missing; the shared template words come translated
-    assert "(cards 30, rules 24, glossary 1)" in result.output
+    # everything the game says is missing (its two kinds' names after a number too); the
+    # shared template words are English, so the English edition needs none
+    assert "(cards 32, rules 24, glossary 1)" in result.output
     assert run(*args(demo_docs, "i18n", "status", "--strict")).exit_code == 1
 
 
@@ -99,3 +102,17 @@ def test_a_directive_broken_in_a_translation_points_at_the_po_file(demo_docs):
 def test_an_unpublished_locale_is_refused(demo_docs):
     result = run(*args(demo_docs, "build", "summaries", "--locale", "fr"))
     assert result.exit_code == 1 and "'fr' is not an edition of demo" in result.output
+
+
+def test_a_source_edition_needs_the_shared_catalog_of_its_language(demo_docs):
+    """The shared words are English: a Portuguese source edition translates them, and
+    without their catalog it is a draft (--strict refuses it)."""
+    shutil.rmtree(demo_docs / "templates" / "_common" / "locale" / "pt_BR")
+    result = run(*args(demo_docs, "i18n", "status", "--locale", "pt-BR"))
+    assert "pt-BR: 0.0% done" in result.output and "missing: Contents" in result.output
+    strict = run(*args(demo_docs, "build", "decks", "--strict"))
+    assert strict.exit_code == 1 and "build refused (--strict): pt-BR" in strict.output
+    assert run(*args(demo_docs, "i18n", "update", "--locale", "pt-BR")).exit_code == 0
+    written = po_path(demo_docs / "cards" / "demo", "pt-BR", "templates")
+    assert written.is_relative_to(demo_docs / "templates" / "_common" / "locale")
+    assert 'msgid "Contents"' in written.read_text(encoding="utf-8")

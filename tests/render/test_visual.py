@@ -2,13 +2,16 @@
 
 An unintended visual change (template, CSS, fonts, typography) fails here.
 After an intended change, look at the new images, then refresh them with
-UPDATE_REFERENCES=1 pytest tests/render/test_visual.py and commit them.
+UPDATE_REFERENCES=1 pytest tests/render/test_visual.py, review and commit them.
+With the variable set the test writes the references and fails, saying so: a run
+that wrote its own reference has compared nothing, so it must never pass.
 """
 
 from __future__ import annotations
 
 import io
 import os
+import sys
 
 import pypdfium2 as pdfium
 import pytest
@@ -59,15 +62,21 @@ def changed_fraction(a: Image.Image, b: Image.Image) -> float:
     return diff.histogram()[255] / (a.size[0] * a.size[1])
 
 
+def write_reference(image: Image.Image, reference) -> None:
+    buffer = io.BytesIO()
+    image.save(buffer, format="PNG", optimize=True)
+    reference.write_bytes(buffer.getvalue())
+
+
 @pytest.mark.parametrize("name", sorted(CASES))
 def test_page_matches_its_reference(game, name):
     deck, options = CASES[name]
     image = first_page(game, deck, options)
     reference = REFERENCES / f"{name}.png"
     if os.environ.get("UPDATE_REFERENCES"):
-        buffer = io.BytesIO()
-        image.save(buffer, format="PNG", optimize=True)
-        reference.write_bytes(buffer.getvalue())
+        write_reference(image, reference)
+        pytest.fail(f"{name}: wrote {reference}; review it, commit it, and "
+                    "run again without UPDATE_REFERENCES to compare")
     assert reference.exists(), f"no reference {reference.name}: run with UPDATE_REFERENCES=1"
     fraction = changed_fraction(image, Image.open(reference).convert("RGB"))
     assert fraction <= MAX_CHANGED, f"{name}: {fraction:.2%} of pixels changed"
@@ -83,3 +92,14 @@ def test_a_one_word_change_is_caught(game):
         card.blocks = saved
     reference = Image.open(REFERENCES / "historico-colour-p1.png").convert("RGB")
     assert changed_fraction(image, reference) > MAX_CHANGED
+
+
+def test_updating_the_references_never_passes(game, tmp_path, monkeypatch):
+    """With UPDATE_REFERENCES the reference is written, and the test fails saying so."""
+    monkeypatch.setattr(sys.modules[__name__], "REFERENCES", tmp_path)
+    monkeypatch.setattr(sys.modules[__name__], "first_page",
+                        lambda *_: Image.new("RGB", (8, 8), "white"))
+    monkeypatch.setenv("UPDATE_REFERENCES", "1")
+    with pytest.raises(pytest.fail.Exception, match="review it, commit it"):
+        test_page_matches_its_reference(game, "historico-colour-p1")
+    assert (tmp_path / "historico-colour-p1.png").is_file()

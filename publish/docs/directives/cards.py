@@ -11,7 +11,7 @@ from publish.docs.query import QueryError, parse_query
 
 
 def card(call: Call) -> Markup:
-    """`{card 049}` or `{card Nova geração}`: the card's name, linked to the card list."""
+    """`{card 049}` or `{card Some Name}`: the card's name, linked to the card list."""
     if not call.arg:
         return call.fail("{card} needs a number or a name: {card 049}")
     found = call.rules.find_card(call.arg, call.where)
@@ -19,7 +19,7 @@ def card(call: Call) -> Markup:
 
 
 def card_list(call: Call, block: bool) -> Markup:
-    """`{cards tag=campo}`: the cards a query selects, joined in a sentence, listed or tabled."""
+    """`{cards tag=field}`: the cards a query selects, joined in a sentence, listed or tabled."""
     rules, game = call.rules, call.ctx.game
     try:
         query = parse_query(call.arg, game)
@@ -39,7 +39,7 @@ def card_list(call: Call, block: bool) -> Markup:
 
 
 def faces(call: Call) -> Markup:
-    """`{face 049 "Nova geração"}`: cards as printed, side by side, at their real size."""
+    """`{face 049 "Some Name"}`: cards as printed, side by side, at their real size."""
     arg, ctx = call.arg, call.ctx
     if not arg:
         return call.fail("{face} needs card numbers or names: {face 049 998}")

@@ -1,4 +1,4 @@
-"""`{example stem}`: an example partida from examples/, checked by the engine and embedded."""
+"""`{example stem}`: an example game from examples/, checked by the engine and embedded."""
 
 from __future__ import annotations
 

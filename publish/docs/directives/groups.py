@@ -5,7 +5,7 @@ makes a pair of directives: one names a group (`{group red}`); written as a
 heading (`### {group red}`), it opens that group's section, whose first
 paragraph is the group's condition; the other (`{groups}`) tables each group
 with its condition and its cards.  A game's plug-in may make the pair under
-its own words (publish.games.agencia.directives).
+its own words (a game package's directives module).
 """
 
 from __future__ import annotations
