@@ -213,11 +213,15 @@ def _card(card: Card, words: Translator) -> Card:
 
 
 def _kinds(config: GameConfig, words: Translator) -> dict:
-    """The kinds with their names, and their forms after a number, in the edition's words."""
-    return {k: v.model_copy(update={
-        "name": words.text("cards", f"kind {k} name", v.name)[0],
-        "counted": list(words.forms("cards", f"kind {k} counted", v.count_forms())[0])})
-        for k, v in config.card_kinds.items()}
+    """The kinds with their names, and their forms after a number, in the edition's words
+    (forms not yet translated of a kind game.yaml gives none: its translated name)."""
+    kinds = {}
+    for k, v in config.card_kinds.items():
+        name = words.text("cards", f"kind {k} name", v.name)[0]
+        counted, done = words.forms("cards", f"kind {k} counted", v.count_forms())
+        kinds[k] = v.model_copy(update={
+            "name": name, "counted": list(counted) if done or v.counted else None})
+    return kinds
 
 
 def _config(config: GameConfig, words: Translator) -> GameConfig:
