@@ -138,14 +138,15 @@ def fallback_fonts(page: Page, families: Iterable[str]) -> Iterator[Hit]:
 def broken_names(page: Page, names: Iterable[str]) -> Iterator[Hit]:
     """A card or group name hyphenated at a line end (names break between words only)."""
     lowered = [n.lower() for n in names if n.strip()]
-    for line, after in pairwise(page.lines):
+    lines = page.lines
+    for index, line in enumerate(lines[:-1]):
         if len(line.text) < 2 or line.text[-1] not in HYPHENS or not line.text[-2].isalpha():
             continue
         head = line.text[:-1].lower()
-        joined = head + after.text.lower()
+        joined = head + " ".join(after.text for after in lines[index + 1:index + 3]).lower()
         for name in lowered:
             if any(start < len(head) < start + len(name) for start in _finds(joined, name)):
-                word = _word_at(line.text[:-1], after.text)
+                word = _word_at(line.text[:-1], lines[index + 1].text)
                 yield page.number, "hyphenated-name", f"the name '{name}' is broken at '{word}'"
                 break
 
