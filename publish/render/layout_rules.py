@@ -145,17 +145,16 @@ def broken_names(page: Page, names: Iterable[str]) -> Iterator[Hit]:
         head = line.text[:-1].lower()
         joined = head + " ".join(after.text for after in lines[index + 1:index + 3]).lower()
         for name in lowered:
-            if any(start < len(head) < start + len(name) for start in _finds(joined, name)):
+            if any(start < len(head) < start + len(name) for start in _words(joined, name)):
                 word = _word_at(line.text[:-1], lines[index + 1].text)
                 yield page.number, "hyphenated-name", f"the name '{name}' is broken at '{word}'"
                 break
 
 
-def _finds(text: str, part: str) -> Iterator[int]:
-    start = text.find(part)
-    while start >= 0:
-        yield start
-        start = text.find(part, start + 1)
+def _words(text: str, name: str) -> Iterator[int]:
+    """Where ``name`` stands in ``text`` as whole words ('dockhands' is not 'Dockhand')."""
+    for found in re.finditer(rf"(?<!\w){re.escape(name)}(?!\w)", text):
+        yield found.start()
 
 
 def _word_at(head: str, tail: str) -> str:
