@@ -13,6 +13,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
+from publish.i18n.translate import localize, translator
 from publish.model import Game
 from publish.render import layout_rules as rules
 from publish.render.layout_tables import split_tables
@@ -66,8 +67,6 @@ def declared_families(project: Path, game_id: str) -> list[str]:
 
 def printed_names(game: Game, locale: str) -> list[str]:
     """The card and group names an edition prints (translated where it has a catalog)."""
-    from publish.i18n.translate import localize, translator
-
     shown = game if locale == game.config.locales.source else localize(
         game, translator(game, locale))
     groups = shown.config.groups.values.values() if shown.config.groups else []

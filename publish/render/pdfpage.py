@@ -14,6 +14,8 @@ from dataclasses import dataclass, field
 from itertools import pairwise
 from pathlib import Path
 
+from pypdf import PdfReader
+
 # pdfium reports a hyphen it finds at a line end as U+FFFE; these all end a broken word
 HYPHENS = "-\u00ad\u2010\u2011\ufffe"
 RULE_THICKNESS = 3.5  # pt: a drawn shape at most this thick is a rule, not a box
@@ -262,8 +264,6 @@ class Heading:
 
 def headings(path: Path) -> list[Heading]:
     """The headings the PDF's outline (bookmarks) points at, in document order."""
-    from pypdf import PdfReader
-
     reader = PdfReader(path)
     found: list[Heading] = []
 
