@@ -9,10 +9,11 @@ from pathlib import Path
 import pytest
 
 from conftest import REPO, run
-from publish.build import build_manual, build_summaries
+from publish.build import make
 from publish.docs.manual import ManualOptions
 from publish.load import load_game
 from publish.render.layout_check import check_build, check_pdf, declared_families
+from publish.targets.base import Work
 
 FAMILIES = ["Vollkorn", "League Spartan"]
 PROSE = ("The harbour keeps its lamps lit through the long winter, and every crew that "
@@ -116,10 +117,11 @@ def project(tmp_path_factory) -> Path:
         shutil.copytree(REPO / folder, target / folder)
     agencia, problems = load_game(target, "agencia")
     assert not problems
+    work = Work(target, agencia)
     for locale in ("pt-BR", "en"):
         options = ManualOptions(locale=locale)
-        build_manual(target, agencia, options, say=lambda _: None)
-        build_summaries(target, agencia, options, say=lambda _: None)
+        make(target, work, "manual", locale, options, say=lambda _: None)
+        make(target, work, "summaries", locale, options, say=lambda _: None)
     result = run("build", "--project", str(target), "--game", "harbourlight")
     assert result.exit_code == 0, result.output
     return target
