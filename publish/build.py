@@ -67,17 +67,19 @@ def plan(work: Work, request: Request) -> Plan:
     """Which outputs are out of date, and why; renders nothing."""
     inputs = Inputs(work.project, work.game)
     the_plan = Plan([], [], inputs, request.together)
+    targets = chosen_targets(work, request)
     for locale in request.locales:
         stamps = Stamps.read(records_file(work.project, work.game.id, locale))
-        for name, options in chosen_targets(work, request).items():
+        for name, options in targets.items():
             target = TARGETS[name]
             options = options if options is not None else target.options(locale)
             planned = target.jobs(work, inputs, locale, options)
             stale = [job for job in planned if not job.final
                      and _consider(work, job, stamps, inputs, request.force, the_plan)]
+            remade = {id(job) for job in stale}
             for job in planned:  # in the order the target gave them
-                if job in stale or (job.final and _stale_final(work, job, stamps, stale,
-                                                               request.force)):
+                if id(job) in remade or (job.final and _stale_final(work, job, stamps, stale,
+                                                                    request.force)):
                     the_plan.jobs.append(job)
                 elif job.final:
                     the_plan.up_to_date.extend(job.outputs)

@@ -342,9 +342,8 @@ def simulate(project: str | None, game: str | None, as_json: bool, progress: boo
     """Play many seeded games with the rules engine and report what each card did."""
     with click.progressbar(length=chosen["games"], label="simulating", file=sys.stderr,
                            hidden=not progress) as bar:
-        result = commands.simulate(project, game, progress=bar.update, **chosen)
-    click.echo(json.dumps(result, ensure_ascii=False, indent=2) if as_json
-               else commands.describe(project, game, result))
+        result, text = commands.simulate(project, game, progress=bar.update, **chosen)
+    click.echo(json.dumps(result, ensure_ascii=False, indent=2) if as_json else text)
 
 
 @main.command(cls=EngineCommand)

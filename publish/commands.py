@@ -292,8 +292,9 @@ def _choice(value: str | None, choices: tuple[str, ...], option: str, engine: st
 def simulate(project: str | None, game: str | None, *, games: int, players: str | None,
              mode: str | None, decks: str | None, seed: int, agents: str | None,
              workers: int | None, logs: str | None,
-             progress: Callable[[int], Any] | None = None) -> dict[str, Any]:
-    """`publish simulate`: the engine's report of seeded games (choices checked against it)."""
+             progress: Callable[[int], Any] | None = None) -> tuple[dict[str, Any], str]:
+    """`publish simulate`: the engine's report of seeded games (choices checked against it),
+    as data and as text."""
     work = checked(project, game)
     engine = _engine(work, "simulate")
     info = engine.info
@@ -305,14 +306,10 @@ def simulate(project: str | None, game: str | None, *, games: int, players: str 
         seed=seed, agents=tuple(agents.split(",")) if agents else info.default_agents,
         workers=workers, logs=Path(logs) if logs else None)
     try:
-        return engine.simulate(work.project, work.game, request, progress)
+        result = engine.simulate(work.project, work.game, request, progress)
     except ValueError as err:
         raise Failure([f"publish simulate: {err}"], 2) from err
-
-
-def describe(project: str | None, game: str | None, result: dict[str, Any]) -> str:
-    engine = engine_for(locate(project, game)[1])
-    return engine.describe(result) if engine is not None else ""
+    return result, engine.describe(result)
 
 
 def replay(project: str | None, game: str | None, files: tuple[str, ...], edition: str | None,

@@ -82,9 +82,8 @@ class Decks:
         out = output_dir(work.project, work.game.id, job.locale)
         names = [deck_file(deck, job.options) for deck in work.game.config.decks]
         pdfs = [made[n] if n in made else (out / n).read_bytes() for n in names]
-        name = job.outputs[0]
-        return Rendered({name: join_pdfs(pdfs, work.game.config.name)},
-                        {name: sum(page_count(pdf) for pdf in pdfs)})
+        name, joined = job.outputs[0], join_pdfs(pdfs, work.game.config.name)
+        return Rendered({name: joined}, {name: page_count(joined)})
 
 
 def lay_out_deck(work: Work, game: Game, deck: str, options: DeckOptions, cards: list[str],

@@ -8,6 +8,7 @@ a forced build forgets them.
 from __future__ import annotations
 
 import shutil
+from dataclasses import replace
 from pathlib import Path
 
 from publish.docs.edition import chapter_paths
@@ -44,7 +45,7 @@ class Manual:
         return [Job(self.name, locale, [manual_file(options)],
                     {**inputs.common(locale), **inputs.cards(c.number for c in game.cards),
                      "rules": inputs.get("rules")},
-                    ManualOptions(paper=options.paper, locale=locale), cost=len(game.cards) * 4)]
+                    replace(options, locale=locale), cost=len(game.cards) * 4)]
 
     def render(self, work: Work, job: Job) -> Rendered:
         cache = parts_dir(output_dir(work.project, work.game.id, job.locale), job.options)

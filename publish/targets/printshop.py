@@ -6,7 +6,7 @@ rasterised again; the other PNGs are left as they are.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from publish.incremental import Inputs
 from publish.model import Game
@@ -78,7 +78,7 @@ class Printshop:
                 pdf = replace_pages(previous.read_bytes(), pdf,
                                     [anchors.index(m["anchor"]) for m in made])
             except SpliceError:  # not the PDF the record describes: make it all again
-                return self.render(work, Job(**{**job.__dict__, "cards": []}))
+                return self.render(work, replace(job, cards=[]))
         files = {name: pdf, **{image_file(deck, m["anchor"]): png
                                for m, png in zip(made, pngs, strict=bool(pngs))}}
         return Rendered(files, {name: len(items)}, note=f"{len(pngs)} images")

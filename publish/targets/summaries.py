@@ -7,6 +7,8 @@ after rendering.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from publish.docs.edition import rules_dir, summary_paths
 from publish.docs.manual import ManualOptions
 from publish.docs.summaries import render_summaries
@@ -37,7 +39,7 @@ class Summaries:
         return ManualOptions(locale=locale, **chosen)  # type: ignore[arg-type]
 
     def jobs(self, work: Work, inputs: Inputs, locale: str, options: ManualOptions) -> list[Job]:
-        options = ManualOptions(paper=options.paper, locale=locale)
+        options = replace(options, locale=locale)
         job = Job(self.name, locale, [summary_file(p.stem, options)
                                       for p in summary_paths(work.game)],
                   {**inputs.common(locale), "rules": inputs.get("rules"),
