@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from publish.atomic import write_atomic
+from publish.images import image_fields, picture_for
 from publish.model import Card, Game
 
 RECORDS = ".records"
@@ -50,13 +51,15 @@ def files_digest(folders: Iterable[Path], pattern: str = "**/*") -> str:
     return digest(parts)
 
 
-def card_digest(card: Card) -> str:
-    """What a card prints: its words, its group and kind, its copies, its size."""
+def card_digest(card: Card, pictures: Iterable[Path] = ()) -> str:
+    """What a card prints: its words, its group and kind, its copies, its size, its own
+    fields, and the bytes of the pictures it shows (``pictures``)."""
     data = {"number": card.number, "name": card.name, "kind": card.kind, "group": card.group,
             "copies": card.copies, "notes": card.notes, "tags": list(card.tags),
-            "text_size": card.text_size,
+            "text_size": card.text_size, "fields": card.fields,
             "blocks": [[b.kind, b.text, b.effect] for b in card.blocks]}
-    return digest([json.dumps(data, sort_keys=True, ensure_ascii=False)])
+    files = [path.read_bytes() if path.is_file() else b"missing" for path in pictures]
+    return digest([json.dumps(data, sort_keys=True, ensure_ascii=False), *files])
 
 
 def selection_digest(game: Game) -> str:
@@ -78,7 +81,7 @@ class Inputs:
     project: Path
     game: Game
     _cache: dict[str, str] = field(default_factory=dict)
-    _cards: dict[str, str] = field(default_factory=dict)
+    _cards: dict[str, dict[str, str]] = field(default_factory=dict)
 
     def get(self, name: str, locale: str = "") -> str:
         key = f"{name}:{locale}"
@@ -117,10 +120,16 @@ class Inputs:
     def order(self, deck: str) -> dict[str, str]:
         return {"order": order_digest(self.game, deck)}
 
-    def cards(self, numbers: Iterable[str]) -> dict[str, str]:
-        if not self._cards:  # every card once: each deck, each edition and the manual ask
-            self._cards = {c.number: card_digest(c) for c in self.game.cards}
-        return {f"card {n}": self._cards.get(n, "gone") for n in sorted(numbers)}
+    def cards(self, numbers: Iterable[str], locale: str) -> dict[str, str]:
+        """The digests of these cards as ``locale`` prints them (its pictures)."""
+        if locale not in self._cards:  # every card once per edition: decks and manual ask
+            game = self.game
+            self._cards[locale] = {
+                c.number: card_digest(c, [p for f in image_fields(game)
+                                          if (p := picture_for(game, c.fields[f], locale))])
+                for c in game.cards}
+        known = self._cards[locale]
+        return {f"card {n}": known.get(n, "gone") for n in sorted(numbers)}
 
 
 @dataclass
