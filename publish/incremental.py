@@ -20,6 +20,7 @@ from pathlib import Path
 
 from publish.atomic import write_atomic
 from publish.images import image_fields, picture_for
+from publish.images import pictures as pictures_of
 from publish.model import Card, Game
 
 RECORDS = ".records"
@@ -74,6 +75,21 @@ def order_digest(game: Game, deck: str) -> str:
     return digest([json.dumps([[c.number, c.copies[deck]] for c in game.deck_cards(deck)])])
 
 
+SOURCES = ("game.yaml", "decks", "rules", "examples", "locale", "icons", "deck.schema.json")
+"""What under a game's folder has an input of its own (or is no input of any output)."""
+
+
+def assets_digest(game: Game) -> str:
+    """The other files of the game folder (a back picture, a logo a template loads), except
+    the cards' own pictures, which count with their cards."""
+    pictures = {(game.root / p.path).resolve() for c in game.cards for p in pictures_of(game, c)}
+    files = sorted(p for p in game.root.rglob("*") if p.is_file()
+                   and p.relative_to(game.root).parts[0] not in SOURCES
+                   and not p.name.startswith(".") and p.resolve() not in pictures)
+    return digest([part for p in files
+                   for part in (p.relative_to(game.root).as_posix(), p.read_bytes())])
+
+
 @dataclass
 class Inputs:
     """The digests of one game's inputs as they are now, computed once per build."""
@@ -110,12 +126,14 @@ class Inputs:
             return files_digest([game.root / "rules", game.root / "examples"], "**/*.md")
         if name == "selection":
             return selection_digest(game)
+        if name == "assets":
+            return assets_digest(game)
         raise KeyError(name)
 
     def common(self, locale: str) -> dict[str, str]:
         """Inputs every output of an edition is made from."""
         return {n: self.get(n, locale) for n in ("code", "config", "templates", "fonts",
-                                                  "icons", "catalogs")}
+                                                  "icons", "catalogs", "assets")}
 
     def order(self, deck: str) -> dict[str, str]:
         return {"order": order_digest(self.game, deck)}
