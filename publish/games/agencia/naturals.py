@@ -18,6 +18,7 @@ class Naturals(EngineBase):
     """At most one natural card per jogada, after the structure."""
 
     def natural(self, p: int) -> None:
+        """Offer p the natural cards they may use now; a use whose effect fails is undone."""
         s = self.state
         options = [c for c in dict.fromkeys(s.hands[p]) if self.infos[c].natural
                    and self.natural_allowed(p, c)]
