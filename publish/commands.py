@@ -19,7 +19,7 @@ from typing import Any
 from publish.atomic import write_atomic
 from publish.build import Plan, Request, plan, run
 from publish.cardschema import json_schema
-from publish.check import CheckReport, check_loaded
+from publish.check import CheckReport, check, check_loaded
 from publish.engines import Engine, EngineInfo, SimulateRequest, engine_for
 from publish.export import to_csv, to_json
 from publish.failures import Failure, build_failure
@@ -72,18 +72,19 @@ def checked(project: str | None, game: str | None) -> Work:
 
 
 def _check(root: Path, game_id: str) -> CheckReport:
-    game, problems = load_game(root, game_id)
-    if game is None:
-        return CheckReport(game_id, None, list(problems))
-    return _check_loaded(root, game, problems)
+    return _with_templates(root, check(root, game_id))
 
 
 def _check_loaded(root: Path, game: Game, problems: list[Problem]) -> CheckReport:
-    """Everything a build could fail on, short of rendering: the data, the engine's rules,
-    and the game's templates."""
-    report = check_loaded(game, problems)
-    report.problems += template_problems(root, game)
-    report.problems.sort(key=lambda p: p.location)
+    return _with_templates(root, check_loaded(game, problems))
+
+
+def _with_templates(root: Path, report: CheckReport) -> CheckReport:
+    """The check's report with the game's templates checked too (publish.check is below
+    the renderer): then everything a build could fail on, short of rendering, is in it."""
+    if report.game is not None:
+        report.problems += template_problems(root, report.game)
+        report.problems.sort(key=lambda p: p.location)
     return report
 
 

@@ -24,10 +24,10 @@ def read_icons(game: Game) -> dict[str, str]:
     """The game's icons as inline SVG, by token; IconError names the first bad one."""
     icons: dict[str, str] = {}
     for token, path, where in _icon_files(game):
-        problem = _file_problem(token, path, where, game)
+        svg, problem = _read(token, path, where, game)
         if problem:
             raise IconError(str(problem))
-        icons[token] = _svg(path)
+        icons[token] = svg
     return icons
 
 
@@ -36,7 +36,7 @@ def icon_problems(game: Game) -> list[Problem]:
     problems = []
     known = []
     for token, path, where in _icon_files(game):
-        problem = _file_problem(token, path, where, game)
+        problem = _read(token, path, where, game)[1]
         problems += [problem] if problem else []
         known.append(token)
     for card in game.cards:
@@ -63,23 +63,20 @@ def _icon_files(game: Game) -> list[tuple[str, Path, Location]]:
              game.config_source.locate(("icons", token))) for token, spec in declared.items()]
 
 
-def _file_problem(token: str, path: Path, where: Location, game: Game) -> Problem | None:
+def _read(token: str, path: Path, where: Location, game: Game) -> tuple[str, Problem | None]:
+    """The icon's drawing, ready to inline, or the problem that keeps it out."""
     folder = (game.root / ICONS_DIR).resolve()
     if not path.resolve().is_relative_to(folder):
-        return Problem(where, f"icon :{token}: file {path.name} is outside icons/")
+        return "", Problem(where, f"icon :{token}: file {path.name} is outside icons/")
     if not path.is_file():
-        return Problem(where, f"icon :{token}: no file {ICONS_DIR}/{path.relative_to(folder)}; "
-                              "draw it or correct 'file'")
+        return "", Problem(where, f"icon :{token}: no file {ICONS_DIR}/"
+                                  f"{path.relative_to(folder)}; draw it or correct 'file'")
     svg = path.read_text(encoding="utf-8", errors="replace")
     if "<script" in svg or "href=\"http" in svg or "href='http" in svg:
-        return Problem(Location(path), f"icon :{token}: icons may not contain scripts or "
-                                       "external links; remove them")
+        return "", Problem(Location(path), f"icon :{token}: icons may not contain scripts or "
+                                           "external links; remove them")
     if "<svg" not in svg:
-        return Problem(Location(path), f"icon :{token}: not an SVG drawing (no <svg> element)")
-    return None
-
-
-def _svg(path: Path) -> str:
-    svg = path.read_text(encoding="utf-8")
+        return "", Problem(Location(path), f"icon :{token}: not an SVG drawing (no <svg> "
+                                           "element)")
     # no trailing newline: it would print as a space between an icon and a full stop
-    return svg[svg.index("<svg"):].strip()
+    return svg[svg.index("<svg"):].strip(), None

@@ -37,14 +37,9 @@ class Picture:
         return game.root / self.path
 
 
-def image_fields(game: Game) -> dict[str, FieldSpec]:
-    """The game's declared image fields, by id."""
-    return {k: game.config.fields[k] for k in game.config.fields_of("image")}
-
-
 def pictures(game: Game, card: Card) -> Iterator[Picture]:
     """Every picture file ``card`` names, in field order."""
-    for field_id in image_fields(game):
+    for field_id in game.config.fields_of("image"):
         value = card.fields.get(field_id)
         if isinstance(value, str):
             yield Picture(card, field_id, None, value)
@@ -60,12 +55,22 @@ def picture_for(game: Game, value: str | dict[str, str] | None, locale: str) -> 
     return game.root / value if value else None
 
 
+def shown_pictures(game: Game, card: Card, locale: str) -> dict[str, Path | None]:
+    """The file each image field of ``card`` prints in ``locale``, by field id."""
+    return {f: picture_for(game, card.fields[f], locale) for f in game.config.fields_of("image")}
+
+
+def picture_version(path: Path) -> str:
+    """A digest of the picture's contents ('missing' if there is none), read once per
+    process for as long as the file stays as it is."""
+    stat = path.stat() if path.is_file() else None
+    return _version(path.resolve(), stat.st_mtime_ns, stat.st_size) if stat else "missing"
+
+
 def picture_url(path: Path) -> str:
     """A file URL for templates, versioned by the file's contents: a picture redrawn under
     the same name gives new HTML, so no cache of laid-out pages shows the old one."""
-    stat = path.stat() if path.is_file() else None
-    version = _version(path.resolve(), stat.st_mtime_ns, stat.st_size) if stat else "missing"
-    return f"{path.resolve().as_uri()}?v={version}"
+    return f"{path.resolve().as_uri()}?v={picture_version(path)}"
 
 
 @functools.lru_cache(maxsize=1024)
@@ -77,23 +82,21 @@ def check_pictures(game: Game) -> tuple[list[Problem], list[Problem]]:
     """Problems (a build would fail) and warnings (a print would be poor) of every picture."""
     problems: list[Problem] = []
     warnings: list[Problem] = []
-    fields = image_fields(game)
     for card in game.cards:
         for picture in pictures(game, card):
-            spec = fields[picture.field]
-            problem, warning = _check(game, picture, spec)
+            problem, warning = _check(game, picture, game.config.fields[picture.field])
             problems += [problem] if problem else []
             warnings += [warning] if warning else []
-        problems += _missing_source(game, card, fields)
+        problems += _missing_source(game, card)
     return problems, warnings
 
 
-def _missing_source(game: Game, card: Card, fields: dict[str, FieldSpec]) -> list[Problem]:
+def _missing_source(game: Game, card: Card) -> list[Problem]:
     source = game.config.locales.source
     return [Problem(card.where(f), f"card {card.number} {f}: no file for the source locale "
                                    f"{source}, which editions without their own fall back on; "
                                    f"add '{source}: <file>'")
-            for f in fields if isinstance(card.fields.get(f), dict)
+            for f in game.config.fields_of("image") if isinstance(card.fields.get(f), dict)
             and source not in card.fields[f]]
 
 

@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from publish.atomic import write_atomic
-from publish.images import image_fields, picture_for
+from publish.images import picture_version, shown_pictures
 from publish.images import pictures as pictures_of
 from publish.model import Card, Game
 
@@ -52,15 +52,14 @@ def files_digest(folders: Iterable[Path], pattern: str = "**/*") -> str:
     return digest(parts)
 
 
-def card_digest(card: Card, pictures: Iterable[Path] = ()) -> str:
+def card_digest(card: Card, pictures: Iterable[str] = ()) -> str:
     """What a card prints: its words, its group and kind, its copies, its size, its own
-    fields, and the bytes of the pictures it shows (``pictures``)."""
+    fields, and the contents of the pictures it shows (``pictures``: their versions)."""
     data = {"number": card.number, "name": card.name, "kind": card.kind, "group": card.group,
             "copies": card.copies, "notes": card.notes, "tags": list(card.tags),
             "text_size": card.text_size, "fields": card.fields,
             "blocks": [[b.kind, b.text, b.effect] for b in card.blocks]}
-    files = [path.read_bytes() if path.is_file() else b"missing" for path in pictures]
-    return digest([json.dumps(data, sort_keys=True, ensure_ascii=False), *files])
+    return digest([json.dumps(data, sort_keys=True, ensure_ascii=False), *pictures])
 
 
 def selection_digest(game: Game) -> str:
@@ -143,8 +142,8 @@ class Inputs:
         if locale not in self._cards:  # every card once per edition: decks and manual ask
             game = self.game
             self._cards[locale] = {
-                c.number: card_digest(c, [p for f in image_fields(game)
-                                          if (p := picture_for(game, c.fields[f], locale))])
+                c.number: card_digest(c, [picture_version(p) for p in
+                                          shown_pictures(game, c, locale).values() if p])
                 for c in game.cards}
         known = self._cards[locale]
         return {f"card {n}": known.get(n, "gone") for n in sorted(numbers)}

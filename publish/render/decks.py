@@ -97,7 +97,7 @@ def licence_label(spdx: str) -> str:
 def face_style(game: Game, options: DeckOptions,
                icons: dict[str, str] | None = None) -> FaceStyle:
     """Options shared by the faces of one build; ``icons``: the game's, if already read."""
-    w, h = CARD_SIZES[options.size or game.config.print.default_size]
+    w, h = CARD_SIZES[options.for_game(game).size]
     scale = min(w / 63.0, h / 88.0)
     config = game.config
     return FaceStyle(
@@ -128,7 +128,7 @@ def deck_faces(game: Game, decks: list[str], locale: str, icons: dict[str, str]
 def sheet_pages(game: Game, title: str, faces: list[dict], backs: list[dict],
                 options: DeckOptions) -> tuple[list[Page], dict[str, float]]:
     """The sheets for these faces, as data, and the paper they are on."""
-    size = options.size or game.config.print.default_size
+    size = options.for_game(game).size
     layout = sheet_layout(options.paper, size, game.config.print.bleed_mm)
     if options.backs == "fold":
         note = _words(game, options.for_game(game).edition)(FOLD_NOTE)

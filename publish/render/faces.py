@@ -13,7 +13,7 @@ from typing import Any
 
 from markupsafe import Markup
 
-from publish.images import image_fields, picture_for, picture_url
+from publish.images import picture_url, shown_pictures
 from publish.model import Card, Game, Typography
 from publish.text import UnknownIcon, style_blocks, untranslated
 
@@ -120,8 +120,7 @@ def own_fields(game: Game, card: Card, locale: str) -> dict[str, Any]:
     for field_id in game.config.fields_of("translatable"):
         if values[field_id]:
             values[field_id] = untranslated(values[field_id], field_id in card.untranslated)
-    for field_id in image_fields(game):
-        path = picture_for(game, values[field_id], locale)
+    for field_id, path in shown_pictures(game, card, locale).items():
         values[field_id] = picture_url(path) if path else None
     return values
 

@@ -14,11 +14,10 @@ import dataclasses
 from pathlib import Path
 
 from jinja2 import TemplateSyntaxError, nodes
-from jinja2.sandbox import SandboxedEnvironment
 
 from publish.model import Game
 from publish.problems import Location, Problem, did_you_mean
-from publish.render.env import COMMON
+from publish.render.env import COMMON, environment
 from publish.render.faces import DECK_KEYS, FACE_KEYS, FaceStyle
 
 CARD_TEMPLATE = "cards.html.j2"
@@ -39,7 +38,7 @@ def template_problems(project: Path, game: Game) -> list[Problem]:
         "style": {f.name for f in dataclasses.fields(FaceStyle)},
         "deck": set(DECK_KEYS),
     }
-    env = SandboxedEnvironment(extensions=["jinja2.ext.i18n"])
+    env = environment(project, game.id)
     problems = []
     for path in sorted(folder.glob("*.j2")) if folder.is_dir() else []:
         try:
