@@ -75,3 +75,26 @@ def agencia():
     loaded, problems = load_game(REPO, "agencia")
     assert not problems
     return loaded
+
+
+@pytest.fixture(scope="session")
+def agencia_editions(tmp_path_factory) -> Path:
+    """A copy of the project with Agência's manual and summaries built in both editions
+    (A4), once for every test that reads them."""
+    from publish.build import make
+    from publish.docs.manual import ManualOptions
+    from publish.load import load_game
+    from publish.targets.base import Work
+
+    project = tmp_path_factory.mktemp("agencia-editions")
+    for folder in ("cards", "templates", "fonts"):
+        shutil.copytree(REPO / folder, project / folder)
+    copy, problems = load_game(project, "agencia")
+    assert not problems
+    work = Work(project, copy)
+    for locale in ("pt-BR", "en"):
+        options = ManualOptions(locale=locale)
+        make(project, work, "manual", locale, options, say=lambda _: None)
+        make(project, work, "summaries", locale, options, say=lambda _: None)
+    return project
+

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import re
-import shutil
 from pathlib import Path
 
 import pytest
@@ -11,10 +10,7 @@ import yaml
 
 from conftest import REPO
 from pdftext import bookmarks, contents_entries, page_texts, squash
-from publish.build import make
 from publish.docs.manual import ManualOptions, manual_context
-from publish.load import load_game
-from publish.targets.base import Work
 from publish.targets.rules import read_rules
 
 GAME = REPO / "cards" / "agencia"
@@ -27,17 +23,9 @@ def game(agencia):
     return agencia
 
 @pytest.fixture(scope="module")
-def built(tmp_path_factory, game) -> Path:
-    """Manual and summaries built once into a copy of the project."""
-    project = tmp_path_factory.mktemp("agencia")
-    for folder in ("cards", "templates", "fonts"):
-        shutil.copytree(REPO / folder, project / folder)
-    copy, problems = load_game(project, "agencia")
-    assert not problems
-    work = Work(project, copy)
-    make(project, work, "manual", "pt-BR", ManualOptions(), say=lambda _: None)
-    make(project, work, "summaries", "pt-BR", ManualOptions(), say=lambda _: None)
-    return project / "build" / "agencia" / "pt-BR"
+def built(agencia_editions) -> Path:
+    """The Portuguese manual and summaries (built once for the session)."""
+    return agencia_editions / "build" / "agencia" / "pt-BR"
 
 
 @pytest.fixture(scope="module")

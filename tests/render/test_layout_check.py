@@ -3,17 +3,13 @@ passes, and the PDFs both games publish (A4) pass whole."""
 
 from __future__ import annotations
 
-import shutil
 from pathlib import Path
 
 import pytest
 
 from conftest import REPO, run
-from publish.build import make
-from publish.docs.manual import ManualOptions
 from publish.load import load_game
 from publish.render.layout_check import check_build, check_pdf, declared_families
-from publish.targets.base import Work
 
 FAMILIES = ["Vollkorn", "League Spartan"]
 PROSE = ("The harbour keeps its lamps lit through the long winter, and every crew that "
@@ -109,22 +105,13 @@ def test_the_templates_declare_the_fonts_we_ship():
 
 
 @pytest.fixture(scope="module")
-def project(tmp_path_factory) -> Path:
+def project(agencia_editions) -> Path:
     """Both games built into a copy of the project: Agência's manual and summaries in
-    both editions, Harbourlight whole; A4 only, to keep the time modest."""
-    target = tmp_path_factory.mktemp("layout")
-    for folder in ("cards", "templates", "fonts"):
-        shutil.copytree(REPO / folder, target / folder)
-    agencia, problems = load_game(target, "agencia")
-    assert not problems
-    work = Work(target, agencia)
-    for locale in ("pt-BR", "en"):
-        options = ManualOptions(locale=locale)
-        make(target, work, "manual", locale, options, say=lambda _: None)
-        make(target, work, "summaries", locale, options, say=lambda _: None)
-    result = run("build", "--project", str(target), "--game", "harbourlight")
+    both editions (the session's build), Harbourlight whole; A4 only, to keep the time
+    modest."""
+    result = run("build", "--project", str(agencia_editions), "--game", "harbourlight")
     assert result.exit_code == 0, result.output
-    return target
+    return agencia_editions
 
 
 @pytest.mark.parametrize("game_id", ["agencia", "harbourlight"])
