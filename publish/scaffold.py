@@ -20,6 +20,7 @@ import json
 import re
 import shutil
 import subprocess
+import unicodedata
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -69,7 +70,8 @@ class Created:
 def check_request(request: NewGame) -> None:
     """Refuse a name that is no folder-safe id, an unknown layout or a malformed locale."""
     if not GAME_ID.fullmatch(request.id) or len(request.id) > 40:
-        suggestion = re.sub(r"[^a-z0-9]+", "-", request.id.lower()).strip("-")
+        folded = unicodedata.normalize("NFKD", request.id.lower()).encode("ascii", "ignore")
+        suggestion = re.sub(r"[^a-z0-9]+", "-", folded.decode()).strip("-")
         suggestion = re.sub(r"^[0-9-]+", "", suggestion)[:40].strip("-") or "my-game"
         raise Failure([f"'{request.id}' cannot name a game: a game id is lower-case letters, "
                        "digits and single hyphens, starting with a letter, at most 40 "
@@ -244,27 +246,27 @@ def create(project: str | None, request: NewGame) -> Created:
 def report(created: Created) -> list[str]:
     """What `publish new` prints: what it made, what to edit first, what to run next."""
     request, values = created.request, created.values
-    game = request.id
+    game, locale = request.id, request.locale
     decks = sorted(p.stem for p in created.files if p.parts[2:3] == ("decks",))
-    lines = [f"created the game '{game}' ({request.layout} layout, written in {request.locale}) "
-             f"in {created.root}:",
-             f"  cards/{game}/game.yaml         name, licence, card kinds, decks, fields",
-             f"  cards/{game}/decks/            {len(decks)} decks: {', '.join(decks)}"]
+    made = [(f"cards/{game}/game.yaml", "name, licence, card kinds, decks, fields"),
+            (f"cards/{game}/decks/", f"{len(decks)} decks: {', '.join(decks)}")]
     if created.pictures:
-        lines.append(f"  cards/{game}/art/              {len(created.pictures)} placeholder "
-                     "pictures: replace them with yours")
-    lines += [f"  cards/{game}/rules/{request.locale}/         one chapter and a quick reference",
-              f"  templates/{game}/               the card face and back (cards.html.j2, "
-              "cards.css.j2)",
-              f"edit first, in cards/{game}/game.yaml: the licence, now \"All rights reserved\" "
-              f"with \"© {values['year']} {values['author']}\" (--author sets the name), and "
-              f"the name, \"{values['name']}\" (--title)"]
-    if request.locale != "en":
-        lines.append(f"the example cards and rules are in English, filed as {request.locale}: "
+        made.append((f"cards/{game}/art/",
+                     f"{len(created.pictures)} placeholder pictures: replace them with yours"))
+    made += [(f"cards/{game}/rules/{locale}/", "one chapter and a quick reference"),
+             (f"templates/{game}/", "the card face and back (cards.html.j2, cards.css.j2)")]
+    width = max(len(path) for path, _ in made) + 2
+    lines = [f"created the game '{game}' ({request.layout} layout, written in {locale}) in "
+             f"{created.root}:", *(f"  {path:<{width}}{what}" for path, what in made),
+             f"edit first, in cards/{game}/game.yaml: the licence, now \"All rights reserved\" "
+             f"with \"© {values['year']} {values['author']}\" (--author sets the name), and "
+             f"the name, \"{values['name']}\" (--title)"]
+    if locale != "en":
+        lines.append(f"the example cards and rules are in English, filed as {locale}: "
                      "write yours over them in your language")
     if created.missing:
         lines.append(f"this project lacks {', '.join(created.missing)}: every build needs them; "
                      "copy them from the publish repository")
     return [*lines, "next:", f"  publish check --game {game}",
-            f"  publish build --game {game}        # PDFs into build/{game}/{request.locale}/",
+            f"  publish build --game {game}    # PDFs into build/{game}/{locale}/",
             "what the card templates receive: docs/templates.md"]
