@@ -75,17 +75,14 @@ class GameTemplates(SandboxedEnvironment):
         self.project = project.resolve()
         self.folders = [f.resolve() for f in folders]
 
-    def located(self, exc: UndefinedError) -> UndefinedError:
-        """``exc`` with the template's file and line and a suggestion (once)."""
-        if isinstance(exc, LocatedUndefined):
-            return exc
-        return LocatedUndefined(locate(exc, exc.__traceback__, self.project, self.folders))
-
     def handle_exception(self, source: str | None = None) -> NoReturn:
         try:
             super().handle_exception(source)
+        except LocatedUndefined:
+            raise
         except UndefinedError as exc:
-            raise self.located(exc) from None
+            message = locate(exc, exc.__traceback__, self.project, self.folders)
+            raise LocatedUndefined(message) from None
 
 
 def environment(project: Path, game_id: str,

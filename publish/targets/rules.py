@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from pathlib import Path
 
-from jinja2 import TemplateNotFound, UndefinedError
+from jinja2 import TemplateNotFound
 from markupsafe import Markup
 
 from publish.docs.edition import Edition, read_edition
@@ -68,9 +68,6 @@ def face_drawer(project: Path, game: Game, locale: str, icons: dict[str, str]
 
     def draw(card: Card) -> Markup:
         deck = next(iter(card.copies))
-        try:
-            return macro(face_context(game, card, deck, locale, icons), style)
-        except UndefinedError:  # called from here, the macro's error is not yet located
-            env.handle_exception()
+        return macro(face_context(game, card, deck, locale, icons), style)
 
     return draw

@@ -9,10 +9,7 @@ import pytest
 from jinja2 import UndefinedError
 
 from conftest import REPO, run
-from publish.load import load_game
-from publish.render.decks import load_icons
 from publish.render.env import environment
-from publish.targets.rules import face_drawer
 
 
 def project_with(tmp_path: Path, files: dict[str, str]) -> Path:
@@ -45,8 +42,7 @@ def test_an_undefined_name_says_where_and_what_was_meant(tmp_path, line, said):
         assert "did you mean" not in message
 
 
-def misspelt(tmp_path: Path) -> tuple[Path, int]:
-    """A game from `publish new` whose face misspells card.name; the line of it."""
+def test_the_build_prints_the_templates_file_and_line(tmp_path):
     project = tmp_path / "project"
     (project / "cards").mkdir(parents=True)
     shutil.copytree(REPO / "templates" / "_common", project / "templates" / "_common")
@@ -57,20 +53,6 @@ def misspelt(tmp_path: Path) -> tuple[Path, int]:
     line = next(i for i, row in enumerate(rows, 1) if "{{ card.name }}" in row)
     rows[line - 1] = rows[line - 1].replace("{{ card.name }}", "{{ card.nmae }}")
     faces.write_text("\n".join(rows) + "\n", encoding="utf-8")
-    return project, line
-
-
-def test_a_face_drawn_in_the_rules_is_located_too(tmp_path):
-    project, line = misspelt(tmp_path)
-    game, problems = load_game(project, "comet")
-    assert not problems
-    draw = face_drawer(project, game, "en", load_icons(game))
-    with pytest.raises(UndefinedError, match=rf"^templates/comet/cards\.html\.j2:{line}: "):
-        draw(game.cards[0])
-
-
-def test_the_build_prints_the_templates_file_and_line(tmp_path):
-    project, line = misspelt(tmp_path)
     result = run("build", "decks", "--project", str(project), "--game", "comet")
     assert result.exit_code == 1
     assert (f"templates/comet/cards.html.j2:{line}: 'dict object' has no attribute 'nmae' "
