@@ -22,8 +22,9 @@ from pathlib import Path
 from publish.atomic import write_atomic
 from publish.docs.manual import ManualOptions, make_manual, whole_html
 from publish.engines import engine_for
+from publish.icons import read_icons
 from publish.load import default_game, find_root, load_game
-from publish.render.decks import DeckOptions, deck_faces, load_icons, sheet_html
+from publish.render.decks import DeckOptions, deck_faces, sheet_html
 from publish.targets.rules import read_rules
 
 RUNS = 3
@@ -48,7 +49,7 @@ def _all_decks_html(root: Path, game_id: str, out: Path) -> tuple[Path, int]:
     if game is None or problems:
         raise SystemExit("publish check fails: fix the cards before benchmarking")
     faces, backs = deck_faces(game, list(game.config.decks), game.config.locales.source,
-                              load_icons(game))
+                              read_icons(game))
     html = sheet_html(game, root, "bench", faces, backs, DeckOptions().for_game(game))
     path = out / "all-decks.html"
     write_atomic(path, html)

@@ -92,7 +92,7 @@ def _expected(job: Job, name: str, stamps: Stamps, inputs: Inputs) -> dict[str, 
         return job.inputs
     shown = [k.removeprefix("card ") for k in stamps.records.get(name, {})
              if k.startswith("card ")]
-    return {**job.inputs, **inputs.cards(shown)}
+    return {**job.inputs, **inputs.cards(shown, job.locale)}
 
 
 def _consider(work: Work, job: Job, stamps: Stamps, inputs: Inputs, force: bool,
@@ -235,7 +235,8 @@ def write(work: Work, job: Job, rendered: Rendered, stamps: Stamps, inputs: Inpu
         (out / name).unlink(missing_ok=True)
     outputs = []
     for name, pages in rendered.pages.items():
-        stamps.records[name] = {**job.inputs, **inputs.cards(rendered.shows.get(name, ()))}
+        shown = rendered.shows.get(name, ())
+        stamps.records[name] = {**job.inputs, **inputs.cards(shown, job.locale)}
         outputs.append(Built(out / name, pages))
     stamps.write()
     return outputs

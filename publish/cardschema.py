@@ -23,7 +23,7 @@ from pydantic import (
     model_validator,
 )
 
-from publish.model import GameConfig
+from publish.model import FieldSpec, GameConfig
 from publish.problems import Problem, did_you_mean
 from publish.yamlsource import SourceMap
 
@@ -100,6 +100,46 @@ def _number_type(digits: int) -> Any:
     ]
 
 
+IMAGE_PATTERN = r"^[^/\\:][^\\:]*\.([Pp][Nn][Gg]|[Jj][Pp][Ee]?[Gg]|[Ss][Vv][Gg])$"
+"""A picture: a relative path, PNG, JPEG or SVG (that it stays inside the game folder and
+exists is checked with the files: publish.images)."""
+
+
+def _image_type(game: GameConfig) -> Any:
+    path = Annotated[str, Field(pattern=IMAGE_PATTERN, description="a PNG, JPEG or SVG file, "
+                                "its path relative to the game folder (art/001.png)")]
+    locales = _literal(list(game.locales.editions))
+    return path | Annotated[dict[locales, path], Field(
+        min_length=1, description="one file per edition (art with words in it); editions "
+                                  "not given use the source locale's")]
+
+
+def _field_type(game: GameConfig, spec: FieldSpec) -> Any:
+    """The pydantic type of one declared field's value."""
+    if spec.type == "integer":
+        return Annotated[int, Field(ge=spec.min, le=spec.max)]
+    if spec.type == "choice":
+        return _literal(list(spec.choices or []))
+    if spec.type == "tags":
+        item = _literal(list(spec.choices)) if spec.choices else Annotated[str, Field(min_length=1)]
+        return Annotated[list[item], Field(json_schema_extra={"uniqueItems": True})]
+    if spec.type == "image":
+        return _image_type(game)
+    return Annotated[str, Field(min_length=1)]
+
+
+def _declared_fields(game: GameConfig) -> dict[str, Any]:
+    fields: dict[str, Any] = {}
+    for field_id, spec in game.fields.items():
+        kind = _field_type(game, spec)
+        about = {"description": f"{spec.title(field_id)} ({spec.type})"}
+        if spec.required:
+            fields[field_id] = (kind, Field(..., **about))
+        else:
+            fields[field_id] = (kind | None, Field(None, **about))
+    return fields
+
+
 def card_model(game: GameConfig) -> type[BaseModel]:
     """The pydantic model of one card entry of this game's deck files."""
     decks = _literal(list(game.decks))
@@ -138,6 +178,7 @@ def card_model(game: GameConfig) -> type[BaseModel]:
         )
     else:
         fields["text"] = (Annotated[str, Field(min_length=1)], ...)
+    fields.update(_declared_fields(game))
     return create_model(
         "Card",
         __config__=ConfigDict(extra="forbid", strict=True),
@@ -349,6 +390,15 @@ def _wrong_form(f: _Found) -> Problem:
                                            f"expected form {pattern}")
 
 
+def _bound(f: _Found) -> Problem:
+    ctx = f.err.get("ctx", {})
+    if "le" in ctx:
+        said = f"{f.err['input']!r} is more than {ctx['le']}, the largest allowed"
+    else:
+        said = f"{f.err['input']!r} is less than {ctx.get('ge')}, the smallest allowed"
+    return Problem(f.where.locate(f.path), f"{f.name}: {said}")
+
+
 def _plain(f: _Found) -> Problem:
     return Problem(f.where.locate(f.path), f"{f.name}: {f.err['msg']}")
 
@@ -357,6 +407,7 @@ _MESSAGES: dict[str, Callable[[_Found], Problem]] = {
     "extra_forbidden": _unknown_field, "missing": _missing, "union_tag_invalid": _unknown_tag,
     "union_tag_not_found": _missing_tag, "literal_error": _unknown_value,
     "enum": _unknown_value, "string_pattern_mismatch": _wrong_form,
+    "less_than_equal": _bound, "greater_than_equal": _bound,
 }
 """Plain-language message for each kind of pydantic error (others: pydantic's own)."""
 

@@ -6,6 +6,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from publish.engines import engine_for
+from publish.icons import icon_problems
+from publish.images import check_pictures
 from publish.load import load_game
 from publish.model import Game
 from publish.problems import Problem
@@ -22,6 +24,8 @@ class CheckReport:
     engine: str | None = None
     examples: dict[Path, list[Problem]] = field(default_factory=dict)
     """Each example the engine replayed, with its findings (none when it holds)."""
+    warnings: list[Problem] = field(default_factory=list)
+    """What a build survives but a print shows (art under 300 dpi): said, never fatal."""
 
     @property
     def ok(self) -> bool:
@@ -36,6 +40,8 @@ class CheckReport:
         scope = (f"checked by the {self.engine} rules engine" if self.engine
                  else "structure only: this game has no rules engine")
         found = f"{len(self.problems)} problem(s)" if self.problems else "no problems"
+        if self.warnings:
+            found += f", {len(self.warnings)} warning(s)"
         return (f"{self.game_id}: {len(cards)} cards ({copies} with copies) in {decks} decks; "
                 f"{scope}; {found}")
 
@@ -52,6 +58,9 @@ def check_loaded(game: Game, problems: list[Problem] | None = None) -> CheckRepo
     """Validate a loaded game and run its engine's checks (``problems``: the loading's)."""
     report = CheckReport(game.id, game, list(problems or []))
     report.problems.extend(check_game(game))
+    report.problems.extend(icon_problems(game))
+    found, report.warnings = check_pictures(game)
+    report.problems.extend(found)
     engine = engine_for(game.id)
     if engine is not None:
         report.engine = engine.info.name

@@ -79,7 +79,9 @@ def main() -> None:
 def check(project: str | None, game: str | None) -> None:
     """Validate a game's cards and rules; list every problem with file:line:col."""
     report = commands.check_game(project, game)
-    echo_all([*map(str, report.problems), report.summary()], 0 if report.ok else 1)
+    lines = [*map(str, report.problems), *(f"{w.location}: warning: {w.message}"
+                                           for w in report.warnings)]
+    echo_all([*lines, report.summary()], 0 if report.ok else 1)
 
 
 @main.command()
@@ -171,7 +173,8 @@ def build_one(target: str, project: str | None, game: str | None, locale: str | 
 @project_option
 @game_option
 @paper_option
-@click.option("--size", type=click.Choice(list(CARD_SIZES)), default="poker", show_default=True)
+@click.option("--size", type=click.Choice(list(CARD_SIZES)), default=None,
+              help="Card size.  [default: the game's print.default_size]")
 @click.option("--bw", is_flag=True, help="Black-and-white printer-friendly variant.")
 @click.option("--backs", type=click.Choice(list(BACKS)), default="none", show_default=True,
               help="Double-sided backs for this duplex flip.")

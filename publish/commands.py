@@ -19,7 +19,7 @@ from typing import Any
 from publish.atomic import write_atomic
 from publish.build import Plan, Request, plan, run
 from publish.cardschema import json_schema
-from publish.check import CheckReport, check, check_loaded
+from publish.check import CheckReport, check_loaded
 from publish.engines import Engine, EngineInfo, SimulateRequest, engine_for
 from publish.export import to_csv, to_json
 from publish.failures import Failure, build_failure
@@ -27,6 +27,8 @@ from publish.i18n.translate import check_edition, domains_for
 from publish.i18n.workflow import LocaleStatus, extract, status, translated_locales, update
 from publish.load import default_game, find_root, load_config, load_game
 from publish.model import Game
+from publish.problems import Problem
+from publish.render.templatecheck import template_problems
 from publish.targets import TARGETS
 from publish.targets.base import Built, Work
 
@@ -58,15 +60,31 @@ def check_game(project: str | None, game: str | None) -> CheckReport:
     """`publish check`: every problem of the game (a game that cannot be found fails)."""
     root, game_id = locate(project, game)
     with failing():
-        return check(root, game_id)
+        return _check(root, game_id)
 
 
 def checked(project: str | None, game: str | None) -> Work:
     """The game loaded and checked; a Failure listing every problem if the check fails."""
     root, game_id = locate(project, game)
     with failing():
-        report = check(root, game_id)
+        report = _check(root, game_id)
     return _work(root, report)
+
+
+def _check(root: Path, game_id: str) -> CheckReport:
+    game, problems = load_game(root, game_id)
+    if game is None:
+        return CheckReport(game_id, None, list(problems))
+    return _check_loaded(root, game, problems)
+
+
+def _check_loaded(root: Path, game: Game, problems: list[Problem]) -> CheckReport:
+    """Everything a build could fail on, short of rendering: the data, the engine's rules,
+    and the game's templates."""
+    report = check_loaded(game, problems)
+    report.problems += template_problems(root, game)
+    report.problems.sort(key=lambda p: p.location)
+    return report
 
 
 def _work(root: Path, report: CheckReport) -> Work:
@@ -147,7 +165,7 @@ def prepare_build(project: str | None, game: str | None, locale: str | None, str
         _work(root, CheckReport(game_id, None, list(problems)))  # fails, listing them
     assert loaded is not None
     if problems:
-        _work(root, check_loaded(loaded, problems))  # fails, listing every problem
+        _work(root, _check_loaded(root, loaded, problems))  # fails, listing every problem
     editions = loaded.config.locales.editions
     if locale and locale not in editions:
         edition(Work(root, loaded), locale, strict)  # says why and fails
@@ -155,7 +173,7 @@ def prepare_build(project: str | None, game: str | None, locale: str | None, str
     if not the_plan.jobs:
         return Prepared(None, the_plan, f"{game_id}: up to date ({len(the_plan.up_to_date)} "
                                         "outputs; --force remakes them)")
-    work = _work(root, check_loaded(loaded, problems))
+    work = _work(root, _check_loaded(root, loaded, problems))
     notes = [line for loc in sorted({job.locale for job in the_plan.jobs})
              for line in edition(work, loc, strict).notes]
     return Prepared(work, the_plan, f"{game_id}: {len(the_plan.renders)} job(s) to run, "

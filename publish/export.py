@@ -33,10 +33,21 @@ def card_rows(game: Game) -> list[dict[str, Any]]:
                     "copies": card.copies[deck],
                     "text": card.text,
                     "notes": card.notes,
+                    **card.fields,
                     "blocks": [{"kind": b.kind, "text": b.text} for b in card.blocks],
                 }
             )
     return rows
+
+
+def _cell(value: Any) -> Any:
+    """A value as a spreadsheet cell shows it: tags joined by commas, pictures per edition
+    as 'locale: file' pairs."""
+    if isinstance(value, list):
+        return ", ".join(value)
+    if isinstance(value, dict):
+        return "; ".join(f"{k}: {v}" for k, v in value.items())
+    return value
 
 
 def to_json(game: Game) -> str:
@@ -50,5 +61,5 @@ def to_csv(game: Game) -> str:
     writer = csv.DictWriter(out, fieldnames=fields, extrasaction="ignore", lineterminator="\n")
     writer.writeheader()
     for row in rows:
-        writer.writerow({k: "" if row[k] is None else row[k] for k in fields})
+        writer.writerow({k: "" if row[k] is None else _cell(row[k]) for k in fields})
     return out.getvalue()

@@ -19,6 +19,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from publish.atomic import write_atomic
+from publish.images import image_fields, picture_for
+from publish.images import pictures as pictures_of
 from publish.model import Card, Game
 
 RECORDS = ".records"
@@ -50,13 +52,15 @@ def files_digest(folders: Iterable[Path], pattern: str = "**/*") -> str:
     return digest(parts)
 
 
-def card_digest(card: Card) -> str:
-    """What a card prints: its words, its group and kind, its copies, its size."""
+def card_digest(card: Card, pictures: Iterable[Path] = ()) -> str:
+    """What a card prints: its words, its group and kind, its copies, its size, its own
+    fields, and the bytes of the pictures it shows (``pictures``)."""
     data = {"number": card.number, "name": card.name, "kind": card.kind, "group": card.group,
             "copies": card.copies, "notes": card.notes, "tags": list(card.tags),
-            "text_size": card.text_size,
+            "text_size": card.text_size, "fields": card.fields,
             "blocks": [[b.kind, b.text, b.effect] for b in card.blocks]}
-    return digest([json.dumps(data, sort_keys=True, ensure_ascii=False)])
+    files = [path.read_bytes() if path.is_file() else b"missing" for path in pictures]
+    return digest([json.dumps(data, sort_keys=True, ensure_ascii=False), *files])
 
 
 def selection_digest(game: Game) -> str:
@@ -71,6 +75,21 @@ def order_digest(game: Game, deck: str) -> str:
     return digest([json.dumps([[c.number, c.copies[deck]] for c in game.deck_cards(deck)])])
 
 
+SOURCES = ("game.yaml", "decks", "rules", "examples", "locale", "icons", "deck.schema.json")
+"""What under a game's folder has an input of its own (or is no input of any output)."""
+
+
+def assets_digest(game: Game) -> str:
+    """The other files of the game folder (a back picture, a logo a template loads), except
+    the cards' own pictures, which count with their cards."""
+    pictures = {(game.root / p.path).resolve() for c in game.cards for p in pictures_of(game, c)}
+    files = sorted(p for p in game.root.rglob("*") if p.is_file()
+                   and p.relative_to(game.root).parts[0] not in SOURCES
+                   and not p.name.startswith(".") and p.resolve() not in pictures)
+    return digest([part for p in files
+                   for part in (p.relative_to(game.root).as_posix(), p.read_bytes())])
+
+
 @dataclass
 class Inputs:
     """The digests of one game's inputs as they are now, computed once per build."""
@@ -78,7 +97,7 @@ class Inputs:
     project: Path
     game: Game
     _cache: dict[str, str] = field(default_factory=dict)
-    _cards: dict[str, str] = field(default_factory=dict)
+    _cards: dict[str, dict[str, str]] = field(default_factory=dict)
 
     def get(self, name: str, locale: str = "") -> str:
         key = f"{name}:{locale}"
@@ -107,20 +126,28 @@ class Inputs:
             return files_digest([game.root / "rules", game.root / "examples"], "**/*.md")
         if name == "selection":
             return selection_digest(game)
+        if name == "assets":
+            return assets_digest(game)
         raise KeyError(name)
 
     def common(self, locale: str) -> dict[str, str]:
         """Inputs every output of an edition is made from."""
         return {n: self.get(n, locale) for n in ("code", "config", "templates", "fonts",
-                                                  "icons", "catalogs")}
+                                                  "icons", "catalogs", "assets")}
 
     def order(self, deck: str) -> dict[str, str]:
         return {"order": order_digest(self.game, deck)}
 
-    def cards(self, numbers: Iterable[str]) -> dict[str, str]:
-        if not self._cards:  # every card once: each deck, each edition and the manual ask
-            self._cards = {c.number: card_digest(c) for c in self.game.cards}
-        return {f"card {n}": self._cards.get(n, "gone") for n in sorted(numbers)}
+    def cards(self, numbers: Iterable[str], locale: str) -> dict[str, str]:
+        """The digests of these cards as ``locale`` prints them (its pictures)."""
+        if locale not in self._cards:  # every card once per edition: decks and manual ask
+            game = self.game
+            self._cards[locale] = {
+                c.number: card_digest(c, [p for f in image_fields(game)
+                                          if (p := picture_for(game, c.fields[f], locale))])
+                for c in game.cards}
+        known = self._cards[locale]
+        return {f"card {n}": known.get(n, "gone") for n in sorted(numbers)}
 
 
 @dataclass

@@ -78,6 +78,12 @@ def _block(item: dict[str, Any]) -> TextBlock:
     return TextBlock(kind, body, effect)
 
 
+def _own_fields(raw: dict[str, Any], config: GameConfig) -> dict[str, Any]:
+    """The game's declared fields of one card, each card's value or the field's default."""
+    return {field_id: raw[field_id] if raw.get(field_id) is not None else spec.default
+            for field_id, spec in config.fields.items()}
+
+
 def _cards_of(
     entries: list[Any], deck: str, model: type[BaseModel], where: SourceMap, config: GameConfig
 ) -> list[Card]:
@@ -111,6 +117,7 @@ def _cards_of(
                 path=("cards", index),
                 text_size=raw["text_size"],
                 tags=tuple(raw.get("tags", ())),
+                fields=_own_fields(raw, config),
             )
         )
     return cards

@@ -145,12 +145,90 @@ class IconSpec(Strict):
         None, description="SVG file under icons/ (default: <id>.svg)")
 
 
+FieldId = Annotated[str, Field(pattern=r"^[a-z][a-z0-9_]*$")]
+FieldType = Literal["integer", "text", "translatable", "choice", "image", "tags"]
+
+RESERVED_FIELDS = frozenset({
+    "number", "name", "kind", "copies", "notes", "text", "text_size", "tags", "group",
+    "name_class", "kind_label", "deck", "deck_mark", "frame", "boxes", "fields", "images"})
+"""Names a card entry or its face template already uses: a game's field cannot take them."""
+
+
+class FieldSpec(Strict):
+    """A card field of the game's own (a cost, a picture, a type line), and its rules."""
+
+    type: FieldType = Field(description="integer, text (printed as written), translatable "
+                                        "(a catalog message per edition), choice (one of "
+                                        "'choices'), image (a file in the game folder), tags "
+                                        "(a list, of 'choices' if given)")
+    label: NonEmpty | None = Field(None, description="the field's name in exports and "
+                                                     "messages (default: its id)")
+    required: bool = False
+    default: int | str | list[str] | None = Field(
+        None, description="the value of a card that does not give one")
+    min: int | None = Field(None, description="integer: the smallest value")
+    max: int | None = Field(None, description="integer: the largest value")
+    choices: list[NonEmpty] | None = Field(
+        None, min_length=1, description="choice: the values allowed; tags: the tags allowed")
+    print_mm: Annotated[list[float], Field(min_length=2, max_length=2)] | None = Field(
+        None, description="image: width and height it prints at, in mm, for the 300 dpi "
+                          "check (default: the whole card)")
+
+    @model_validator(mode="after")
+    def _consistent(self) -> FieldSpec:
+        if self.type != "integer" and (self.min is not None or self.max is not None):
+            raise ValueError("min and max are for integer fields")
+        if self.type == "choice" and not self.choices:
+            raise ValueError("a choice field lists its 'choices'")
+        if self.choices and self.type not in ("choice", "tags"):
+            raise ValueError("choices are for choice and tags fields")
+        if self.print_mm is not None and self.type != "image":
+            raise ValueError("print_mm is for image fields")
+        if self.required and self.default is not None:
+            raise ValueError("a required field has no default: drop one of them")
+        if self.default is not None:
+            _check_default(self)
+        return self
+
+    def title(self, field_id: str) -> str:
+        """The field's name for readers: its label, or its id."""
+        return self.label or field_id
+
+
+def _check_default(spec: FieldSpec) -> None:
+    value = spec.default
+    wanted = {"integer": int, "tags": list}.get(spec.type, str)
+    if not isinstance(value, wanted) or isinstance(value, bool):
+        what = {int: "a whole number", list: "a list"}.get(wanted, "text")
+        raise ValueError(f"the default of a {spec.type} field must be {what}")
+    if spec.type == "integer" and not ((spec.min is None or value >= spec.min)
+                                       and (spec.max is None or value <= spec.max)):
+        raise ValueError(f"the default {value} is outside min..max")
+    allowed = spec.choices or []
+    values = value if isinstance(value, list) else [value]
+    if allowed and spec.type in ("choice", "tags") and not set(values) <= set(allowed):
+        raise ValueError(f"the default must be among the choices ({', '.join(allowed)})")
+
+
+CARD_SIZES: dict[str, tuple[float, float]] = {
+    "poker": (63.0, 88.0),
+    "bridge": (57.0, 89.0),
+    "tarot": (70.0, 120.0),
+    "mini": (44.0, 63.0),
+    "square": (70.0, 70.0),
+}
+"""Card sizes a game may print at: width and height in mm, before bleed."""
+
+CardSize = Literal["poker", "bridge", "tarot", "mini", "square"]
+
+
 class PrintSpec(Strict):
     """Print defaults: card size and bleed."""
 
-    default_size: NonEmpty = "poker"
-    sizes: list[NonEmpty] = Field(default_factory=lambda: ["poker"])
-    bleed_mm: float = 3.0
+    default_size: CardSize = Field("poker", description="the size a build prints at unless "
+                                                        "told otherwise (--size)")
+    sizes: list[CardSize] = Field(default_factory=lambda: ["poker"])
+    bleed_mm: float = Field(3.0, ge=0, le=10)
 
 
 class EmphasisRule(Strict):
@@ -189,6 +267,9 @@ class GameConfig(Strict):
         default_factory=dict, description="card families that cards list in their 'tags'")
     icons: dict[TagId, IconSpec] = Field(
         default_factory=dict, description="icons by token (:id:); none: every icons/*.svg")
+    fields: dict[FieldId, FieldSpec] = Field(
+        default_factory=dict, description="the game's own card fields, by id: cards write "
+                                          "them as keys, templates read them as card.<id>")
     print: PrintSpec = Field(default_factory=PrintSpec)
     typography: dict[str, Typography] = Field(default_factory=dict)
 
@@ -198,6 +279,19 @@ class GameConfig(Strict):
         if len(defaults) > 1:
             raise ValueError(f"only one card kind may be the default, not {', '.join(defaults)}")
         return self
+
+    @model_validator(mode="after")
+    def _fields_free(self) -> GameConfig:
+        taken = set(RESERVED_FIELDS) | ({self.groups.field} if self.groups else set())
+        clash = sorted(set(self.fields) & taken)
+        if clash:
+            raise ValueError(f"field {', '.join(clash)}: the name is taken by the cards' own "
+                             "keys; choose another")
+        return self
+
+    def fields_of(self, kind: str) -> list[str]:
+        """The ids of the declared fields of one type ('image', 'translatable'...)."""
+        return [k for k, v in self.fields.items() if v.type == kind]
 
     @property
     def default_kind(self) -> str | None:
@@ -229,7 +323,9 @@ class Card:
     path: tuple[object, ...]
     text_size: float | None = None
     tags: tuple[str, ...] = ()
-    extra: dict[str, object] = field(default_factory=dict)
+    fields: dict[str, Any] = field(
+        default_factory=dict,
+        metadata={"doc": "the game's own fields (game.yaml 'fields'), defaults filled in"})
     untranslated: frozenset[str] = field(
         default=frozenset(),
         metadata={"doc": "fields printed in the source language for want of a translation"})

@@ -29,6 +29,22 @@ def break_with(project: Path, fixture: str) -> Path:
     return target
 
 
+def declare(project: Path, fields: str) -> Path:
+    """Append ``fields`` (YAML) to the demo's game.yaml."""
+    game_yaml = project / "cards" / "demo" / "game.yaml"
+    game_yaml.write_text(game_yaml.read_text(encoding="utf-8") + fields, encoding="utf-8")
+    return project
+
+
+def give(project: Path, name: str, lines: str) -> None:
+    """Add ``lines`` (the card's own keys) under the card called ``name`` in deck alpha."""
+    deck = project / "cards" / "demo" / "decks" / "alpha.yaml"
+    text = deck.read_text(encoding="utf-8")
+    indented = "".join(f"    {line}\n" for line in lines.splitlines())
+    deck.write_text(text.replace(f"    name: {name}\n", f"    name: {name}\n{indented}", 1),
+                    encoding="utf-8")
+
+
 def run(*args: str) -> Result:
     """Run the `publish` command in-process."""
     return CliRunner().invoke(main, list(args), catch_exceptions=False)

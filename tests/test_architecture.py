@@ -18,7 +18,7 @@ PACKAGE = REPO / "publish"
 
 LAYERS = [
     ("foundation", r"publish(\.(problems|atomic|yamlsource|model|cardschema|load|validate|text"
-                   r"|export|engines|check|incremental))?"),
+                   r"|icons|images|export|engines|check|incremental))?"),
     ("words", r"publish\.i18n(\.(catalog|translate|terms))?"),
     ("render", r"publish\.render(\..+)?"),
     ("docs", r"publish\.docs(\..+)?"),

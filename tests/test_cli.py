@@ -1,3 +1,4 @@
+import shutil
 import subprocess
 import sys
 
@@ -24,8 +25,9 @@ def test_outside_a_project_says_what_to_do(tmp_path):
     assert "no cards/ folder here or above" in done.stderr
 
 
-def test_a_missing_template_fails_with_what_to_add(demo_docs):
+def test_a_missing_template_fails_the_check_with_what_to_add(demo_docs):
+    shutil.rmtree(demo_docs / "templates" / "demo")
     result = run("build", "decks", "--project", str(demo_docs), "--game", "demo")
     assert result.exit_code == 1
-    assert "no template 'cards.html.j2' in templates/<game>/ or templates/_common/" \
-        in result.output
+    assert ("templates/demo: no cards.html.j2 for the cards' faces and backs: create "
+            "templates/demo/cards.html.j2") in result.output

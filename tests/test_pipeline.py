@@ -2,14 +2,16 @@
 
 from __future__ import annotations
 
+import re
 import shutil
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
+from PIL import Image
 
-from conftest import REPO, run
+from conftest import REPO, declare, give, run
 
 OUTPUTS = ["deck-alpha.pdf", "deck-beta.pdf", "decks-all.pdf", "printshop/alpha-tgc.pdf",
            "printshop/beta-tgc.pdf", "manual.pdf", "summary-resumo.pdf"]
@@ -18,7 +20,8 @@ OUTPUTS = ["deck-alpha.pdf", "deck-beta.pdf", "decks-all.pdf", "printshop/alpha-
 @pytest.fixture
 def built(demo_docs: Path) -> Path:
     """The demo game, with Agência's card templates, built once."""
-    shutil.copytree(REPO / "templates" / "agencia", demo_docs / "templates" / "demo")
+    shutil.copytree(REPO / "templates" / "agencia", demo_docs / "templates" / "demo",
+                    dirs_exist_ok=True)
     result = build(demo_docs)
     assert "6 job(s) to run, 0 output(s) up to date" in result, result
     return demo_docs
@@ -139,3 +142,32 @@ def test_cards_that_move_on_the_sheets_have_the_whole_deck_laid_out(built):
     card.name += " (editada)"
     jobs = jobs_of()
     assert jobs["deck", "alpha"].cards == ["998"] and jobs["deck", "beta"].cards == ["998"]
+
+
+def test_a_redrawn_picture_remakes_only_the_pages_and_the_manual_part_showing_its_card(
+        demo_docs: Path):
+    shutil.copytree(REPO / "templates" / "agencia", demo_docs / "templates" / "demo",
+                    dirs_exist_ok=True)
+    declare(demo_docs, "fields:\n  art: {type: image, print_mm: [20, 15]}\n")
+    give(demo_docs, "Primeira", "art: art/001.png")
+    give(demo_docs, "Terceira", "art: art/003.png")
+    art = demo_docs / "cards" / "demo" / "art"
+    art.mkdir()
+    for name, colour in (("001.png", "red"), ("003.png", "blue")):
+        Image.new("RGB", (240, 180), colour).save(art / name)
+    edit(demo_docs / "templates" / "demo" / "cards.html.j2", "{{ card.name }}",
+         '{{ card.name }}{% if card.art %}<img src="{{ card.art }}" '
+         'style="width: 4mm; height: 3mm; position: absolute">{% endif %}')
+    build(demo_docs)
+    before = times(demo_docs)
+    parts = demo_docs / "build" / "demo" / "pt-BR" / ".manual-parts" / "a4"
+    parts_before = set(parts.iterdir())
+    Image.new("RGB", (240, 180), "green").save(art / "003.png")  # 003: in no summary
+    output = build(demo_docs)
+    assert remade(demo_docs, before) == {"deck-alpha.pdf", "printshop/alpha-tgc.pdf",
+                                         "decks-all.pdf", "manual.pdf"}
+    assert "deck alpha (pt-BR): 1 pages (card 003 changed; only the pages showing 003)" in output
+    assert re.search(r"printshop alpha \(pt-BR\): \d+ pages \(card 003 changed; only the pages "
+                     r"showing 003\)", output), output
+    laid_again = {p.stem for p in set(parts.iterdir()) - parts_before if p.suffix == ".pdf"}
+    assert len(laid_again) == 1  # the card list of deck alpha, where 003 has its thumbnail

@@ -29,7 +29,8 @@ from publish.render.pdf import RenderError, render, write_pdf
 @pytest.fixture
 def project(demo_docs: Path) -> Path:
     """The demo project with card faces (Agência's templates), so its decks can be built."""
-    shutil.copytree(REPO / "templates" / "agencia", demo_docs / "templates" / "demo")
+    shutil.copytree(REPO / "templates" / "agencia", demo_docs / "templates" / "demo",
+                    dirs_exist_ok=True)
     return demo_docs
 
 
@@ -80,7 +81,8 @@ def make_overflow(project: Path) -> None:
 
 
 def make_template_error(project: Path) -> None:
-    edit(cards_template(project), "{{ card.name }}", "{{ card.nosuch }}")
+    """A name the check cannot see (a key of a card's group), so the build meets it."""
+    edit(cards_template(project), "{{ card.name }}", "{{ card.name }}{{ card.frame.nosuch }}")
 
 
 @pytest.mark.parametrize("failure", [make_template_error, make_overflow])
@@ -150,8 +152,17 @@ def test_a_failed_build_exits_1_and_names_the_cause(project, failure, cause):
     assert "Traceback" not in output
 
 
+def test_a_misspelt_card_key_fails_the_check_with_line_and_suggestion(project):
+    edit(cards_template(project), "{{ card.name }}", "{{ card.nmae }}")
+    result = run("check", "--project", str(project), "--game", "demo")
+    assert result.exit_code == 1
+    assert ("templates/demo/cards.html.j2:7:0: card.nmae: a template's card has no 'nmae' (did "
+            "you mean 'name'?)") in result.output, result.output
+
+
 @pytest.mark.parametrize(("failure", "cause"), [
-    (make_template_error, "'dict object' has no attribute 'nosuch'"),
+    (make_template_error, "build failed: template error: templates/demo/cards.html.j2:7: no "
+                          "'nosuch' in this str"),
     ("disk full", "No space left on device"),
 ])
 def test_a_template_error_or_a_failed_write_exits_1_naming_the_cause_without_a_traceback(
@@ -238,7 +249,7 @@ def test_data_urls_are_allowed(demo_docs):
     assert write_pdf(render(f'<img src="{svg}">', demo_docs, "t"), "t").startswith(b"%PDF")
 
 
-# 6. A missing font, image or icon fails the build with its path --------------------------------
+# 6. A missing font, image or icon fails the build (or its check) with its path ------------------
 
 
 def missing_font(project: Path) -> None:
@@ -264,10 +275,11 @@ def unknown_icon_token(project: Path) -> None:
 @pytest.mark.parametrize(("failure", "named"), [
     (missing_font, "build failed: Demo · Alpha: missing file fonts/gone/Gone-Regular.ttf (in "),
     (missing_image, "build failed: Demo · Alpha: missing file art/gone.png (in "),
-    (missing_icon_file, "game.yaml:39:8: icon :lua: no file {root}/cards/demo/icons/lua.svg; "
-                        "draw it or fix 'file'"),
-    (unknown_icon_token, "build failed: card 001 ({root}/cards/demo/decks/alpha.yaml:8:7): "
-                         "unknown icon :nosuch: (known icons: estrela)"),
+    (missing_icon_file, "game.yaml:39:8: icon :lua: no file icons/lua.svg; draw it or correct "
+                        "'file'"),
+    (unknown_icon_token, "{root}/cards/demo/decks/alpha.yaml:8:9: card 001: unknown icon "
+                         ":nosuch:; known icons: estrela (declare it in game.yaml 'icons' and "
+                         "draw icons/nosuch.svg)"),
 ])
 def test_a_missing_font_image_or_icon_fails_the_build_naming_its_path(project, failure, named):
     output = failed_decks_build(project, failure)

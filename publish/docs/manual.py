@@ -21,6 +21,7 @@ from markupsafe import Markup
 from publish.docs.edition import Edition, babel_locale, heading_text, index_entries
 from publish.docs.markdown import RulesMarkdown
 from publish.i18n.translate import plural_form
+from publish.images import picture_for, picture_url
 from publish.model import Card, Game
 from publish.render.decks import DeckOptions, face_style, licence_label
 from publish.render.env import environment
@@ -88,6 +89,8 @@ def card_lists(edition: Edition) -> list[dict[str, Any]]:
                 "kind": None if card.kind == config.default_kind else kind.name,
                 "effect": markdown.effect_html(card),
                 "notes": _notes(markdown, card),
+                "fields": listed_fields(game, card),
+                "picture": _picture(game, card, edition.locale),
             })
         counts = [{"kind": config.card_kinds[k].name, "n": n,
                    "counted": plural_form(config.card_kinds[k].count_forms(), n, edition.locale)}
@@ -95,6 +98,30 @@ def card_lists(edition: Edition) -> list[dict[str, Any]]:
         decks.append({"id": deck_id, "name": spec.name, "colour": spec.colour, "rows": rows,
                       "total": sum(kinds.values()), "kinds": counts})
     return decks
+
+
+def listed_fields(game: Game, card: Card) -> list[dict[str, Any]]:
+    """The card's own fields the list prints (label and value), pictures aside."""
+    shown = []
+    for field_id, spec in game.config.fields.items():
+        value = card.fields.get(field_id)
+        if spec.type == "image" or value is None or value == [] or value == "":
+            continue
+        if spec.type == "translatable":
+            value = untranslated(value, field_id in card.untranslated)
+        elif spec.type == "tags":
+            value = ", ".join(value)
+        shown.append({"id": field_id, "label": spec.title(field_id), "value": value})
+    return shown
+
+
+def _picture(game: Game, card: Card, locale: str) -> str | None:
+    """The card's first picture, as a thumbnail beside its name (None: it has none)."""
+    for field_id in game.config.fields_of("image"):
+        path = picture_for(game, card.fields.get(field_id), locale)
+        if path:
+            return picture_url(path)
+    return None
 
 
 def _notes(markdown: RulesMarkdown, card: Card) -> Markup:

@@ -74,6 +74,9 @@ def card_messages(game: Game) -> Catalog:
     for tid, tag in config.tags.items():
         add(f"tag {tid} name", tag.name, ("tags", tid, "name"), "a heading: a family of cards")
         add(f"tag {tid} description", tag.description, ("tags", tid, "description"))
+    for fid, spec in config.fields.items():
+        add(f"field {fid} label", spec.label, ("fields", fid, "label"),
+            "a card field's name, printed beside its value in the card list")
     for card in sorted(game.cards, key=lambda c: c.number):
         _card(catalog, game, card)
     return catalog
@@ -106,6 +109,12 @@ def _card(catalog: Catalog, game: Game, card) -> None:
         catalog.add(card.notes, locations=[(path, card.where("notes").line)],
                     context=f"card {card.number} notes",
                     auto_comments=[f"{card.name}: notes (Markdown)"])
+    for field_id in config.fields_of("translatable"):
+        if card.fields.get(field_id):
+            spec = config.fields[field_id]
+            catalog.add(card.fields[field_id], locations=[(path, card.where(field_id).line)],
+                        context=f"card {card.number} {field_id}",
+                        auto_comments=[f"{card.name}: {spec.title(field_id)}"])
 
 
 # ------------------------------------------------------------------ rules

@@ -192,10 +192,11 @@ def localize(game: Game, words: Translator) -> Game:
     if words.is_source:
         return game
     return replace(game, config=_config(game.config, words),
-                   cards=[_card(card, words) for card in game.cards])
+                   cards=[_card(card, words, game.config.fields_of("translatable"))
+                          for card in game.cards])
 
 
-def _card(card: Card, words: Translator) -> Card:
+def _card(card: Card, words: Translator, translatable: list[str]) -> Card:
     missing: set[str] = set()
 
     def tr(field_name: str, context: str, text: str) -> str:
@@ -208,7 +209,11 @@ def _card(card: Card, words: Translator) -> Card:
     blocks = [replace(b, text=tr(f"text {i}", f"text {i}", b.text))
               for i, b in enumerate(card.blocks, start=1)]
     notes = tr("notes", "notes", card.notes) if card.notes else card.notes
-    return replace(card, name=name, blocks=blocks, notes=notes,
+    fields = dict(card.fields)
+    for field_id in translatable:
+        if fields.get(field_id):
+            fields[field_id] = tr(field_id, field_id, fields[field_id])
+    return replace(card, name=name, blocks=blocks, notes=notes, fields=fields,
                    untranslated=frozenset(missing))
 
 
@@ -248,8 +253,11 @@ def _config(config: GameConfig, words: Translator) -> GameConfig:
         "name": tr("licence name", config.licence.name),
         "url": tr("licence url", config.licence.url),
         "attribution": tr("licence attribution", config.licence.attribution)})
+    fields = {k: v.model_copy(update={"label": tr(f"field {k} label", v.label)}) if v.label
+              else v for k, v in config.fields.items()}
     return config.model_copy(update={
         "name": tr("game name", config.name), "source": tr("game source", config.source),
+        "fields": fields,
         "licence": licence, "card_kinds": _kinds(config, words),
         "text_blocks": named(config.text_blocks, "text block"), "decks": decks,
         "groups": groups, "tags": tags})

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 from markupsafe import Markup
 
 from publish.i18n.translate import N_, template_words
+from publish.icons import read_icons
 from publish.model import Game
 from publish.render.env import environment
 from publish.render.faces import FaceStyle, deck_context, face_context
@@ -44,24 +45,30 @@ class DeckOptions:
     """What the user chose on the command line."""
 
     paper: str = "a4"
-    size: str = "poker"
+    size: str | None = None
+    """The card size; None: the game's (game.yaml print.default_size, see ``for_game``)."""
     bw: bool = False
     backs: str = "none"
     locale: str | None = None
     """The edition; None: the game's source locale (see ``for_game``)."""
     back_offset: tuple[float, float] = (0.0, 0.0)
+    game_size: str = "poker"
+    """The game's own size, which file names do not repeat (set by ``for_game``)."""
 
     def __post_init__(self) -> None:
         if self.paper not in PAPERS:
             raise ValueError(f"unknown paper {self.paper!r}: {', '.join(PAPERS)}")
-        if self.size not in CARD_SIZES:
+        if self.size is not None and self.size not in CARD_SIZES:
             raise ValueError(f"unknown size {self.size!r}: {', '.join(CARD_SIZES)}")
         if self.backs not in BACKS:
             raise ValueError(f"unknown backs {self.backs!r}: {', '.join(BACKS)}")
 
     def for_game(self, game: Game) -> DeckOptions:
-        """These options with the edition chosen: the game's source locale if none was."""
-        return self if self.locale else replace(self, locale=game.config.locales.source)
+        """These options with the edition and size chosen: the game's source locale and card
+        size where none was."""
+        own = game.config.print.default_size
+        return replace(self, locale=self.locale or game.config.locales.source,
+                       size=self.size or own, game_size=own)
 
     @property
     def edition(self) -> str:
@@ -73,40 +80,11 @@ class DeckOptions:
     @property
     def suffix(self) -> str:
         """File-name suffix for the non-default options."""
-        parts = [p for p, default in ((self.paper, "a4"), (self.size, "poker")) if p != default]
+        size = self.size or self.game_size
+        parts = [p for p, default in ((self.paper, "a4"), (size, self.game_size)) if p != default]
         parts += ["bw"] if self.bw else []
         parts += [self.backs] if self.backs != "none" else []
         return "".join(f"-{p}" for p in parts)
-
-
-def load_icons(game: Game) -> dict[str, str]:
-    """The game's icons as inline SVG, by token: those game.yaml declares, else icons/*.svg.
-
-    A declared icon whose file is missing, outside icons/, or that holds a
-    script or an external link fails with its path and game.yaml's line.
-    """
-    folder = (game.root / "icons").resolve()
-    declared = game.config.icons
-    if not declared:
-        return {path.stem: _svg(path) for path in sorted(folder.glob("*.svg"))}
-    icons = {}
-    for token, spec in declared.items():
-        path = (folder / (spec.file or f"{token}.svg")).resolve()
-        where = game.config_source.locate(("icons", token))
-        if not path.is_relative_to(folder):
-            raise ValueError(f"{where}: icon :{token}: file {spec.file} is outside icons/")
-        if not path.is_file():
-            raise ValueError(f"{where}: icon :{token}: no file {path}; draw it or fix 'file'")
-        icons[token] = _svg(path)
-    return icons
-
-
-def _svg(path: Path) -> str:
-    svg = path.read_text(encoding="utf-8")
-    if "<script" in svg or "href=\"http" in svg or "href='http" in svg:
-        raise ValueError(f"{path}: icons may not contain scripts or external links")
-    # no trailing newline: it would print as a space between an icon and a full stop
-    return (svg[svg.index("<svg"):] if "<svg" in svg else svg).strip()
 
 
 def licence_label(spdx: str) -> str:
@@ -119,7 +97,7 @@ def licence_label(spdx: str) -> str:
 def face_style(game: Game, options: DeckOptions,
                icons: dict[str, str] | None = None) -> FaceStyle:
     """Options shared by the faces of one build; ``icons``: the game's, if already read."""
-    w, h = CARD_SIZES[options.size]
+    w, h = CARD_SIZES[options.size or game.config.print.default_size]
     scale = min(w / 63.0, h / 88.0)
     config = game.config
     return FaceStyle(
@@ -129,7 +107,7 @@ def face_style(game: Game, options: DeckOptions,
         game_name=config.name,
         edition_line=f"{config.name} · {config.edition}",
         icons={token: Markup(svg) for token, svg in
-               (load_icons(game) if icons is None else icons).items()},
+               (read_icons(game) if icons is None else icons).items()},
     )
 
 
@@ -150,7 +128,8 @@ def deck_faces(game: Game, decks: list[str], locale: str, icons: dict[str, str]
 def sheet_pages(game: Game, title: str, faces: list[dict], backs: list[dict],
                 options: DeckOptions) -> tuple[list[Page], dict[str, float]]:
     """The sheets for these faces, as data, and the paper they are on."""
-    layout = sheet_layout(options.paper, options.size, game.config.print.bleed_mm)
+    size = options.size or game.config.print.default_size
+    layout = sheet_layout(options.paper, size, game.config.print.bleed_mm)
     if options.backs == "fold":
         note = _words(game, options.for_game(game).edition)(FOLD_NOTE)
         pages = fold_pages(layout.card, layout.bleed, layout.paper, faces, backs, title, note)

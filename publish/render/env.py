@@ -2,13 +2,71 @@
 
 from __future__ import annotations
 
+import sys
 from pathlib import Path
 from typing import Protocol
 
-from jinja2 import FileSystemLoader, StrictUndefined, select_autoescape
+from jinja2 import FileSystemLoader, StrictUndefined, UndefinedError, select_autoescape
 from jinja2.sandbox import SandboxedEnvironment
+from jinja2.utils import missing
+
+from publish.problems import did_you_mean
 
 COMMON = "_common"
+
+
+class TemplateNameError(UndefinedError):
+    """A template used a name its data does not have: where, and the closest it does have."""
+
+    def __reduce__(self):  # raised in a worker process, it must cross back whole
+        return type(self), self.args
+
+
+def names_of(value: object) -> list[str]:
+    """The names a template can read from ``value``: a mapping's keys or public attributes."""
+    if isinstance(value, dict):
+        return [str(k) for k in value]
+    return [n for n in dir(value) if not n.startswith("_")]
+
+
+def _template_line() -> str:
+    """'templates/x/cards.html.j2:12' of the template line running now ('' outside one)."""
+    frame = sys._getframe(1)
+    while frame is not None:
+        template = frame.f_globals.get("__jinja_template__")
+        if template is not None and template.filename:
+            line = template.get_corresponding_lineno(frame.f_lineno)
+            return f"{_short(template.filename)}:{line}"
+        frame = frame.f_back
+    return ""
+
+
+def _short(filename: str) -> str:
+    parts = Path(filename).parts
+    return "/".join(parts[parts.index("templates"):]) if "templates" in parts else filename
+
+
+class LocatedUndefined(StrictUndefined):
+    """StrictUndefined whose error names the template line and suggests the closest name."""
+
+    __slots__ = ()
+
+    def __init__(self, hint: str | None = None, obj: object = missing, name: str | None = None,
+                 exc: type[UndefinedError] = TemplateNameError) -> None:
+        super().__init__(hint, obj, name, exc)
+
+    @property
+    def _undefined_message(self) -> str:
+        where = _template_line()
+        name = str(self._undefined_name)
+        if self._undefined_hint or self._undefined_obj is missing:
+            said = self._undefined_hint or f"'{name}' is not defined here"
+        else:
+            known = names_of(self._undefined_obj)
+            shown = ", ".join(sorted(known)[:24])
+            said = (f"no '{name}' in this {type(self._undefined_obj).__name__}"
+                    f"{did_you_mean(name, known)}" + (f"; it has: {shown}" if shown else ""))
+        return f"{where}: {said}" if where else said
 
 
 class TemplateWords(Protocol):
@@ -35,7 +93,7 @@ def environment(project: Path, game_id: str,
     env = SandboxedEnvironment(
         loader=FileSystemLoader([str(f) for f in folders if f.is_dir()]),
         autoescape=select_autoescape(default=True, default_for_string=True),
-        undefined=StrictUndefined,
+        undefined=LocatedUndefined,
         trim_blocks=True,
         lstrip_blocks=True,
         extensions=["jinja2.ext.i18n"],

@@ -13,6 +13,7 @@ from typing import Any
 
 from markupsafe import Markup
 
+from publish.images import image_fields, picture_for, picture_url
 from publish.model import Card, Game, Typography
 from publish.text import UnknownIcon, style_blocks, untranslated
 
@@ -68,6 +69,14 @@ def group_boxes(card: Card, html: list[Markup],
              "html": Markup(" ").join(parts)} for kind, parts in boxes.items()]
 
 
+FACE_KEYS = ("number", "name", "name_class", "kind", "kind_label", "deck", "deck_mark", "group",
+             "frame", "boxes", "text_size")
+"""What a face template reads as ``card.<key>``, besides the game's declared fields."""
+
+DECK_KEYS = ("id", "name", "colour")
+"""What a back template reads as ``deck.<key>``."""
+
+
 def face_context(game: Game, card: Card, deck: str, locale: str, icons: dict[str, str]) -> dict:
     """The template context of ``card`` as printed in ``deck``."""
     config = game.config
@@ -101,7 +110,20 @@ def face_context(game: Game, card: Card, deck: str, locale: str, icons: dict[str
         "frame": group["colour"] if group else (kind.colour or "#444444"),
         "boxes": group_boxes(card, html, {k: v.name for k, v in config.text_blocks.items()}),
         "text_size": card.text_size,
+        **own_fields(game, card, locale),
     }
+
+
+def own_fields(game: Game, card: Card, locale: str) -> dict[str, Any]:
+    """The card's declared fields as its template reads them: an image as a file URL."""
+    values = dict(card.fields)
+    for field_id in game.config.fields_of("translatable"):
+        if values[field_id]:
+            values[field_id] = untranslated(values[field_id], field_id in card.untranslated)
+    for field_id in image_fields(game):
+        path = picture_for(game, values[field_id], locale)
+        values[field_id] = picture_url(path) if path else None
+    return values
 
 
 def deck_context(game: Game, deck: str) -> dict:

@@ -44,7 +44,8 @@ class ProjectFetcher(URLFetcher):
         if not path.is_file():
             self._refuse(f"missing file {path.relative_to(self.root)} (in {self.root}); "
                          "add it or correct the reference")
-        return super().fetch(url, headers)
+        # a picture's URL carries its version as a query (publish.images): not part of the file
+        return super().fetch(parts._replace(query="").geturl() if parts.query else url, headers)
 
     def _refuse(self, message: str) -> None:
         self.refused.append(message)

@@ -12,14 +12,9 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
+from publish.model import CARD_SIZES
+
 PAPERS: dict[str, tuple[float, float]] = {"a4": (210.0, 297.0), "letter": (215.9, 279.4)}
-CARD_SIZES: dict[str, tuple[float, float]] = {
-    "poker": (63.0, 88.0),
-    "bridge": (57.0, 89.0),
-    "tarot": (70.0, 120.0),
-    "mini": (44.0, 63.0),
-    "square": (70.0, 70.0),
-}
 # Home printers cannot print the outer 3-4 mm of a sheet: guides live beyond that.
 GUIDE_MARGIN = 4.5
 

@@ -8,12 +8,12 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from publish.icons import read_icons
 from publish.incremental import Inputs
 from publish.model import Game
 from publish.render.decks import (
     DeckOptions,
     calibration_html,
-    load_icons,
     render_sheets,
     sheets_showing,
 )
@@ -47,21 +47,21 @@ class Decks:
         return DeckOptions(locale=locale, **chosen)  # type: ignore[arg-type]
 
     def jobs(self, work: Work, inputs: Inputs, locale: str, options: DeckOptions) -> list[Job]:
-        game, options = work.game, replace(options, locale=locale)
+        game, options = work.game, replace(options, locale=locale).for_game(work.game)
         common = inputs.common(locale)
         jobs = []
         for deck in game.config.decks:
             cards = game.deck_cards(deck)
             jobs.append(Job(self.name, locale, [deck_file(deck, options)],
                             {**common, **inputs.order(deck),
-                             **inputs.cards(c.number for c in cards)},
+                             **inputs.cards((c.number for c in cards), locale)},
                             options, key=deck, cost=sum(c.copies[deck] for c in cards),
                             paged=True, noun="deck"))
         if options.backs in ("long-edge", "short-edge"):
             jobs.append(Job(self.name, locale, [calibration_file(options)], common, options,
                             key="calibration", noun="deck"))
         jobs.append(Job(self.name, locale, [all_decks_file(options)],
-                        {**common, **inputs.cards(c.number for c in game.cards)}, options,
+                        {**common, **inputs.cards((c.number for c in game.cards), locale)}, options,
                         key="all", final=True, noun="decks-all"))
         return jobs
 
@@ -91,7 +91,7 @@ def lay_out_deck(work: Work, game: Game, deck: str, options: DeckOptions, cards:
     """(PDF, pages) of one deck's sheets; with ``previous`` (the PDF as last made), only the
     sheets showing ``cards`` are laid out and put back into it."""
     title = f"{game.config.name} · {game.config.decks[deck].name}"
-    icons = load_icons(game)
+    icons = read_icons(game)
     if cards and previous is not None:
         at = sheets_showing(game, title, [deck], options, icons, set(cards))
         document = render_sheets(game, work.project, title, [deck], options, icons, set(cards))

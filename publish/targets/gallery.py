@@ -9,9 +9,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from publish.i18n.translate import template_words
+from publish.icons import read_icons
 from publish.incremental import Inputs
 from publish.model import Game
-from publish.render.decks import load_icons
 from publish.render.env import environment
 from publish.render.gallery import DPI, contact_sheet, gallery_context, gallery_service
 from publish.render.printshop import pixels, rasterise, single_pdf
@@ -45,13 +45,13 @@ class Gallery:
 
     def jobs(self, work: Work, inputs: Inputs, locale: str, options: GalleryOptions) -> list[Job]:
         game, common = work.game, inputs.common(locale)
-        every = {**common, **inputs.cards(c.number for c in game.cards)}
+        every = {**common, **inputs.cards((c.number for c in game.cards), locale)}
         index = Job(self.name, locale, [f"{FOLDER}/index.html"], every, options, key="index",
                     final=True)
         return [index] + [
             Job(self.name, locale, [f"{FOLDER}/contact-{deck}.png"],
                 {**common, **inputs.order(deck),
-                 **inputs.cards(c.number for c in game.deck_cards(deck))},
+                 **inputs.cards((c.number for c in game.deck_cards(deck)), locale)},
                 options, key=deck, cost=len(game.deck_cards(deck)))
             for deck in game.config.decks]
 
@@ -60,7 +60,7 @@ class Gallery:
         game, deck = in_locale(work.game, job.locale)[0], job.key
         service = gallery_service(game, job.locale, job.options.dpi)
         pdf, items = single_pdf(game, work.project, deck, service, False, job.locale,
-                                load_icons(game))
+                                read_icons(game))
         pngs = rasterise(pdf, job.options.dpi, pixels(service))
         faces = [(item["card"]["number"], png)
                  for item, png in zip(items, pngs, strict=True) if item["card"] is not None]

@@ -42,9 +42,9 @@ class Manual:
 
     def jobs(self, work: Work, inputs: Inputs, locale: str, options: ManualOptions) -> list[Job]:
         game = work.game
+        cards = inputs.cards((c.number for c in game.cards), locale)
         return [Job(self.name, locale, [manual_file(options)],
-                    {**inputs.common(locale), **inputs.cards(c.number for c in game.cards),
-                     "rules": inputs.get("rules")},
+                    {**inputs.common(locale), **cards, "rules": inputs.get("rules")},
                     replace(options, locale=locale), cost=len(game.cards) * 4)]
 
     def render(self, work: Work, job: Job) -> Rendered:

@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
+from publish.icons import read_icons
 from publish.incremental import Inputs
 from publish.model import Game
-from publish.render.decks import load_icons
 from publish.render.printshop import SERVICES, pixels, rasterise, single_items, single_pdf
 from publish.render.splice import SpliceError, replace_pages
 from publish.targets.base import Job, Rendered, Work, in_locale, output_dir
@@ -57,7 +57,7 @@ class Printshop:
         game, common = work.game, inputs.common(locale)
         return [Job(self.name, locale, [printshop_file(deck, options)],
                     {**common, **inputs.order(deck),
-                     **inputs.cards(c.number for c in game.deck_cards(deck))},
+                     **inputs.cards((c.number for c in game.deck_cards(deck)), locale)},
                     options, key=deck, cost=len(game.deck_cards(deck)), paged=True)
                 for deck in game.config.decks]
 
@@ -65,7 +65,7 @@ class Printshop:
         game = in_locale(work.game, job.locale)[0]
         options, deck, name = job.options, job.key, job.outputs[0]
         spec = SERVICES[options.service]
-        icons = load_icons(game)
+        icons = read_icons(game)
         items = single_items(game, deck, options.interleave, job.locale, icons)
         previous = output_dir(work.project, game.id, job.locale) / name
         partial = bool(job.cards) and previous.is_file()

@@ -16,9 +16,10 @@ from markupsafe import Markup
 from publish.docs.edition import Edition, read_edition
 from publish.engines import engine_for
 from publish.i18n.translate import template_words
+from publish.icons import read_icons
 from publish.model import Card, Game
 from publish.problems import Problem
-from publish.render.decks import DeckOptions, face_style, load_icons
+from publish.render.decks import DeckOptions, face_style
 from publish.render.env import environment
 from publish.render.faces import face_context
 from publish.targets.base import in_locale
@@ -48,7 +49,7 @@ def read_rules(game: Game, locale: str, link_cards: bool = True, project: Path |
     it unless ``examples`` (the check's findings) already holds them.  With
     ``project``, `{face}` shows cards drawn by the game's own card templates.
     """
-    icons = load_icons(game)
+    icons = read_icons(game)
     checker = example_checker(game, examples)
     game, words = in_locale(game, locale)
     return read_edition(game, locale, icons, link_cards=link_cards, check_example=checker,

@@ -60,7 +60,7 @@ def test_declared_icons_have_names_kinds_and_files(demo):
 
 
 def test_a_declared_icon_without_its_file_fails_with_game_yaml_line(demo):
-    from publish.render.decks import load_icons
+    from publish.icons import read_icons
 
     config = demo / "cards" / "demo" / "game.yaml"
     config.write_text(config.read_text(encoding="utf-8") + (
@@ -68,7 +68,7 @@ def test_a_declared_icon_without_its_file_fails_with_game_yaml_line(demo):
         encoding="utf-8")
     game, _ = load_game(demo, "demo")
     with pytest.raises(ValueError, match=r"game.yaml:\d+:\d+: icon :lua: no file .*lua.svg"):
-        load_icons(game)
+        read_icons(game)
 
 
 def test_the_record_sheet_is_a_blank_form_with_its_columns_and_rows(game):

@@ -11,9 +11,9 @@ from publish.docs.edition import labels
 from publish.docs.markdown import RulesContext, RulesMarkdown
 from publish.i18n.catalog import read_catalog
 from publish.i18n.translate import Translator
+from publish.icons import read_icons
 from publish.load import load_game
 from publish.problems import Location, Problem
-from publish.render.decks import load_icons
 
 SOURCE = Path("regras.md")
 SHARED_PT = REPO / "templates" / "_common" / "locale" / "pt_BR" / "LC_MESSAGES" / "templates.po"
@@ -37,7 +37,7 @@ def game():
 
 
 def markdown(game, **options) -> RulesMarkdown:
-    ctx = RulesContext(game=game, locale="pt-BR", icons=load_icons(game),
+    ctx = RulesContext(game=game, locale="pt-BR", icons=read_icons(game),
                        labels=labels(game, "pt-BR", pt_words().gettext),
                        examples_dir=game.root / "examples", **options)
     return RulesMarkdown(ctx)

@@ -8,9 +8,10 @@ from pypdf import PdfReader
 from conftest import REPO
 from publish.load import load_game
 from publish.model import TextBlock
-from publish.render.decks import DeckOptions, Overflow, render_sheets
+from publish.render.decks import DeckOptions, Overflow, face_style, render_sheets
 from publish.render.geometry import sheet_layout
 from publish.render.pdf import write_pdf
+from publish.targets.decks import deck_file
 
 MM = 72 / 25.4
 
@@ -225,10 +226,10 @@ def test_cut_guides_run_from_the_paper_edge_along_every_trim_edge(historico_dupl
 
 
 def test_icons_render_inline_and_unknown_ones_name_the_card(game):
-    from publish.render.decks import load_icons
+    from publish.icons import read_icons
     from publish.text import UnknownIcon
 
-    icons = load_icons(game)
+    icons = read_icons(game)
     assert {"crise", "revolta", "campo"} <= set(icons)
     card = game.card("064")
     saved = card.blocks
@@ -259,3 +260,14 @@ def test_each_card_prints_its_bleed_up_to_half_the_gutter(historico_duplex):
         assert tx - x == pytest.approx(3.0 if col == 0 else layout.gutter_x / 2, abs=0.1)
         assert ty - y == pytest.approx(3.0 if row == 0 else layout.gutter_y / 2, abs=0.1)
     assert layout.gutter_y / 2 == 3.0  # A4: full bleed between rows
+
+
+def test_decks_print_at_the_games_own_size_unless_told_and_name_only_other_sizes(demo):
+    game_yaml = demo / "cards" / "demo" / "game.yaml"
+    game_yaml.write_text(game_yaml.read_text() + "print: {default_size: tarot, sizes: [tarot]}\n")
+    game, _ = load_game(demo, "demo")
+    own = DeckOptions(locale="pt-BR").for_game(game)
+    assert own.size == "tarot" and deck_file("alpha", own) == "deck-alpha.pdf"
+    assert face_style(game, DeckOptions()).size["w"] == 70.0
+    poker = DeckOptions(locale="pt-BR", size="poker").for_game(game)
+    assert deck_file("alpha", poker) == "deck-alpha-poker.pdf"

@@ -5,8 +5,8 @@ from PIL import Image
 from pypdf import PdfReader
 
 from conftest import REPO
+from publish.icons import read_icons
 from publish.load import load_game
-from publish.render.decks import load_icons
 from publish.render.printshop import SERVICES, pixels, rasterise, single_pdf
 
 
@@ -14,7 +14,7 @@ from publish.render.printshop import SERVICES, pixels, rasterise, single_pdf
 def historico():
     game, _ = load_game(REPO, "agencia")
     pdf, items = single_pdf(game, REPO, "historico", SERVICES["tgc"], True, "pt-BR",
-                            load_icons(game))
+                            read_icons(game))
     return PdfReader(io.BytesIO(pdf)), items, pdf
 
 

@@ -13,8 +13,8 @@ from publish.docs.edition import labels
 from publish.docs.markdown import RulesContext, RulesMarkdown
 from publish.engines import engine_for
 from publish.games.agencia.directives import DIRECTIVES
+from publish.icons import read_icons
 from publish.load import load_game
-from publish.render.decks import load_icons
 
 SOURCE = Path("regras.md")
 
@@ -27,7 +27,7 @@ def game():
 
 
 def markdown(game) -> RulesMarkdown:
-    ctx = RulesContext(game=game, locale="pt-BR", icons=load_icons(game),
+    ctx = RulesContext(game=game, locale="pt-BR", icons=read_icons(game),
                        labels=labels(game, "pt-BR"), examples_dir=game.root / "examples",
                        directives=DIRECTIVES)
     return RulesMarkdown(ctx)
