@@ -262,8 +262,11 @@ def report(created: Created) -> list[str]:
              f"with \"© {values['year']} {values['author']}\" (--author sets the name), and "
              f"the name, \"{values['name']}\" (--title)"]
     if locale != "en":
-        lines.append(f"the example cards and rules are in English, filed as {locale}: "
-                     "write yours over them in your language")
+        lines += [f"the example cards and rules are in English, filed as {locale}: write "
+                  "yours over them in your language",
+                  f"the shared templates' words (Contents, Index...) need a {locale} catalog: "
+                  f"publish i18n update --game {game} makes it; builds are drafts until it "
+                  "is translated (docs/i18n.md)"]
     if created.missing:
         lines.append(f"this project lacks {', '.join(created.missing)}: every build needs them; "
                      "copy them from the publish repository")
