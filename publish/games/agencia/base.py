@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -16,6 +17,7 @@ from publish.games.agencia.cards import CardInfo, rules_of
 from publish.games.agencia.state import Field, Jogada, State
 
 HAND = 5
+SOCIAL_HAND = 8  # the social deck's asymmetric power: 8 cards, one fewer per row climbed
 MAX_JOGADAS = 300  # a partida this long is ended without winner, as the manual allows
 MAX_PARTIDAS = 60
 
@@ -50,6 +52,19 @@ class Stats:
     partidas_won: int = 0
 
 
+def starting_hand(row: int, asymmetric: bool) -> int:
+    """Cards dealt to a player on ``row``: 5, or with the social deck 8 less the row.
+
+    The row is the one held now, so a row lost gives the card back.
+    """
+    return SOCIAL_HAND - row if asymmetric else HAND
+
+
+def asymmetric_power(decks: Iterable[str]) -> bool:
+    """Whether these decks bring the rule of asymmetric power (the social deck does)."""
+    return "social" in decks
+
+
 class Invariant(AssertionError):
     """The engine broke a rule of bookkeeping (a bug, never a game event)."""
 
@@ -58,9 +73,12 @@ class EngineBase:
     """One game's state and agents, and the standing rules of its society."""
 
     def __init__(self, infos: dict[str, CardInfo], deck: list[str], agents: list[Any],
-                 seed: int, bourdieu: bool = False, check: bool = False):
+                 seed: int, bourdieu: bool = False, check: bool = False,
+                 asymmetric: bool = False):
         if len(agents) < 3:
             raise ValueError("Agência needs at least 3 players")
+        if asymmetric and not bourdieu:
+            raise ValueError("the social deck's asymmetric power needs the field (Bourdieu mode)")
         self.infos = infos
         self.deck = list(deck)
         self.agents = agents
@@ -70,7 +88,7 @@ class EngineBase:
         rng = random.Random(seed)
         fld = Field([0] * n, list(range(n)), [0] * n, list(range(n)), [0] * n) if bourdieu else None
         self.state = State(n, [[] for _ in range(n)], [""] * n, [], [], 1, 0, rng, bourdieu, fld,
-                           wins=[0] * n)
+                           wins=[0] * n, asymmetric=asymmetric)
         self.record = Jogada(0)
         self._rules_key: tuple[str, ...] = ()
         self._rules: dict[type, list[tuple[int, Any]]] = {}
@@ -101,6 +119,12 @@ class EngineBase:
         if len(found) < 2:
             return found
         return sorted(found, key=lambda pair: (pair[0] - s.turn) * s.flow % s.players)
+
+    def hand_size(self, seat: int) -> int:
+        """Cards ``seat`` is dealt at the start of a partida (the social deck's rule applies)."""
+        s = self.state
+        row = s.field.row[seat] if s.field is not None else 0
+        return starting_hand(row, s.asymmetric)
 
     def structures_changed(self) -> None:
         self.state.partida.society_seen.update(self.state.structures)

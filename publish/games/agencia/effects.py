@@ -287,8 +287,13 @@ class VoteSolutions(Strict):
 
 
 class CrisisPriority(Strict):
+    """Who solves crises first ("tem prioridade na resolução de crises")."""
+
     rule: Literal["crisis_priority"]
     who: Selector
+    crisis_until_named: bool = Field(
+        False, description="while `who` names nobody, the jogada of this card's holder is a crisis"
+    )
 
 
 class Cancel(Strict):

@@ -125,10 +125,14 @@ class FieldPlay(EngineBase):
                 self.placed(mover)
 
     def end_partida_field(self, winners: list[int]) -> None:
-        """Winners climb (or are sent down), then the sideways moves."""
+        """Winners climb (or are sent down), then the sideways moves.
+
+        Several winners climb from the highest row down: a blocker who wins with
+        the player it blocks moves first, and on row 3 wins the game at once.
+        """
         s = self.state
         demoted = bool(self.rules(fx.WinnerDemoted))
-        for q in winners:
+        for q in sorted(winners, key=lambda q: -s.field.row[q]):
             if demoted and s.field.row[q] == 0:
                 continue  # already on row 0
             if demoted:

@@ -1,4 +1,10 @@
-"""Natural cards: which a player may use after their structure, and using one."""
+"""Natural cards: which a player may use after their structure, and using one.
+
+A natural card is discarded only to have its effect carried out; the one
+exception is the discard that empties the hand and so wins the partida, which
+needs no effect.  So a card whose change cannot be made is not offered, and a
+use whose effect fails after all (the player declines the change) is undone.
+"""
 
 from __future__ import annotations
 
@@ -12,6 +18,7 @@ class Naturals(EngineBase):
     """At most one natural card per jogada, after the structure."""
 
     def natural(self, p: int) -> None:
+        """Offer p the natural cards they may use now; a use whose effect fails is undone."""
         s = self.state
         options = [c for c in dict.fromkeys(s.hands[p]) if self.infos[c].natural
                    and self.natural_allowed(p, c)]
@@ -21,33 +28,66 @@ class Naturals(EngineBase):
         if card is None:
             return
         role = self.infos[card].natural
-        keep = role == "nova_geracao" and any(r.card == "nova_geracao" and r.keep
-                                              for _, r in self.rules(fx.Natural))
         needs_ok = any(r.approval and r.card == role for _, r in self.rules(fx.Natural))
         if needs_ok and not self.approved(p, 0, card):
             return  # not approved: the card is not even discarded
+        before, mark = self.snapshot(), len(self.log)
+        if not self.use_natural(p, card):
+            self.restore(before)  # its effect was not carried out: the card stays in hand
+            del self.log[mark:]
+
+    def use_natural(self, p: int, card: str) -> bool:
+        """Discard ``card`` and carry out its effect; False if the effect failed.
+
+        A failure is excused when the discard left the hand empty (that discard wins).
+        """
+        s = self.state
+        role = self.infos[card].natural
         self.log.append(("natural_begin", p, card))
-        if not keep:
+        if not self.natural_kept(role):
             s.hands[p].remove(card)
             s.discard.append(card)
             self.discarded(p, 1)
-        self.stats.executed[card] += 1
         ctx = self.context(p)
         ctx.card = card
+        done = True
         for action in self.infos[card].actions:
             if action.do == "discard_this":
                 continue
             try:
                 if action.do == "change_structure":
                     for _ in range(action.count):
-                        self.change_structure(p, returning=role == "nova_geracao")
+                        done = self.natural_change(p, role) and done
                 else:
                     run_action(self, ctx, action)
             except (Crisis, _Skip):
-                break  # a natural card never causes a crisis
+                done = False
+            if not done:
+                break
+        if not done and s.hands[p]:
+            return False
+        self.stats.executed[card] += 1
         self.log.append(("natural", p, card))
+        return True
+
+    def natural_change(self, p: int, role: str | None) -> bool:
+        """One change of a natural card: made, or proposed and vetoed by another player."""
+        mark = len(self.log)
+        if self.change_structure(p, returning=role == "nova_geracao"):
+            return True
+        return any(entry[0] == "proposal" for entry in self.log[mark:])
+
+    def natural_kept(self, role: str | None) -> bool:
+        """Whether a standing card lets Nova geração be used without discarding it."""
+        return role == "nova_geracao" and any(r.card == "nova_geracao" and r.keep
+                                              for _, r in self.rules(fx.Natural))
 
     def natural_allowed(self, p: int, card: str) -> bool:
+        """Whether p may use ``card`` now: its conditions hold and its effect can be done.
+
+        The effect may be impossible only when discarding the card empties the hand
+        and so wins the partida.
+        """
         role = self.infos[card].natural
         if role in ("nova_geracao", "lideranca") and forbidden_any(self, p, f"use_{role}"):
             return False
@@ -64,4 +104,26 @@ class Naturals(EngineBase):
                 return False
             if not all(holds(self, ctx, q, action.when) for q in who):
                 return False
-        return True  # even when its change cannot be made: discarding it may still win
+        return self.natural_doable(p, card) or self.wins_by_discard(p, card)
+
+    def natural_doable(self, p: int, card: str) -> bool:
+        """Whether the card's changes can be made: a structural card left in hand to put in."""
+        info = self.infos[card]
+        if not any(a.do == "change_structure" for a in info.actions):
+            return True  # its other actions (a team, a scheduled crisis) can always be done
+        hand = list(self.state.hands[p])
+        if not self.natural_kept(info.natural):
+            hand.remove(card)
+        options = [c for c in hand if self.infos[c].natural is None]
+        if info.natural == "nova_geracao" and any(r.returning_only
+                                                  for _, r in self.rules(fx.Natural)):
+            options = [c for c in options if c in self.state.partida.society_seen]
+        return bool(options)
+
+    def wins_by_discard(self, p: int, card: str) -> bool:
+        """Whether discarding ``card`` empties p's hand and so wins the partida."""
+        s = self.state
+        if s.hands[p] != [card] or self.natural_kept(self.infos[card].natural):
+            return False
+        together = bool(self.rules(fx.SharedVictory)) or bool(s.partida.teams)
+        return together or all(s.hands[q] for q in range(s.players) if q != p)

@@ -84,6 +84,9 @@ class AgenciaEngine:
         if not bourdieu and decks != ("principal",):
             raise ValueError("simple mode is played with the principal deck alone; "
                              "use --mode bourdieu for other decks")
+        if "principal" not in decks:
+            raise ValueError("every game needs the principal deck; add the others to it "
+                             "(--decks principal,social)")
         plan = Plan(root=root, game_id=game.id, games=request.games, players=request.players,
                     bourdieu=bourdieu, decks=decks, seed=request.seed,
                     agents=tuple(request.agents),

@@ -16,13 +16,16 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+import yaml
+
 from publish.atomic import write_atomic
 from publish.games.agencia.agents import AGENTS
+from publish.games.agencia.base import asymmetric_power
 from publish.games.agencia.cards import CardInfo, card_infos
-from publish.games.agencia.diario.files import example_paths, read_log, replay
+from publish.games.agencia.diario.files import EFFECTS_EDITION, example_paths, read_log, replay
 from publish.games.agencia.diario.record import log_of
 from publish.games.agencia.diario.write import write
-from publish.games.agencia.engine import Engine
+from publish.games.agencia.engine import MAX_PARTIDAS, Engine
 from publish.load import load_game
 
 
@@ -54,6 +57,7 @@ class Totals:
     no_winner_partidas: int = 0
     game_winners: Counter = field(default_factory=Counter)  # seat -> games won
     undecided_games: int = 0
+    stopped_games: int = 0  # stopped at the cap on partidas (MAX_PARTIDAS), without winner
     in_society: Counter = field(default_factory=Counter)
     executed: Counter = field(default_factory=Counter)
     executable: Counter = field(default_factory=Counter)
@@ -106,14 +110,19 @@ def play(plan: Plan, index: int, infos: dict[str, CardInfo], deck: list[str]) ->
     """Play game ``index`` of the plan to its end and return the engine (state and stats)."""
     seed, players = game_setup(plan, index)
     agents = [AGENTS[plan.agents[(index + seat) % len(plan.agents)]]() for seat in range(players)]
-    engine = Engine(infos, deck, agents, seed, bourdieu=plan.bourdieu, check=plan.check)
+    engine = Engine(infos, deck, agents, seed, bourdieu=plan.bourdieu, check=plan.check,
+                    asymmetric=asymmetric_power(plan.decks))
     engine.play_game()
     return engine
 
 
-def write_log(engine: Engine, path: Path) -> None:
-    """The game's diário de jogo, written atomically."""
-    write_atomic(path, write(log_of(engine)))
+def write_log(engine: Engine, path: Path, plan: Plan) -> None:
+    """The game's diário de jogo, written atomically, headed by what a replay must know."""
+    head = yaml.safe_dump({"edition": EFFECTS_EDITION,
+                           "mode": "bourdieu" if plan.bourdieu else "simples",
+                           "decks": list(plan.decks), "players": engine.state.players},
+                          allow_unicode=True, sort_keys=False)
+    write_atomic(path, f"---\n{head}---\n{write(log_of(engine))}")
 
 
 def run_range(plan: Plan, start: int, stop: int) -> Totals:
@@ -123,7 +132,7 @@ def run_range(plan: Plan, start: int, stop: int) -> Totals:
     for index in range(start, stop):
         engine = play(plan, index, infos, deck)
         if plan.logs is not None:
-            write_log(engine, plan.logs / f"game-{index:05d}.txt")
+            write_log(engine, plan.logs / f"game-{index:05d}.txt", plan)
         totals.add(engine.stats)  # partidas, jogadas, crises, revolts and per-card counts
         totals.games += 1
         totals.no_winner_partidas += engine.stats.partidas - engine.stats.partidas_won
@@ -131,6 +140,7 @@ def run_range(plan: Plan, start: int, stop: int) -> Totals:
             totals.game_winners.update(engine.state.game_winners)
         else:
             totals.undecided_games += 1
+        totals.stopped_games += engine.state.stopped
     return totals
 
 
@@ -192,6 +202,8 @@ def report(plan: Plan, totals: Totals, infos: dict[str, CardInfo]) -> dict[str, 
             "revolts": totals.revolts,
             "winners_by_seat": {str(k): v for k, v in sorted(totals.game_winners.items())},
             "games_without_winner": totals.undecided_games,
+            "games_stopped": totals.stopped_games,
+            "max_partidas": MAX_PARTIDAS,
             "hegemonies": dict(sorted(totals.hegemonies.items())),
         },
         "cards": cards,
@@ -228,6 +240,9 @@ def describe(result: dict[str, Any]) -> str:
         f"  game winners by seat: {g['winners_by_seat']}; games without winner: "
         f"{g['games_without_winner']}",
     ]
+    if g["games_stopped"]:
+        lines.append(f"  games stopped without winner at the cap of {g['max_partidas']} "
+                     f"partidas: {g['games_stopped']}")
     if g["hegemonies"]:
         lines.append(f"  hegemonies: {g['hegemonies']}")
     never = result["never_executed"]

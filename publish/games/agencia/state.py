@@ -96,6 +96,8 @@ class State:
     win_order: list[int] = field(default_factory=list)  # winners of partidas, in order
     game_winners: list[int] = field(default_factory=list)
     game_over: bool = False
+    asymmetric: bool = False  # the social deck is in play: hands of 8 less the row
+    stopped: bool = False  # the game hit the cap on partidas without a winner
 
     def copy(self) -> State:
         """An independent copy (the random generator included)."""

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from publish.games.agencia import effects as fx
 from publish.games.agencia.actions import _Skip, run_action
-from publish.games.agencia.base import HAND, MAX_JOGADAS, MAX_PARTIDAS, EngineBase
+from publish.games.agencia.base import MAX_JOGADAS, MAX_PARTIDAS, EngineBase
 from publish.games.agencia.cards import CardInfo
 from publish.games.agencia.select import Crisis, all_of, concerned, resolve, table_order
 from publish.games.agencia.state import Jogada, Partida
@@ -19,18 +19,25 @@ class Turns(EngineBase):
     """Games, partidas and jogadas, start to end."""
 
     def play_game(self) -> list[int]:
-        """Play partidas until the game ends; the game's winners (empty: none)."""
+        """Play partidas until the game ends; the game's winners (empty: none).
+
+        In simple mode the first partida with a winner ends the game, and one
+        without winner is followed by another.  A game that reaches
+        MAX_PARTIDAS partidas is stopped without winner (``State.stopped``), so
+        that a simulation always ends.
+        """
         s = self.state
         while not s.game_over:
             self.play_partida()
-            if not s.bourdieu:  # simple mode: a game is one partida
+            if not s.bourdieu and s.partida.winners:
                 s.game_winners = list(s.partida.winners)
                 s.game_over = True
-            elif s.partida.number >= MAX_PARTIDAS:
-                s.game_over = True
+            elif not s.game_over and s.partida.number >= MAX_PARTIDAS:
+                s.game_over = s.stopped = True
         return s.game_winners
 
     def deal(self) -> None:
+        """Shuffle and deal: a structural card each, then each seat's starting hand."""
         s = self.state
         cards = list(self.deck)
         s.rng.shuffle(cards)
@@ -39,7 +46,7 @@ class Turns(EngineBase):
             card = structural.pop()
             cards.remove(card)
             s.structures[seat] = card
-        s.hands = [[cards.pop() for _ in range(HAND)] for _ in range(s.players)]
+        s.hands = [[cards.pop() for _ in range(self.hand_size(seat))] for seat in range(s.players)]
         s.pile, s.discard = cards, []
 
     def play_partida(self) -> None:
@@ -157,6 +164,9 @@ class Turns(EngineBase):
         if self.may_refuse(p) and self.agent(p).refuse(self, p):
             self.log.append(("vetoed",))
             return "refused"
+        if any(seat == p and rule.crisis_until_named and not concerned(self, seat, rule.who)
+               for seat, rule in self.rules(fx.CrisisPriority)):
+            raise Crisis("the priority this card gives names nobody yet")  # Tecnocracia
         ctx = self.context(p)
         ctx.start_rows = s.field.row[:] if s.field else None
         for action in info.actions:

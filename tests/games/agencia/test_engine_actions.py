@@ -45,6 +45,23 @@ def test_draw_001_an_opponent_of_my_choice_draws_4():
     assert s.turn == 1
 
 
+def test_draw_064_from_an_empty_pile_the_shuffled_discards_become_the_pile():
+    """Manual 200: the discards, shuffled, are the next pile, as often as needed."""
+    e = make([["043"], ["045"], ["046"], ["047"]], society("064"), pile=[],
+             discard=["180", "181", "182"])
+    play(e)
+    s = e.state
+    assert s.discard == []
+    assert len(s.hands[0]) == 2 and s.hands[0][0] == "043"
+    assert sorted(s.pile + s.hands[0][1:]) == ["180", "181", "182"]
+
+
+def test_draw_064_with_no_pile_and_no_discards_is_a_crisis():
+    e = make([["043"], ["045"], ["046"], ["047", "049"]], society("064"), pile=[], discard=[])
+    play(e)
+    assert events(e, "crisis") == [("crisis", 0, 3)]
+
+
 def test_discard_048_discards_one_card():
     e = make([["043", "044"], ["045"], ["046"], ["047"]], society("048"))
     play(e)

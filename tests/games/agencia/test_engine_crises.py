@@ -272,3 +272,73 @@ def test_card_008_after_a_revolt_the_revolter_draws_1():
     assert events(e, "revolt") == [("revolt", 1, True)]
     assert e.state.hands[1] == [*hands[1][1:], "064", "180"]
     assert e.state.hands[0] == hands[0]
+
+
+# ---------------------------------------------------------------- priority cards, bans
+
+def test_card_029_its_holders_jogada_is_a_crisis_while_nobody_has_solved_one():
+    """Note of 029: while "quem resolveu a última crise" names nobody, its jogada is a crisis."""
+    e = make([["043", "044"], ["045"], ["046", "047"], ["049", "050", "051"]], society("029"),
+             agents={3: Scripted(changes=[(1, "049")])})
+    play(e)
+    assert events(e, "crisis") == [("crisis", 0, 3)]
+    assert e.state.partida.last_crisis_solver == 3
+    assert e.state.structures == ["029", "049", "039", "042"]
+    assert e.stats.crises_caused["029"] == 1
+
+
+def test_card_029_once_a_crisis_was_solved_in_the_partida_its_jogada_does_nothing():
+    e = make([["043", "044"], ["045"], ["046", "047"], ["049", "050", "051"]], society("029"),
+             last_crisis_solver=2)
+    play(e)
+    assert events(e, "crisis") == []
+    assert [len(h) for h in e.state.hands] == [2, 1, 2, 3]
+    assert e.stats.executed["029"] == 1
+
+
+def test_card_029_cancelled_by_card_028_causes_no_crisis():
+    # Guerra total: a structure without draws or discards has no effect, and no crisis
+    e = make([["043", "044"], ["045"], ["046", "047"], ["049", "050", "051"]],
+             ["029", "038", "028", "042"])
+    play(e)
+    assert events(e, "crisis") == []
+    assert events(e, "vetoed") == [("vetoed",)]
+
+
+def test_card_029_the_last_solver_has_priority():
+    e = make([CAUSER, ["050"], ["051", "053", "054"], ["055", "057", "058", "059", "060"]],
+             ["104", "029", "039", "042"], pile=["180", "181"], last_crisis_solver=1)
+    play(e)
+    assert events(e, "crisis") == [("crisis", 0, 1)]
+
+
+def test_card_029_when_the_last_solver_caused_the_crisis_the_ordinary_queue_decides():
+    e = make([CAUSER, ["050"], ["051", "053", "054"], ["055", "057", "058", "059", "060"]],
+             ["104", "029", "039", "042"], pile=["180", "181"], last_crisis_solver=0)
+    play(e)
+    assert events(e, "crisis") == [("crisis", 0, 3)]
+
+
+@pytest.mark.parametrize(("structures", "solver"), [
+    (["104", "121", "109", "042"], 2),  # Psicanálise (seat 1), Capital simbólico (seat 2)
+    (["104", "029", "109", "042"], 2),  # Tecnocracia names seat 1, Capital simbólico seat 2
+])
+def test_two_priority_cards_for_different_players_the_ordinary_criteria_decide(structures,
+                                                                               solver):
+    """Notes of 029, 109, 121: between the favoured, most cards first (3 against 1)."""
+    e = make([CAUSER, ["050"], ["051", "053", "054"], ["055", "057", "058", "059", "060"]],
+             structures, pile=["180", "181"], last_crisis_solver=1)
+    play(e)
+    assert events(e, "crisis") == [("crisis", 0, solver)]
+
+
+def test_card_157_a_ban_bites_when_the_banned_player_is_told_to_draw():
+    """Crises come from acts: seat 3's Zona de exclusão aérea bars the next 2 from drawing."""
+    hands = [["043"], ["045"], ["046", "047"], ["049", "050", "051"]]
+    e = make(hands, ["064", "038", "039", "157"], pile=["180"])
+    play(e)  # seat 0's Hubris tells him to draw: a crisis
+    assert events(e, "crisis") == [("crisis", 0, 3)]
+    own = make(hands, ["064", "038", "039", "157"], pile=["180"], turn=3)
+    play(own)  # the card's holder is not barred: his "Compre 1 carta" is done
+    assert events(own, "crisis") == []
+    assert own.state.hands[3] == ["049", "050", "051", "180"]

@@ -228,3 +228,83 @@ def test_no_hegemony_in_simple_mode():
              win_order=[2], wins=[0, 0, 1, 0])
     play(e)
     assert (e.state.partida.hegemony, e.state.partida.ended) == (None, False)
+
+
+# ---------------------------------------------------------------- edges, resets, ties
+
+def test_a_sideways_move_never_wraps_round_the_edge():
+    """Seat 0 on column 0 cannot go left; seat 3 on the last column cannot go right."""
+    e = make([["043", "044"], ["045"], ["046"], ["047"]], ["101", *OTHERS], rows=[1, 0, 0, 0])
+    play(e)
+    assert e.agents[0].asked_moves == [[(0, 1), (1, -1)]]
+
+
+def test_changing_rows_resets_the_blocked_wins():
+    # Obras monumentais: seat 0, with one win counted against a blocker, climbs a row
+    e = make([["043"], ["045"], ["046"], ["047"]], ["092", *OTHERS], rows=[0, 1, 0, 0],
+             cols=[0, 1, 1, 3], blocked_wins=[1, 0, 0, 0],
+             pile=[str(n) for n in range(180, 190)])
+    play(e)
+    assert e.state.field.row == [1, 1, 0, 0]
+    assert e.state.field.blocked_wins == [0, 0, 0, 0]
+
+
+def test_card_140_pax_romana_a_field_change_in_the_partida_costs_2_cards():
+    e = make([["043", "044"], ["045"], ["046"], ["047"]], ["101", "038", "140", "042"],
+             rows=[0, 1, 0, 0], pile=["180", "181"], agents={0: Scripted(moves=[(1, 1)])})
+    play(e)
+    assert e.state.field.col == [0, 2, 2, 3]
+    assert e.state.hands[0] == ["043", "044", "181", "180"]
+
+
+def shared_win(rows, cols, blocked_wins=None):
+    """Seat 0's Tratados internacionais empties seats 0 and 1; Secularismo lets both win."""
+    e = make([["043"], ["045"], ["046", "047", "049"], ["050", "051"]],
+             ["158", "038", "102", "042"], rows=rows, cols=cols, blocked_wins=blocked_wins)
+    play(e)
+    assert sorted(e.state.partida.winners) == [0, 1]
+    e.end_partida()
+    return e
+
+
+def test_a_shared_win_that_takes_two_players_to_row_4_ties_the_game():
+    e = shared_win(rows=[3, 3, 0, 0], cols=[0, 1, 2, 3])
+    assert e.state.field.row[:2] == [4, 4]
+    assert sorted(e.state.game_winners) == [0, 1]
+    assert e.state.game_over
+
+
+def test_when_blocker_and_blocked_win_together_the_blocker_on_row_3_wins_the_game():
+    """Even if the blocked player's second win would swap them, the blocker climbs first."""
+    e = shared_win(rows=[2, 3, 0, 0], cols=[0, 0, 2, 3], blocked_wins=[1, 0, 0, 0])
+    assert e.state.game_winners == [1]
+    assert e.state.field.row[1] == 4
+
+
+class Watcher(Scripted):
+    """Records every hegemony it is asked to request."""
+
+    def __init__(self, **kw):
+        super().__init__(**kw)
+        self.asked: list[str] = []
+
+    def request_hegemony(self, engine, me, group):
+        self.asked.append(group)
+        return self.hegemony
+
+
+def test_an_unrequested_hegemony_stays_until_a_change_makes_it_vanish():
+    # Leviatã benevolente (004, 005, 070) favours seat 1, who does not ask for it
+    watcher = Watcher(hegemony=False)
+    e = make([["043", "998"], ["045"], ["046"], ["047"]], ["064", "004", "005", "070"],
+             rows=[0, 0, 0, 0], wins=[1, 2, 2, 0], win_order=[0, 2, 1, 2, 1],
+             pile=["181", "180"], agents={1: watcher, 0: Scripted(changes=[(3, "043")])})
+    play(e)
+    assert watcher.asked == ["leviata-benevolente"]
+    assert not e.state.partida.ended
+    e.state.turn = 0
+    e.agents[0].use = "998"  # this time seat 0 uses Nova geração: 043 replaces 070
+    play(e)
+    assert e.state.structures == ["064", "004", "005", "043"]
+    assert watcher.asked == ["leviata-benevolente"]  # gone: nobody is asked again
+    assert e.state.partida.hegemony is None

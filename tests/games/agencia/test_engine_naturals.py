@@ -190,3 +190,105 @@ def test_two_emptied_hands_both_win_in_a_team():
     play(e)
     assert events(e, "crisis") == []
     assert sorted(e.state.partida.winners) == [0, 1, 2]
+
+
+# ---------------------------------------------------------------- the effect must be carried out
+
+class Declines(Scripted):
+    """Uses the natural card offered, then declines to say which structure to change."""
+
+    def change(self, engine, me, options, slots):
+        return None
+
+
+def test_998_nova_geracao_with_only_natural_cards_left_is_not_offered():
+    """Manual 283: the change must be made; 999 left in hand cannot be put in the society."""
+    e = make([["043", "998", "999"], ["045"], ["046"], ["047"]], society("048"),
+             agents={0: Scripted(natural="998", cards=["043"])})
+    play(e)
+    assert agent(e, 0).offered == []
+    assert e.state.hands[0] == ["998", "999"]
+    assert e.state.discard == ["043"]
+    assert e.state.structures == society("048")
+
+
+def test_999_lideranca_with_no_structural_card_left_is_not_offered():
+    e = make([["043", "999", "998"], ["045", "046", "047"], ["049", "050", "051"],
+              ["054", "055", "057"]], society("048"),
+             agents={0: Scripted(natural="999", cards=["043"])})
+    play(e)
+    assert agent(e, 0).offered == []
+    assert e.state.hands[0] == ["999", "998"]
+
+
+def test_999_lideranca_as_the_last_card_wins_without_a_change():
+    """The one exception: the discard empties the hand, and that wins the partida."""
+    e = make([["043", "999"], ["045", "046"], ["047", "049"], ["050", "051"]], society("048"),
+             agents={0: Scripted(natural="999", cards=["043"])})
+    play(e)
+    assert agent(e, 0).offered == [["999"]]
+    assert e.state.hands[0] == []
+    assert e.state.structures == society("048")
+    assert e.state.partida.winners == [0]
+
+
+def test_a_last_natural_card_is_not_offered_when_its_discard_would_not_win():
+    # Reforma agrária empties seat 1's hand: a second empty hand would not be a win
+    e = make([["998"], ["045", "046"], ["047", "049"], ["050", "051"]], society("054"),
+             agents={0: Scripted(natural="998")})
+    play(e)
+    assert agent(e, 0).offered == []
+    assert e.state.hands[0] == ["998"]
+    assert e.state.partida.winners == [1]
+
+
+def test_998_with_card_058_kept_in_hand_needs_a_structural_card():
+    # Explosão demográfica: Nova geração is used without discarding it, so it never empties
+    # the hand; with nothing else to put in, it cannot be used
+    e = make([["998"], ["045", "046"], ["047", "049"], ["050", "051"]], society("064", s3="058"),
+             pile=["999"], agents={0: Scripted(natural="998")})
+    play(e)
+    assert agent(e, 0).offered == []
+    kept = make([["998"], ["045", "046"], ["047", "049"], ["050", "051"]],
+                society("064", s3="058"), pile=["043"],
+                agents={0: Scripted(natural="998", changes=[(1, "043")])})
+    play(kept)
+    assert kept.state.hands[0] == ["998", "038"]
+    assert kept.state.structures == ["064", "043", "039", "058"]
+
+
+def test_998_under_card_079_only_a_card_seen_this_partida_can_enter():
+    # Centro histórico tombado: 043 never was a structure this partida, so 998 is not offered
+    e = make([["043", "044", "998"], ["045"], ["046"], ["047"]], society("048", s3="079"),
+             agents={0: Scripted(natural="998", cards=["044"])})
+    play(e)
+    assert agent(e, 0).offered == []
+    seen = make([["043", "044", "998"], ["045"], ["046"], ["047"]], society("048", s3="079"),
+                society_seen={"043"}, agents={0: Scripted(natural="998", cards=["044"],
+                                                          changes=[(1, "043")])})
+    play(seen)
+    assert seen.state.structures == ["048", "043", "039", "079"]
+
+
+def test_a_use_whose_change_is_declined_is_undone_and_the_card_stays():
+    e = make([["043", "044", "998"], ["045"], ["046"], ["047"]], society("048"),
+             agents={0: Declines(natural="998", cards=["043"])})
+    play(e)
+    assert agent(e, 0).offered == [["998"]]
+    assert e.state.hands[0] == ["044", "998"]
+    assert e.state.discard == ["043"]
+    assert events(e, "natural") == events(e, "natural_begin") == []
+    assert e.stats.executed["998"] == 0
+
+
+def test_998_a_change_vetoed_by_another_player_still_spends_the_card():
+    # Levante de Pentrich: the player with most cards (seat 3) vetoes the change
+    e = make([["043", "044", "998"], ["045"], ["046"], ["047", "049", "050"]],
+             society("048", s2="081"),
+             agents={0: Scripted(natural="998", cards=["043"], changes=[(1, "044")]),
+                     3: Scripted(veto=True)})
+    play(e)
+    assert e.state.discard == ["043", "998"]
+    assert e.state.hands[0] == ["044"]
+    assert e.state.structures == society("048", s2="081")
+    assert events(e, "proposal") == [("proposal", 0, 1, "038", "044")]

@@ -59,6 +59,9 @@ def _request(**changes: object) -> SimulateRequest:
 @pytest.mark.parametrize(("changes", "message"), [
     ({"agents": ("greedy", "foo")}, "unknown agent(s) foo; known: random, greedy"),
     ({"decks": ("social",)}, "simple mode is played with the principal deck alone"),
+    ({"decks": ("social",), "mode": "bourdieu"}, "every game needs the principal deck"),
+    ({"decks": ("historico", "teorico"), "mode": "bourdieu"},
+     "every game needs the principal deck"),
     ({"mode": "chess"}, "unknown mode 'chess'; known: simple, bourdieu"),
 ])
 def test_simulate_refuses_what_it_cannot_play(game: Game, changes: dict, message: str) -> None:

@@ -82,6 +82,7 @@ def test_simulate_command_json():
 @pytest.mark.parametrize(("args", "message"), [
     (["--mode", "simple", "--decks", "principal,social"], "simple mode"),
     (["--mode", "bourdieu", "--decks", "principal,socail"], "unknown deck"),
+    (["--mode", "bourdieu", "--decks", "social"], "needs the principal deck"),
     (["--players", "2"], "at least 3"),
     (["--agents", "clever"], "unknown agent"),
 ])

@@ -24,12 +24,12 @@ from __future__ import annotations
 from typing import Any
 
 from publish.games.agencia import effects as fx
+from publish.games.agencia.base import starting_hand
 from publish.games.agencia.cards import CardInfo
 from publish.games.agencia.diario import syntax as sx
 from publish.games.agencia.diario.editions import EDITIONS
 from publish.games.agencia.diario.findings import Finding
 from publish.games.agencia.diario.ledger import (
-    HAND,
     V2,
     V4,
     Ledger,
@@ -42,20 +42,26 @@ from publish.games.agencia.diario.write import event as event_text
 _IN_JOGADA = (sx.Structure, sx.Commit, sx.Revolt, sx.Natural, sx.Move)
 
 
-def check_bookkeeping(log: sx.Log, edition: str,
-                      infos: dict[str, CardInfo] | None = None) -> list[Finding]:
-    """Every place where the log's own counts and turns disagree with the edition's rules."""
+def check_bookkeeping(log: sx.Log, edition: str, infos: dict[str, CardInfo] | None = None,
+                      asymmetric: bool = False) -> list[Finding]:
+    """Every place where the log's own counts and turns disagree with the edition's rules.
+
+    ``asymmetric``: the social deck is in play (2.180423), so a partida deals
+    each player 8 cards less their row instead of 5.
+    """
     if edition not in (V2, V4):
         raise ValueError(f"unknown edition {edition!r}; expected {V2} or {V4}")
-    return _Replay(log, edition, infos).run()
+    return _Replay(log, edition, infos, asymmetric and edition == V2).run()
 
 
 class _Replay(Ledger):
     """The events of a log, one by one, against the rules of one edition."""
 
-    def __init__(self, log: sx.Log, edition: str, infos: dict[str, CardInfo] | None):
+    def __init__(self, log: sx.Log, edition: str, infos: dict[str, CardInfo] | None,
+                 asymmetric: bool = False):
         super().__init__(log, infos)
         self.ed = EDITIONS[edition](self)
+        self.asymmetric = asymmetric
 
     def run(self) -> list[Finding]:
         self.ed.opening()
@@ -95,7 +101,7 @@ class _Replay(Ledger):
             self.check_start(ev, names)
             self.players = names
         self.part = LoggedPartida(names, {s.name: s.structure for s in ev.seats},
-                             dict.fromkeys(names, HAND), dict.fromkeys(names, (0, 0)),
+                             self.dealt(names), dict.fromkeys(names, (0, 0)),
                              dict.fromkeys(names)) if names else None
         self.last, self.lost = None, not names
 
@@ -122,6 +128,12 @@ class _Replay(Ledger):
     def on_campo(self, ev: sx.Campo) -> None:
         self.end_jogada()
         self.rows.update((square.player, square.row) for square in ev.squares)
+        if self.part is not None and self.last is None and self.asymmetric:
+            self.part.hands = self.dealt(self.part.order)  # the field of a partida not begun
+
+    def dealt(self, names: list[str]) -> dict[str, int]:
+        """Each player's hand when a partida begins (with the social deck, by their row)."""
+        return {name: starting_hand(self.rows.get(name, 0), self.asymmetric) for name in names}
 
     def on_jogada(self, j: sx.Jogada) -> None:
         self.end_jogada()

@@ -15,6 +15,7 @@ from typing import Any
 
 import yaml
 
+from publish.games.agencia.base import asymmetric_power
 from publish.games.agencia.diario.bookkeeping import check_bookkeeping
 from publish.games.agencia.diario.findings import Finding
 from publish.games.agencia.diario.parse import parse
@@ -35,20 +36,28 @@ class LogFile:
     commentary: list[str] = field(default_factory=list)
 
 
+def front_matter(lines: list[str]) -> tuple[dict[str, Any], int]:
+    """The YAML front matter of a log (edition, mode, decks) and the line after it."""
+    if not lines or lines[0].strip() != "---":
+        return {}, 0
+    end = next((i for i in range(1, len(lines)) if lines[i].strip() == "---"), None)
+    if end is None:
+        return {}, 0
+    loaded = yaml.safe_load("\n".join(lines[1:end])) or {}
+    return (loaded if isinstance(loaded, dict) else {}), end + 1
+
+
 def read_log(path: Path) -> LogFile:
-    """A plain log, or the diário blocks of a Markdown example with its front matter."""
+    """A plain log, or the diário blocks of a Markdown example; either may have front matter.
+
+    The simulator heads its logs with one, so a replay knows their decks (the
+    social deck deals other hands).
+    """
     raw = path.read_text(encoding="utf-8")
-    if path.suffix != ".md":
-        return LogFile(path, raw)
     lines = raw.split("\n")
-    meta: dict[str, Any] = {}
-    start = 0
-    if lines and lines[0].strip() == "---":
-        end = next((i for i in range(1, len(lines)) if lines[i].strip() == "---"), None)
-        if end is not None:
-            loaded = yaml.safe_load("\n".join(lines[1:end])) or {}
-            meta = loaded if isinstance(loaded, dict) else {}
-            start = end + 1
+    meta, start = front_matter(lines)
+    if path.suffix != ".md":
+        return LogFile(path, "\n" * start + "\n".join(lines[start:]), meta)
     kept = [""] * len(lines)
     prose: list[str] = []
     inside = False
@@ -86,10 +95,11 @@ def replay(log_file: LogFile, game: Any, infos: dict, edition: str | None = None
     if errors:
         return findings
     known = infos if edition == EFFECTS_EDITION else None
-    findings.extend(check_bookkeeping(log, edition, known))
+    decks = list(log_file.meta.get("decks") or [next(iter(game.config.decks))])
+    social = asymmetric_power(decks)
+    findings.extend(check_bookkeeping(log, edition, known, social))
     if effects and edition == EFFECTS_EDITION:
-        decks = log_file.meta.get("decks") or [next(iter(game.config.decks))]
-        findings.extend(check_effects(log, infos, deck_size(game, list(decks))))
+        findings.extend(check_effects(log, infos, deck_size(game, decks), social))
     return sorted(set(findings))
 
 

@@ -17,7 +17,6 @@ from publish.games.agencia.diario.write import consequence as text_of
 from publish.games.agencia.diario.write import event as event_text
 
 V2, V4 = "2.180423", "4.190617"
-HAND = 5  # cards each player holds when a partida begins
 MAX_COMMITTED = 2
 REVOLT_GAP = 4  # 2.180423: the biggest and smallest hands must differ by this much
 

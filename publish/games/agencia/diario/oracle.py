@@ -204,12 +204,20 @@ class ReplayEngine(Engine):
 
     oracle: Oracle
 
-    def reveal(self, p: int, card: str) -> None:
+    def reveal(self, p: int, card: str, keep: str | None = None) -> None:
+        """The log shows ``card`` in p's hand: an unknown card (or one we guessed) was it."""
         hand = self.state.hands[p]
         if card in hand or not hand:
             return
-        # the log shows the card, so one card we took for another was this one
-        hand[hand.index(UNKNOWN) if UNKNOWN in hand else -1] = card
+        if UNKNOWN in hand:
+            hand[hand.index(UNKNOWN)] = card
+            return
+        # a card we guessed was this one: the last, unless it is the only ``keep``
+        last = len(hand) - 1
+        if hand[last] == keep and hand.count(keep) == 1:
+            last -= 1
+        if last >= 0:
+            hand[last] = card
 
     def can_solve(self, q: int) -> bool:
         found = self.oracle.pending_change(self, q)
@@ -228,6 +236,9 @@ class ReplayEngine(Engine):
         guide = self.oracle.guide
         if guide is not None and guide.natural is not None:
             self.reveal(p, guide.natural)
+            found = self.oracle.pending_change(self, p)
+            if found is not None:  # the card it puts in, before asking whether it can
+                self.reveal(p, found[1], keep=guide.natural)
         super().natural(p)
 
     def execute(self, p: int) -> str:

@@ -78,9 +78,11 @@ def _agreement(a: list, b: list) -> int:
 class EffectsReplay:
     """Replays a log's partidas in the engine, one jogada at a time."""
 
-    def __init__(self, log: sx.Log, infos: dict[str, CardInfo], deck_size: int | None = None):
+    def __init__(self, log: sx.Log, infos: dict[str, CardInfo], deck_size: int | None = None,
+                 asymmetric: bool = False):
         self.log = log
         self.deck_size = deck_size
+        self.asymmetric = asymmetric
         self.infos = dict(infos)
         self.infos[UNKNOWN] = CardInfo(UNKNOWN, "unknown card", None, None)
         self.findings: list[Finding] = []
@@ -103,7 +105,8 @@ class EffectsReplay:
         if self.engine is None:
             self.names = names  # seats numbered in the order of play of the first partida
             oracle = Oracle(self.names)
-            engine = ReplayEngine(self.infos, [], [oracle] * len(names), 0, bourdieu=bourdieu)
+            engine = ReplayEngine(self.infos, [], [oracle] * len(names), 0, bourdieu=bourdieu,
+                                  asymmetric=self.asymmetric and bourdieu)
             engine.oracle = oracle
             self.engine = engine
         engine = self.engine
@@ -123,15 +126,22 @@ class EffectsReplay:
             self.finding(part, part, ", ".join(unknown), "cards of this edition",
                          "these structures are not in the card data")
             return False
-        s.hands = [[UNKNOWN] * 5 for _ in range(n)]
-        left = PILE if self.deck_size is None else self.deck_size - 6 * n
-        s.pile, s.discard = [UNKNOWN] * left, []
+        self.deal()
         s.turn = seat[names[0]]
         if n > 1:
             s.flow = 1 if seat[names[1]] == (s.turn + 1) % n else -1
         s.partida.society_seen.update(s.structures)
         engine.log.append(("part", part.number, s.turn, s.flow, tuple(s.structures)))
         return True
+
+    def deal(self) -> None:
+        """Unknown cards in every hand, as many as the rules deal; the rest in the pile."""
+        engine = self.engine
+        s = engine.state
+        s.hands = [[UNKNOWN] * engine.hand_size(q) for q in range(s.players)]
+        dealt = sum(map(len, s.hands)) + s.players  # the hands and the structures
+        left = PILE if self.deck_size is None else self.deck_size - dealt
+        s.pile, s.discard = [UNKNOWN] * left, []
 
     def place(self, campo: sx.Campo) -> None:
         s = self.engine.state
@@ -262,6 +272,8 @@ class EffectsReplay:
                 continue
             if isinstance(item, sx.Campo) and live and self.engine.state.partida.jogadas == 0:
                 self.place(item)
+                if self.asymmetric:
+                    self.deal()  # the hands of this partida depend on the rows
                 i += 1
                 continue
             if not live and self.engine is not None:
@@ -279,11 +291,12 @@ class EffectsReplay:
         return self.findings
 
 
-def check_effects(log: sx.Log, infos: dict[str, CardInfo],
-                  deck_size: int | None = None) -> list[Finding]:
+def check_effects(log: sx.Log, infos: dict[str, CardInfo], deck_size: int | None = None,
+                  asymmetric: bool = False) -> list[Finding]:
     """Findings of the effects level (edition 2.180423, whose card data we have).
 
     ``deck_size``: the cards in play (all copies of the decks used), so that the
-    draw pile runs out when it would; unknown, it never does.
+    draw pile runs out when it would; unknown, it never does.  ``asymmetric``:
+    the social deck is in play, so hands are dealt by row (Bourdieu mode).
     """
-    return EffectsReplay(log, infos, deck_size).run()
+    return EffectsReplay(log, infos, deck_size, asymmetric).run()

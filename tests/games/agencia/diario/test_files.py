@@ -14,6 +14,8 @@ from publish.games.agencia.cards import card_infos
 from publish.games.agencia.diario import syntax as sx
 from publish.games.agencia.diario.files import example_paths, read_log, replay
 from publish.games.agencia.diario.parse import parse
+from publish.games.agencia.simulate import Plan, play, write_log
+from publish.games.agencia.simulate import _infos as infos_of
 from publish.load import load_game
 
 EXAMPLES = REPO / "cards" / "agencia" / "examples"
@@ -139,3 +141,19 @@ def test_an_unknown_edition_is_refused(edition):
     result = run("replay", "--project", str(REPO), "--edition", edition,
                  str(example_paths(_game())[0]))
     assert result.exit_code == 2
+
+
+def test_a_simulated_log_carries_its_decks_so_the_social_deck_replays_clean(tmp_path):
+    """The social deck deals 8 cards less the row: a replay must know the decks."""
+    game = _game()
+    plan = Plan(REPO, games=1, players=(4, 4), bourdieu=True, decks=("principal", "social"),
+                seed=5)
+    cards, deck = infos_of(plan)
+    path = tmp_path / "game.txt"
+    write_log(play(plan, 0, cards, deck), path, plan)
+    log_file = read_log(path)
+    assert log_file.meta["decks"] == ["principal", "social"]
+    assert replay(log_file, game, card_infos(game)) == []
+    bare = tmp_path / "bare.txt"
+    bare.write_text(log_file.text.lstrip("\n"), encoding="utf-8")
+    assert replay(read_log(bare), game, card_infos(game)), "5-card hands would not fit"

@@ -11,6 +11,7 @@ from __future__ import annotations
 from concurrent.futures import ProcessPoolExecutor
 
 from conftest import REPO
+from publish.games.agencia.base import asymmetric_power
 from publish.games.agencia.diario import syntax as sx
 from publish.games.agencia.diario.bookkeeping import check_bookkeeping
 from publish.games.agencia.diario.parse import parse
@@ -42,8 +43,9 @@ def _replay_plan(plan: Plan) -> tuple[int, list[str]]:
         problems += [f"{path}: {e}" for e in errors]
         if write(log) != text:
             problems.append(f"{path}: printing the parsed log changes it")
-        findings = check_bookkeeping(log, "2.180423", infos)
-        findings += check_effects(log, infos, len(deck))
+        social = asymmetric_power(plan.decks)
+        findings = check_bookkeeping(log, "2.180423", infos, social)
+        findings += check_effects(log, infos, len(deck), social)
         problems += [str(f) for f in findings[:3]]
     return plan.games, problems
 

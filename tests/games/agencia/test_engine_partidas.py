@@ -1,0 +1,141 @@
+"""Partidas and games: dealing (the social deck's asymmetric power), who starts a partida,
+and a simple game that goes on after a partida without winner.
+
+Manual lines 200-206 (partidas), 253 (a crisis nobody solves), 575 (the social deck).
+"""
+
+from __future__ import annotations
+
+import pytest
+from agencia_helpers import infos, make
+
+from conftest import REPO
+from publish.games.agencia.agents import RandomAgent
+from publish.games.agencia.base import MAX_PARTIDAS
+from publish.games.agencia.diario.record import log_of
+from publish.games.agencia.diario.write import write
+from publish.games.agencia.engine import Engine
+from publish.games.agencia.simulate import Plan, play
+from publish.games.agencia.simulate import _infos as infos_of
+from publish.games.agencia.state import Partida
+
+STRUCTURAL = sorted(n for n, i in infos().items() if i.natural is None)
+OTHERS = ["038", "039", "042"]
+
+
+def dealt(rows=None, social=True):
+    """An engine on these rows, dealt afresh from a deck of structural cards."""
+    e = make([[], [], [], []], ["048", *OTHERS], rows=rows)
+    e.state.asymmetric = social
+    e.deck = STRUCTURAL[:60]
+    e.deal()
+    return e
+
+
+# ---------------------------------------------------------------- dealing
+
+def test_social_deck_deals_8_cards_less_one_per_row_climbed():
+    e = dealt(rows=[0, 1, 2, 3])
+    assert [len(h) for h in e.state.hands] == [8, 7, 6, 5]
+    assert all(c and infos()[c].natural is None for c in e.state.structures)
+    assert sum(map(len, e.state.hands)) + 4 + len(e.state.pile) == 60
+
+
+def test_social_deck_a_row_lost_gives_a_card_back():
+    e = dealt(rows=[2, 0, 0, 0])
+    assert len(e.state.hands[0]) == 6
+    e.state.field.row[0] = 1  # dropped a row (a card of the field, a hegemony)
+    e.deal()
+    assert len(e.state.hands[0]) == 7
+
+
+def test_without_the_social_deck_everyone_is_dealt_5_whatever_the_row():
+    e = dealt(rows=[0, 1, 2, 3], social=False)
+    assert [len(h) for h in e.state.hands] == [5, 5, 5, 5]
+
+
+def test_the_social_deck_needs_the_field():
+    with pytest.raises(ValueError, match="Bourdieu mode"):
+        Engine(infos(), [], [RandomAgent() for _ in range(3)], 0, asymmetric=True)
+
+
+def test_a_game_with_the_social_deck_opens_with_hands_of_8():
+    plan = Plan(REPO, games=1, players=(3, 3), bourdieu=True, decks=("principal", "social"),
+                seed=3)
+    cards, deck = infos_of(plan)
+    text = write(log_of(play(plan, 0, cards, deck)))
+    first = next(line for line in text.splitlines() if line.startswith("J1("))
+    assert first.split(",")[1].strip() == "8"
+
+
+# ---------------------------------------------------------------- who starts
+
+def opened(win_order, number=1, flow=1, seed=0):
+    """The player and flow of the next partida, the partida itself cut short."""
+    e = make([[], [], [], []], ["048", *OTHERS], win_order=win_order, flow=flow, seed=seed)
+    e.deck = STRUCTURAL[:60]
+    e.state.partida = Partida(number=number)
+
+    def cut_short() -> None:
+        e.state.partida.ended = True
+
+    e.jogada = cut_short
+    e.play_partida()
+    part = next(entry for entry in e.log if entry[0] == "part")
+    return part[2], part[3]
+
+
+def test_after_a_partida_without_winner_the_last_winner_of_any_partida_starts():
+    # partida 3 follows one without winner; seat 2 won partida 1; the flow stays reversed
+    assert opened(win_order=[2], number=2, flow=-1) == (2, -1)
+
+
+def test_after_partidas_without_any_winner_the_starter_is_drawn_again():
+    starters = {opened(win_order=[], number=2, seed=seed)[0] for seed in range(12)}
+    assert len(starters) > 1
+
+
+# ---------------------------------------------------------------- simple mode
+
+def scripted_game(outcomes):
+    """A simple game whose partidas end with these winners, in turn (then none)."""
+    e = make([[], [], []], ["048", "038", "039"])
+    e.state.partida = Partida(number=0)  # no partida played yet
+    results = iter(outcomes)
+
+    def partida() -> None:
+        e.state.partida = Partida(number=e.state.partida.number + 1)
+        e.state.partida.winners = next(results, [])
+
+    e.play_partida = partida
+    return e
+
+
+def test_simple_mode_a_partida_without_winner_is_followed_by_another():
+    e = scripted_game([[], [], [2]])
+    assert e.play_game() == [2]
+    assert e.state.partida.number == 3
+    assert not e.state.stopped
+
+
+def test_simple_mode_the_first_partida_with_a_winner_ends_the_game():
+    e = scripted_game([[1], [2]])
+    assert e.play_game() == [1]
+    assert e.state.partida.number == 1
+
+
+def test_a_game_without_winner_stops_at_the_cap_and_says_so():
+    e = scripted_game([])
+    assert e.play_game() == []
+    assert e.state.partida.number == MAX_PARTIDAS
+    assert e.state.stopped and e.state.game_over
+
+
+def test_simulated_simple_games_end_with_a_winner_or_at_the_cap():
+    plan = Plan(REPO, games=40, players=(3, 6), seed=9)
+    cards, deck = infos_of(plan)
+    for index in range(plan.games):
+        engine = play(plan, index, cards, deck)
+        assert engine.state.game_winners or engine.state.stopped
+        if engine.state.partida.number > 1:
+            assert engine.state.game_winners == engine.state.partida.winners
