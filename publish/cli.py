@@ -13,7 +13,7 @@ from typing import Any
 import click
 from watchfiles import watch as file_events
 
-from publish import __version__, commands
+from publish import __version__, commands, scaffold
 from publish.failures import Failure
 from publish.render.decks import BACKS
 from publish.render.geometry import CARD_SIZES, PAPERS
@@ -82,6 +82,22 @@ def check(project: str | None, game: str | None) -> None:
     lines = [*map(str, report.problems), *(f"{w.location}: warning: {w.message}"
                                            for w in report.warnings)]
     echo_all([*lines, report.summary()], 0 if report.ok else 1)
+
+
+@main.command()
+@project_option
+@click.argument("name")
+@click.option("--layout", type=click.Choice(scaffold.LAYOUTS), default="art", show_default=True,
+              help="art: a picture on every card; text: text only, in labelled boxes.")
+@click.option("--locale", default="en", show_default=True,
+              help="The game's source language (the example words stay English).")
+@click.option("--author", default=None, help="Your name, for the licence (default: git's).")
+@click.option("--title", default=None, help="The game's printed name (default: from NAME).")
+@reports
+def new(project: str | None, name: str, **chosen: Any) -> None:
+    """Create a complete, working game in cards/NAME/ and templates/NAME/ to start from."""
+    created = scaffold.create(project, scaffold.NewGame(name, **chosen))
+    echo_all(scaffold.report(created))
 
 
 @main.command()
