@@ -205,9 +205,11 @@ def test_the_figures_chosen_reach_the_manual_summary_and_sheet_css(tmp_path):
     assert "td, th, nav.toc, .index .pages { font-variant-numeric: oldstyle-nums tabular-nums; }" \
         in html
     assert ".fx, figure.faces { font-variant-numeric: oldstyle-nums; }" in html
+    assert "::marker { font-variant-numeric: oldstyle-nums tabular-nums; }" in html
     summary = summary_html(edition, project, summaries_of(edition)[0], ManualOptions())
     assert "body { font-variant-numeric: lining-nums; }" in summary
     assert "td, th { font-variant-numeric: lining-nums tabular-nums; }" in summary
+    assert "::marker { font-variant-numeric: lining-nums tabular-nums; }" in summary
     shutil.copytree(REPO / "templates" / "harbourlight", project / "templates" / "demo")
     sheets = sheet_html(game, project, "t", [], [], DeckOptions(), {})
     assert ".slot { font-variant-numeric: oldstyle-nums; }" in sheets
