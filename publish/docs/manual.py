@@ -1,4 +1,7 @@
-"""The full manual: cover, contents, rules, card lists, cards by effect, index, colophon.
+"""The manual: cover, contents, rules, card lists, cards by effect, index, colophon.
+
+game.yaml's ``manual`` says which of these parts it has, in which order, and
+its form (full, or a short booklet); see publish.docs.shape.
 
 Chapters come from the edition's Markdown; the card list, the lists by effect
 and the index come from the data, so none of them can disagree with the
@@ -10,6 +13,7 @@ other parts' anchors landed on, and a card edit lays out one deck's list.
 from __future__ import annotations
 
 import datetime as dt
+import json
 import os
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -18,15 +22,17 @@ from typing import Any
 from babel.dates import format_date
 from markupsafe import Markup
 
+from publish.atomic import write_atomic
 from publish.docs.edition import Edition, babel_locale, heading_text, index_entries
 from publish.docs.markdown import RulesMarkdown
+from publish.docs.shape import items, shown, units
 from publish.i18n.translate import plural_form
 from publish.model import Card, Game
 from publish.render.decks import DeckOptions, face_style, licence_label
 from publish.render.env import environment
 from publish.render.faces import own_fields
 from publish.render.geometry import PAPERS
-from publish.render.parts import keep_only, lay_out, references, stub_links
+from publish.render.parts import LaidOut, keep_only, lay_out, references, stub_links
 from publish.render.pdf import RenderError
 from publish.render.splice import join_pdfs
 from publish.text import untranslated
@@ -142,7 +148,7 @@ def manual_context(edition: Edition, options: ManualOptions, date: dt.date) -> d
     toc = [{"level": h.level, "id": h.id, "text": heading_text(h.html)}
            for source in edition.chapters for h in source.headings if h.level <= 2]
     options = options.for_game(game)
-    return {
+    context = {
         "lang": options.locale,
         "title": f"{config.name} · {config.edition}",
         "game": {"name": config.name, "edition": config.edition, "source": config.source},
@@ -157,7 +163,11 @@ def manual_context(edition: Edition, options: ManualOptions, date: dt.date) -> d
         "groups": [{"name": v.name, "colour": v.colour}
                    for v in (config.groups.values.values() if config.groups else [])],
         "total_cards": len(game.cards),
+        "form": config.manual.form,
+        "terms": len(edition.terms),
     }
+    parts = shown(config.manual, context)
+    return {**context, "parts": parts, "items": items(config.manual, parts, context["decks"])}
 
 
 def _licence_label(spdx: str) -> str:
@@ -190,8 +200,8 @@ class Manual:
 
 
 def part_names(context: dict[str, Any]) -> list[str]:
-    """The manual's parts, in order; each starts on a page of its own."""
-    return ["front", "chapters", *[f"deck-{deck['id']}" for deck in context["decks"]], "back"]
+    """The manual's layout parts, in order; each starts on a page of its own."""
+    return units(context["items"])
 
 
 @dataclass
@@ -205,50 +215,68 @@ class _Layout:
     owned: dict[str, set[str]]
     """Every anchor of every part: ids do not depend on page numbers."""
     stubs: dict[str, set[str]] = field(default_factory=dict)
-    used: list[str] = field(default_factory=list)
+    html: dict[str, str] = field(default_factory=dict)
+    """Each part's HTML as last laid out."""
+    done: dict[str, LaidOut] = field(default_factory=dict)
+    """Every HTML laid out in this build: laying it out again costs nothing."""
 
-    def laid(self, part: str, numbers: dict[str, int], start: int = 0, write: bool = True):
+    def laid(self, part: str, numbers: dict[str, int], start: int = 0) -> LaidOut:
         """One part laid out, its links to other parts stubbed (joining fills them in)."""
         elsewhere = set().union(*(ids for name, ids in self.owned.items() if name != part))
         what = f"{self.context['title']} ({part})"
         html, self.stubs[part] = stub_links(
             manual_html(self.edition, self.project, self.context, part, numbers, start),
             elsewhere, what)
-        self.used.append(html)
-        return lay_out(html, self.project, what, self.cache, write)
+        self.html[part] = html
+        if html not in self.done:
+            self.done[html] = lay_out(html, self.project, what, self.cache)
+        return self.done[html]
 
 
-def _numbered(layout: _Layout, names: list[str]) -> tuple[dict[str, Any], dict[str, int]]:
-    """Every part laid out with the page each anchor landed on, the contents numbered last."""
-    # the contents are numbered last; laid out first (not drawn) only for their length
-    front = layout.laid("front", {}, write=False)
-    for _ in range(3):
+def _numbered(layout: _Layout, names: list[str], found: dict[str, int] | None
+              ) -> tuple[dict[str, Any], dict[str, int]]:
+    """Every part laid out with the page each anchor landed on (``found``: as last built).
+
+    Parts that print page numbers (the contents, the index) are laid out
+    again with the pages found, until no page moves: a part already laid out
+    with the same HTML costs nothing, so the contents at the front cost one
+    layout more and the parts after them none, unless their length changed.
+    """
+    for _ in range(4):
         numbers: dict[str, int] = {}
-        parts = {"front": front}
-        page = front.pages + 1
-        for name in names[1:]:
-            parts[name] = layout.laid(name, numbers, page)
+        parts = {}
+        page = 1
+        for name in names:
+            # pages found in this round, and those of the parts after this one from the last
+            parts[name] = layout.laid(name, {**(found or {}), **numbers}, page if page > 1 else 0)
             for anchor, index in parts[name].anchors.items():
                 if anchor not in layout.stubs[name]:
                     numbers.setdefault(anchor, page + index)
             page += parts[name].pages
-        for anchor, index in front.anchors.items():
-            if anchor not in layout.stubs["front"]:
-                numbers.setdefault(anchor, 1 + index)
-        numbered = layout.laid("front", numbers)
-        if numbered.pages == front.pages:
-            parts["front"] = numbered
+        if numbers == found:
             return parts, numbers
-        front = numbered  # the numbers changed the contents' length: lay out what follows again
-    raise RenderError(f"{layout.context['title']}: the contents change length with every layout")
+        found = numbers
+    raise RenderError(f"{layout.context['title']}: the page numbers change with every layout")
+
+
+PAGES = "pages.json"
+"""In the cache of parts: the page of every anchor, as last built (the first guess next time)."""
+
+
+def _pages_kept(cache: Path | None) -> dict[str, int] | None:
+    try:
+        kept = json.loads((cache / PAGES).read_text(encoding="utf-8")) if cache else None
+        return {str(k): int(v) for k, v in kept.items()} if kept else None
+    except (OSError, ValueError, AttributeError, TypeError):
+        return None
 
 
 def make_manual(edition: Edition, project: Path, options: ManualOptions,
                 cache: Path | None = None, date: dt.date | None = None) -> Manual:
     """Lay out the manual part by part (raising the edition's problems first) and join it.
 
-    The chapters come first, so the index knows the pages of its terms; the
-    contents last, with every heading's page.  With ``cache`` (a folder), a
+    Its parts are game.yaml's (publish.docs.shape); the contents and the index
+    are laid out again once the pages they print are known.  With ``cache`` (a folder), a
     part whose HTML is the one laid out last time is not laid out again: a
     card edit costs the layout of that card's deck list, not of the manual.
     """
@@ -257,9 +285,10 @@ def make_manual(edition: Edition, project: Path, options: ManualOptions,
     names = part_names(context)
     layout = _Layout(edition, project, context, cache, {
         name: references(manual_html(edition, project, context, name, {}))[0] for name in names})
-    parts, numbers = _numbered(layout, names)
+    parts, numbers = _numbered(layout, names, _pages_kept(cache))
     if cache is not None:
-        keep_only(cache, layout.used)
+        keep_only(cache, list(layout.html.values()))
+        write_atomic(cache / PAGES, json.dumps(numbers, sort_keys=True) + "\n")
     lists = [i for i, name in enumerate(names) if name.startswith("deck-")]
     pdf = join_pdfs([parts[name].pdf for name in names],
                     stubs=[layout.stubs[name] for name in names], continuing=set(lists[1:]))

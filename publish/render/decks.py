@@ -102,6 +102,7 @@ def face_style(game: Game, options: DeckOptions,
     config = game.config
     return FaceStyle(
         bw=options.bw,
+        figures=config.figures.css(),
         size={"w": w, "h": h, "bleed": config.print.bleed_mm, "text_pt": round(TEXT_PT * scale, 2)},
         footer=f"{config.name} {config.edition} · {licence_label(config.licence.id)}",
         game_name=config.name,

@@ -29,6 +29,9 @@ class FaceStyle:
     edition_line: str
     icons: dict[str, Markup] = field(default_factory=dict)
     """The game's icons by token, for faces that draw them (cost, type, suit marks)."""
+    figures: dict[str, str] = field(default_factory=dict)
+    """game.yaml's figures as CSS ``font-variant-numeric`` values, by where they print:
+    cards, rules, summaries, tables ('lining-nums', 'tabular-nums'...)."""
 
 
 def name_class(name: str) -> str:

@@ -29,7 +29,8 @@ def parts_dir(out: Path, options: ManualOptions) -> Path:
 
 
 class Manual:
-    """manual.pdf: cover, contents, chapters, card lists, cards by effect, index, colophon."""
+    """manual.pdf: the parts game.yaml's `manual` asks for (by default: cover, contents,
+    chapters, card lists, cards by effect, index, colophon), or a booklet."""
 
     name = "manual"
     in_default_build = True

@@ -141,7 +141,8 @@ def test_a_card_edit_lays_out_only_the_card_list_of_its_deck(demo_docs, tmp_path
         what.rsplit("(", 1)[-1].rstrip(")")) or original(html, root, what))
     cache = tmp_path / "parts"
     _, first = _make(demo_docs, cache)
-    assert laid == ["front", "chapters", "deck-alpha", "deck-beta", "back", "front"]
+    front, back = "cover+contents", "cards-by-effect+index+colophon"
+    assert laid == [front, "chapters", "deck-alpha", "deck-beta", back, front]
     laid.clear()
     _make(demo_docs, cache)
     assert laid == []  # nothing changed: every part comes from the cache
