@@ -28,6 +28,7 @@ import yaml
 
 from publish.cardschema import json_schema
 from publish.failures import Failure
+from publish.i18n.catalog import SHARED, po_path
 from publish.load import find_root, load_config
 from publish.problems import ProblemsFound
 from publish.render.placeholder import placeholder_png
@@ -262,11 +263,12 @@ def report(created: Created) -> list[str]:
              f"with \"© {values['year']} {values['author']}\" (--author sets the name), and "
              f"the name, \"{values['name']}\" (--title)"]
     if locale != "en":
-        lines += [f"the example cards and rules are in English, filed as {locale}: write "
-                  "yours over them in your language",
-                  f"the shared templates' words (Contents, Index...) need a {locale} catalog: "
-                  f"publish i18n update --game {game} makes it; builds are drafts until it "
-                  "is translated (docs/i18n.md)"]
+        lines.append(f"the example cards and rules are in English, filed as {locale}: write "
+                     "yours over them in your language")
+        if not po_path(created.root / "cards" / game, locale, SHARED).is_file():
+            lines.append(f"the shared templates' words (Contents, Index...) have no {locale} "
+                         f"catalog yet: publish i18n update --game {game} makes it; builds are "
+                         "drafts until it is translated (docs/i18n.md)")
     if created.missing:
         lines.append(f"this project lacks {', '.join(created.missing)}: every build needs them; "
                      "copy them from the publish repository")

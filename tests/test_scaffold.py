@@ -257,7 +257,15 @@ def test_another_source_language_is_filed_under_its_tag(tmp_path):
     assert config["locales"] == {"source": "fr", "editions": ["fr"]}
     assert list(config["typography"]) == ["fr"]
     assert (game / "rules" / "fr" / "01-how-to-play.md").is_file()
-    assert (build_decks(project, "lune") / "fr" / "deck-main.pdf").is_file()
+    assert "no fr catalog" not in made.output  # the shared words ship in French
+    assert (build_decks(project, "lune", "--strict") / "fr" / "deck-main.pdf").is_file()
+
+
+def test_a_language_without_shared_words_is_told_how_to_get_them(tmp_path):
+    project = empty_project(tmp_path / "project")
+    made = new(project, "tsuki", "--locale", "ja", "--layout", "text")
+    assert made.exit_code == 0, made.output
+    assert "have no ja catalog yet: publish i18n update --game tsuki makes it" in made.output
 
 
 def test_words_with_quotes_stay_data_in_yaml():
