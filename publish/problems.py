@@ -21,8 +21,10 @@ class Location:
     col: int = 0
 
     def __str__(self) -> str:
-        if self.line:
+        if self.line and self.col:
             return f"{self.path}:{self.line}:{self.col}"
+        if self.line:  # a line without a column (a template's): no ':0'
+            return f"{self.path}:{self.line}"
         return str(self.path)
 
 

@@ -24,6 +24,9 @@ from publish.model import EmphasisRule, Typography
 ICON = re.compile(r":([a-z][a-z0-9-]*):")
 """An icon token; a colon followed by a space ("Cards: three") never matches."""
 
+_COUNT_SPACE = re.compile(r"(?<=\d) (?=:[a-z][a-z0-9-]*:)")
+"""The space between a number and the icon it counts."""
+
 _ROMAN = (
     (1000, "M"), (900, "CM"), (500, "D"), (400, "CD"), (100, "C"), (90, "XC"),
     (50, "L"), (40, "XL"), (10, "X"), (9, "IX"), (5, "V"), (4, "IV"), (1, "I"),
@@ -105,6 +108,8 @@ def _icon(name: str, icons: Mapping[str, str]) -> Markup:
 def _tokens(text: str, typography: Typography, icons: Mapping[str, str]) -> list[_Span]:
     """The spans of ``text`` replaced by markup: icons first, then numerals outside them."""
     spans = [_Span(m.start(), m.end(), markup=_icon(m[1], icons)) for m in ICON.finditer(text)]
+    # a count and its icon ("Gain 2 :coin:") never part at a line's end
+    spans += [_Span(m.start(), m.end(), markup=Markup("\u00a0")) for m in _COUNT_SPACE.finditer(text)]
     if typography.numerals == "roman":
         for m in re.finditer(typography.quantity, text):
             span = _Span(m.start(), m.end(), markup=Markup())

@@ -254,6 +254,30 @@ def test_adjacent_icons() -> None:
     assert style(":moeda::moeda:", icons=ICONS) == [icon("moeda") * 2]
 
 
+def test_a_count_and_its_icon_never_part() -> None:
+    assert style("Ganhe 2 :moeda: e 1 carta.", typography=arabic(), icons=ICONS) == [
+        f"Ganhe 2\u00a0{icon('moeda')} e 1 carta."
+    ]
+
+
+def test_a_count_set_in_roman_keeps_its_icon() -> None:
+    (html,) = style("Ganhe 3 :moeda:.", icons=ICONS)
+    assert html.endswith(f"III\u00a0{icon('moeda')}.")
+
+
+def test_only_a_number_glues_to_an_icon() -> None:
+    assert style("Ganhe :moeda: :moeda:", typography=arabic(), icons=ICONS) == [
+        f"Ganhe {icon('moeda')} {icon('moeda')}"
+    ]
+
+
+def test_emphasis_over_a_count_and_its_icon() -> None:
+    typography = rules(ganhe=r"Ganhe \d :\w+:")
+    assert style("Ganhe 2 :moeda:.", typography=typography, icons=ICONS) == [
+        f"<strong>Ganhe 2\u00a0{icon('moeda')}</strong>."
+    ]
+
+
 def test_unknown_icon_names_it_and_the_known_ones() -> None:
     with pytest.raises(UnknownIcon) as caught:
         style("Ganhe :moedas:.", icons=ICONS)

@@ -210,6 +210,5 @@ def test_the_figures_chosen_reach_the_manual_summary_and_sheet_css(tmp_path):
     assert "body { font-variant-numeric: lining-nums; }" in summary
     assert "td, th { font-variant-numeric: lining-nums tabular-nums; }" in summary
     assert "::marker { font-variant-numeric: lining-nums tabular-nums; }" in summary
-    shutil.copytree(REPO / "templates" / "harbourlight", project / "templates" / "demo")
     sheets = sheet_html(game, project, "t", [], [], DeckOptions(), {})
     assert ".slot { font-variant-numeric: oldstyle-nums; }" in sheets
