@@ -109,7 +109,8 @@ def _tokens(text: str, typography: Typography, icons: Mapping[str, str]) -> list
     """The spans of ``text`` replaced by markup: icons first, then numerals outside them."""
     spans = [_Span(m.start(), m.end(), markup=_icon(m[1], icons)) for m in ICON.finditer(text)]
     # a count and its icon ("Gain 2 :coin:") never part at a line's end
-    spans += [_Span(m.start(), m.end(), markup=Markup("\u00a0")) for m in _COUNT_SPACE.finditer(text)]
+    spans += [_Span(m.start(), m.end(), markup=Markup("\u00a0"))
+              for m in _COUNT_SPACE.finditer(text)]
     if typography.numerals == "roman":
         for m in re.finditer(typography.quantity, text):
             span = _Span(m.start(), m.end(), markup=Markup())
