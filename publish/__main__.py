@@ -1,5 +1,5 @@
 """Allow `python -m publish`."""
 
-from publish.cli import main
+from publish.launch import main
 
 main()

@@ -31,6 +31,7 @@ from publish.problems import Problem
 from publish.render.templatecheck import template_problems
 from publish.targets import TARGETS
 from publish.targets.base import Built, Work
+from publish.unchanged import Snapshot, key, remember, snapshot
 
 Say = Callable[[str], None]
 
@@ -140,6 +141,9 @@ class Prepared:
     plan: Plan
     headline: str
     notes: list[str] = field(default_factory=list)
+    taken: Snapshot | None = None
+    """The inputs' stats before planning, and the options (a stamp once all is made)."""
+    options: str = ""
 
     @property
     def count(self) -> int:
@@ -160,6 +164,7 @@ def prepare_build(project: str | None, game: str | None, locale: str | None, str
                   force: bool) -> Prepared:
     """`publish build`: load once, plan, and check only if something is out of date."""
     root, game_id = locate(project, game)
+    taken, options = snapshot(root, game_id), key(root, game, locale, strict)
     with failing():
         loaded, problems = load_game(root, game_id)
     if loaded is None:
@@ -172,13 +177,21 @@ def prepare_build(project: str | None, game: str | None, locale: str | None, str
         edition(Work(root, loaded), locale, strict)  # says why and fails
     the_plan = plan(Work(root, loaded), Request([locale] if locale else editions, force=force))
     if not the_plan.jobs:
-        return Prepared(None, the_plan, f"{game_id}: up to date ({len(the_plan.up_to_date)} "
-                                        "outputs; --force remakes them)")
+        headline = up_to_date(game_id, len(the_plan.up_to_date))
+        if not force:
+            remember(taken, options, headline)
+        return Prepared(None, the_plan, headline)
     work = _work(root, _check_loaded(root, loaded, problems))
     notes = [line for loc in sorted({job.locale for job in the_plan.jobs})
              for line in edition(work, loc, strict).notes]
     return Prepared(work, the_plan, f"{game_id}: {len(the_plan.renders)} job(s) to run, "
-                                    f"{len(the_plan.up_to_date)} output(s) up to date", notes)
+                                    f"{len(the_plan.up_to_date)} output(s) up to date", notes,
+                    taken, options)
+
+
+def up_to_date(game_id: str, outputs: int) -> str:
+    """What a build with nothing to do says."""
+    return f"{game_id}: up to date ({outputs} outputs; --force remakes them)"
 
 
 def run_build(prepared: Prepared, jobs: int | None, say: Say,
@@ -188,6 +201,10 @@ def run_build(prepared: Prepared, jobs: int | None, say: Say,
     start = time.perf_counter()
     with failing():
         built = run(prepared.work, prepared.plan, jobs, say, progress)
+    if prepared.taken is not None:  # every output now made from the inputs as planned
+        the_plan = prepared.plan
+        made = len(the_plan.up_to_date) + sum(len(job.outputs) for job in the_plan.jobs)
+        remember(prepared.taken, prepared.options, up_to_date(prepared.work.game.id, made))
     return Outcome(built, time.perf_counter() - start)
 
 

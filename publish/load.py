@@ -17,6 +17,7 @@ from pydantic import BaseModel, ValidationError
 from publish.cardschema import card_model, deck_file_model, problems_from
 from publish.model import Card, Game, GameConfig, TextBlock
 from publish.problems import Location, Problem, ProblemsFound
+from publish.unchanged import project_root
 from publish.yamlsource import SourceMap, load_yaml
 
 GAME_FILE = "game.yaml"
@@ -26,9 +27,9 @@ DECKS_DIR = "decks"
 def find_root(start: Path | None = None) -> Path:
     """The project root: the nearest folder upwards that has a ``cards/`` folder."""
     here = (start or Path.cwd()).resolve()
-    for folder in (here, *here.parents):
-        if (folder / "cards").is_dir():
-            return folder
+    root = project_root(here)
+    if root is not None:
+        return root
     raise ProblemsFound([Problem(Location(here), "no cards/ folder here or above; "
                                  "run from a project folder or pass --project")])
 

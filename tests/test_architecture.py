@@ -18,7 +18,7 @@ PACKAGE = REPO / "publish"
 
 LAYERS = [
     ("foundation", r"publish(\.(problems|atomic|yamlsource|model|cardschema|load|validate|text"
-                   r"|icons|images|export|engines|check|incremental))?"),
+                   r"|icons|images|export|engines|check|incremental|unchanged))?"),
     ("words", r"publish\.i18n(\.(catalog|translate|terms))?"),
     ("render", r"publish\.render(\..+)?"),
     ("docs", r"publish\.docs(\..+)?"),
@@ -27,12 +27,14 @@ LAYERS = [
     ("targets", r"publish\.targets(\..+)?"),
     ("build", r"publish\.(build|failures)"),
     ("commands", r"publish\.(commands|bench|scaffold)"),
-    ("cli", r"publish\.(cli|__main__)"),
+    ("cli", r"publish\.(cli|launch|__main__)"),
 ]
 """Bottom to top, as docs/architecture.md draws them."""
 
-LAZY = re.compile(r"(weasyprint|pikepdf|pypdfium2|PIL)(\..+)?|publish\.render\.fetcher")
-"""What may be imported inside a function: the renderers (and the WeasyPrint fetcher class)."""
+LAZY = re.compile(r"(weasyprint|pikepdf|pypdfium2|PIL)(\..+)?|publish\.render\.fetcher"
+                  r"|publish\.cli")
+"""What may be imported inside a function: the renderers (and the WeasyPrint fetcher class),
+and the command line, which the entry point loads only when a stamp cannot answer."""
 
 def modules() -> dict[str, Path]:
     found = {}

@@ -1,0 +1,25 @@
+"""The `publish` command's entry point: a build with nothing to do is answered at once.
+
+A stamp (publish.unchanged) can show, from file stats alone, that `publish
+build` would only say "up to date"; then that is printed without importing
+the toolchain (click, pydantic, the renderers), which takes longer than the
+answer.  Every other command, and every build the stamp cannot vouch for, runs
+the command line as usual.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+from publish.unchanged import answer
+
+
+def main() -> None:
+    said = answer(sys.argv[1:], Path.cwd())
+    if said is not None:
+        print(said)
+        return
+    from publish.cli import main as command_line  # only now: loading it is the slow part
+
+    command_line()
