@@ -52,8 +52,10 @@ class Manual:
         cache = parts_dir(output_dir(work.project, work.game.id, job.locale), job.options)
         if job.forced:
             shutil.rmtree(cache, ignore_errors=True)
+        # a card's name links to its row of the card list, when the manual has one
         edition = read_rules(work.game, job.locale, project=work.project,
-                             examples=work.examples)
+                             examples=work.examples,
+                             link_cards="card-list" in work.game.config.manual.shape)
         manual = make_manual(edition, work.project, job.options, cache=cache)
         name = job.outputs[0]
         return Rendered({name: manual.pdf}, {name: manual.pages})

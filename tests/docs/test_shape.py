@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pypdfium2 as pdfium
 import pytest
+from pypdf import PdfReader
 
 from conftest import FIXTURES, REPO, run
 from pdftext import bookmarks, contents_entries, page_texts, squash
@@ -85,6 +86,35 @@ def test_a_booklet_starts_with_the_rules_under_its_title_and_has_no_empty_page(b
     assert "Índice remissivo" not in whole  # the chapter defines no term: nothing to index
     assert "Listacompletadecartas" in squash(whole)
     assert "COLOFÃO" in pages[-1]  # a closing note in small capitals, not a page of its own
+
+
+def test_a_booklet_without_its_card_list_names_cards_unlinked(tmp_path):
+    project = small_game(tmp_path / "project",
+                         "manual: {form: booklet, parts: [cover, chapters, colophon]}\n")
+    result = run("build", "manual", "--project", str(project), "--game", "demo")
+    assert result.exit_code == 0, result.output
+    pdf = project / "build" / "demo" / "pt-BR" / "manual.pdf"
+    game, _ = load_game(project, "demo")
+    text = squash("".join(page_texts(pdf)))
+    assert squash(f"A carta {game.card('001').name} abre a partida") in text
+    assert "Listacompletadecartas" not in text
+    links = [annot.get("/A", {}).get("/URI") or annot.get("/Dest")
+             for page in PdfReader(pdf).pages for annot in (page.get("/Annots") or [])]
+    assert not [link for link in links if link and "card-" in str(link)]
+
+
+def test_the_colophon_of_a_booklet_heads_no_page(tmp_path):
+    project = small_game(tmp_path / "project",
+                         "manual: {form: booklet, parts: [cover, chapters, colophon]}\n")
+    chapter = project / "cards" / "demo" / "rules" / "pt-BR" / "01-regras.md"
+    chapter.write_text(ONE_CHAPTER + "\nNa sua vez, jogue 1 carta e siga o que ela diz.\n" * 40,
+                       encoding="utf-8")  # the rules run on to page 2, where the colophon is
+    result = run("build", "manual", "--project", str(project), "--game", "demo")
+    assert result.exit_code == 0, result.output
+    pages = page_texts(project / "build" / "demo" / "pt-BR" / "manual.pdf")
+    assert len(pages) == 2 and "Colofão".upper() in pages[1].upper()
+    (head,) = [line for line in pages[1].splitlines() if line.startswith("DEMO · REGRAS")]
+    assert head.split() == ["DEMO", "·", "REGRAS", "REGRAS"]  # the chapter's, not the colophon's
 
 
 def test_a_booklets_parts_run_on_in_one_layout():
