@@ -78,5 +78,5 @@ def typed_card_names(ctx: RulesContext, tokens: list[Token], path: Path) -> None
                 if card is not None:
                     ctx.fail(Location(path, last_line + 1, 1),
                              f"'{kids[j + 1].content}' is the name of card {card.number}: "
-                             f"write {{card {card.number}}} so a rename reaches this text (inside the "
-                             f"emphasis to keep it: *{{card {card.number}}}*)")
+                             f"write {{card {card.number}}} so a rename reaches this text "
+                             f"(*{{card {card.number}}}* keeps the emphasis)")
