@@ -47,6 +47,12 @@ class Licence(Strict):
     url: NonEmpty
     attribution: NonEmpty
 
+    @property
+    def in_words(self) -> bool:
+        """An id written in words ('All rights reserved'), not an identifier (CC-BY-4.0):
+        each edition prints its translation."""
+        return any(ch.isspace() for ch in self.id)
+
 
 class Locales(Strict):
     """The language the sources are written in, the editions published, and their glossary."""

@@ -52,6 +52,9 @@ def card_messages(game: Game) -> Catalog:
 
     add("game name", config.name, ("name",))
     add("game source", config.source, ("source",), "the printed source the card texts come from")
+    if config.licence.in_words:
+        add("licence id", config.licence.id, ("licence", "id"),
+            "printed at the foot of every card and summary")
     add("licence name", config.licence.name, ("licence", "name"))
     add("licence url", config.licence.url, ("licence", "url"),
         "the licence deed in the edition's language, if there is one")

@@ -250,6 +250,8 @@ def _config(config: GameConfig, words: Translator) -> GameConfig:
         groups = groups.model_copy(update={"label": tr("group label", groups.label),
                                            "values": named(groups.values, "group")})
     licence = config.licence.model_copy(update={
+        "id": tr("licence id", config.licence.id) if config.licence.in_words
+        else config.licence.id,
         "name": tr("licence name", config.licence.name),
         "url": tr("licence url", config.licence.url),
         "attribution": tr("licence attribution", config.licence.attribution)})

@@ -8,6 +8,7 @@ import pytest
 
 from demo_en import translate, with_english
 from publish.i18n.catalog import read_catalog
+from publish.i18n.extract import card_messages
 from publish.i18n.translate import (
     TEMPLATE_LOCALE,
     Translator,
@@ -141,3 +142,21 @@ def test_the_shared_words_are_english_so_each_other_language_needs_their_catalog
     locales = game.config.locales.model_copy(update={"source": "en", "editions": ["en"]})
     english = replace(game, config=game.config.model_copy(update={"locales": locales}))
     assert domains_for(english, "en") == []
+
+
+def test_a_licence_id_in_words_is_translated_an_identifier_is_not(demo_docs):
+    config = demo_docs / "cards" / "demo" / "game.yaml"
+    config.write_text(config.read_text(encoding="utf-8").replace(
+        "id: CC0-1.0", "id: Todos os direitos reservados"), encoding="utf-8")
+    translate(with_english(demo_docs))
+    game, _ = english_game(demo_docs)
+    assert game.config.licence.id == "EN Todos os direitos reservados"  # the footer's words
+    catalog = card_messages(load_game(demo_docs, "demo")[0])
+    assert catalog.get("Todos os direitos reservados", context="licence id") is not None
+
+
+def test_a_licence_identifier_is_no_message(demo_en):
+    game, _ = english_game(demo_en)
+    assert game.config.licence.id == "CC0-1.0"
+    catalog = card_messages(load_game(demo_en, "demo")[0])
+    assert not [m for m in catalog if m.context == "licence id"]
