@@ -15,7 +15,7 @@ from watchfiles import watch as file_events
 
 from publish import __version__, commands, scaffold
 from publish.failures import Failure
-from publish.render.decks import BACKS
+from publish.model import BACKS
 from publish.render.geometry import CARD_SIZES, PAPERS
 from publish.render.printshop import SERVICES
 
@@ -176,8 +176,9 @@ def build_one(target: str, project: str | None, game: str | None, locale: str | 
 @click.option("--size", type=click.Choice(list(CARD_SIZES)), default=None,
               help="Card size.  [default: the game's print.default_size]")
 @click.option("--bw", is_flag=True, help="Black-and-white printer-friendly variant.")
-@click.option("--backs", type=click.Choice(list(BACKS)), default="none", show_default=True,
-              help="Double-sided backs for this duplex flip.")
+@click.option("--backs", type=click.Choice(list(BACKS)), default=None,
+              help="Backs: none, for a duplex flip on the long or short edge, or to fold.  "
+                   "[default: the game's print.backs, else none]")
 @click.option("--back-offset", default="0,0", show_default=True, metavar="X,Y",
               callback=lambda _c, _p, value: parse_offset(value),
               help="Offset read on the calibration page (mm); backs are moved to cancel it.")

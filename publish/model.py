@@ -228,11 +228,20 @@ CARD_SIZES: dict[str, tuple[float, float]] = {
 CardSize = Literal["poker", "bridge", "tarot", "mini", "square"]
 
 
+BACKS = ("none", "long-edge", "short-edge", "fold")
+"""How print-and-cut sheets carry the backs: none, on the next page for a duplex flip on the
+long or short edge, or beside the faces to fold."""
+
+
 class PrintSpec(Strict):
-    """Print defaults: card size and bleed."""
+    """Print defaults: card size, bleed and backs."""
 
     default_size: CardSize = Field("poker", description="the size a build prints at unless "
                                                         "told otherwise (--size)")
+    backs: Literal[BACKS] = Field(  # type: ignore[valid-type]
+        "none", description="the backs `publish build` prints on the print-and-cut sheets "
+                            "unless told otherwise (--backs): none, long-edge or short-edge "
+                            "(duplex, with a calibration sheet), fold")
     sizes: list[CardSize] = Field(default_factory=lambda: ["poker"])
     bleed_mm: float = Field(3.0, ge=0, le=10)
 

@@ -16,7 +16,7 @@ from markupsafe import Markup
 
 from publish.i18n.translate import N_, template_words
 from publish.icons import read_icons
-from publish.model import Game
+from publish.model import BACKS, Game
 from publish.render.env import environment
 from publish.render.faces import FaceStyle, deck_context, face_context
 from publish.render.geometry import CARD_SIZES, PAPERS, back_correction, sheet_layout
@@ -32,7 +32,6 @@ from publish.render.sheets import (
 if TYPE_CHECKING:
     from weasyprint.document import Document
 
-BACKS = ("none", "long-edge", "short-edge", "fold")
 TEXT_PT = 10  # effect text size on a poker card; scaled for other sizes
 
 
@@ -48,27 +47,31 @@ class DeckOptions:
     size: str | None = None
     """The card size; None: the game's (game.yaml print.default_size, see ``for_game``)."""
     bw: bool = False
-    backs: str = "none"
+    backs: str | None = None
+    """How the backs print; None: the game's (game.yaml print.backs, see ``for_game``)."""
     locale: str | None = None
     """The edition; None: the game's source locale (see ``for_game``)."""
     back_offset: tuple[float, float] = (0.0, 0.0)
     game_size: str = "poker"
     """The game's own size, which file names do not repeat (set by ``for_game``)."""
+    game_backs: str = "none"
+    """The game's own backs, which file names do not repeat (set by ``for_game``)."""
 
     def __post_init__(self) -> None:
         if self.paper not in PAPERS:
             raise ValueError(f"unknown paper {self.paper!r}: {', '.join(PAPERS)}")
         if self.size is not None and self.size not in CARD_SIZES:
             raise ValueError(f"unknown size {self.size!r}: {', '.join(CARD_SIZES)}")
-        if self.backs not in BACKS:
+        if self.backs is not None and self.backs not in BACKS:
             raise ValueError(f"unknown backs {self.backs!r}: {', '.join(BACKS)}")
 
     def for_game(self, game: Game) -> DeckOptions:
         """These options with the edition and size chosen: the game's source locale and card
         size where none was."""
-        own = game.config.print.default_size
+        own, backs = game.config.print.default_size, game.config.print.backs
         return replace(self, locale=self.locale or game.config.locales.source,
-                       size=self.size or own, game_size=own)
+                       size=self.size or own, game_size=own, backs=self.backs or backs,
+                       game_backs=backs)
 
     @property
     def edition(self) -> str:
@@ -83,7 +86,9 @@ class DeckOptions:
         size = self.size or self.game_size
         parts = [p for p, default in ((self.paper, "a4"), (size, self.game_size)) if p != default]
         parts += ["bw"] if self.bw else []
-        parts += [self.backs] if self.backs != "none" else []
+        backs = self.backs or self.game_backs
+        if backs != self.game_backs:  # sheets without the game's backs say so
+            parts += ["no-backs" if backs == "none" else backs]
         return "".join(f"-{p}" for p in parts)
 
 
@@ -129,10 +134,10 @@ def deck_faces(game: Game, decks: list[str], locale: str, icons: dict[str, str]
 def sheet_pages(game: Game, title: str, faces: list[dict], backs: list[dict],
                 options: DeckOptions) -> tuple[list[Page], dict[str, float]]:
     """The sheets for these faces, as data, and the paper they are on."""
-    size = options.for_game(game).size
-    layout = sheet_layout(options.paper, size, game.config.print.bleed_mm)
+    options = options.for_game(game)
+    layout = sheet_layout(options.paper, options.size, game.config.print.bleed_mm)
     if options.backs == "fold":
-        note = _words(game, options.for_game(game).edition)(FOLD_NOTE)
+        note = _words(game, options.edition)(FOLD_NOTE)
         pages = fold_pages(layout.card, layout.bleed, layout.paper, faces, backs, title, note)
         return pages, {"w": max(layout.paper), "h": min(layout.paper)}
     shift = (back_correction(options.back_offset, options.backs)

@@ -1,6 +1,7 @@
 """Deck PDFs read back with pypdf: sizes, trim positions, guides, backs, fonts, overflow."""
 
 import io
+from dataclasses import replace
 
 import pytest
 from pypdf import PdfReader
@@ -271,3 +272,17 @@ def test_decks_print_at_the_games_own_size_unless_told_and_name_only_other_sizes
     assert face_style(game, DeckOptions()).size["w"] == 70.0
     poker = DeckOptions(locale="pt-BR", size="poker").for_game(game)
     assert deck_file("alpha", poker) == "deck-alpha-poker.pdf"
+
+
+def test_the_game_chooses_the_backs_a_build_prints_and_the_command_line_overrides(game):
+    config = game.config.model_copy(update={"print": game.config.print.model_copy(
+        update={"backs": "long-edge"})})
+    duplex = replace(game, config=config)
+    chosen = DeckOptions().for_game(duplex)
+    assert chosen.backs == "long-edge" and chosen.suffix == ""  # the game's own: no suffix
+    assert DeckOptions(backs="none").for_game(duplex).suffix == "-no-backs"
+    assert DeckOptions(backs="fold").for_game(duplex).suffix == "-fold"
+    assert DeckOptions().for_game(game).backs == "none"
+    assert DeckOptions(backs="long-edge").for_game(game).suffix == "-long-edge"  # as before
+    document = render_sheets(duplex, REPO, "historico", ["historico"], DeckOptions(), {})
+    assert len(PdfReader(io.BytesIO(write_pdf(document, "historico"))).pages) == 10
