@@ -2,15 +2,17 @@
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from publish.engines import engine_for
+from publish.cardschema import json_schema
+from publish.engines import Engine, engine_for
 from publish.icons import icon_problems
 from publish.images import check_pictures
 from publish.load import load_game
 from publish.model import Game
-from publish.problems import Problem
+from publish.problems import Location, Problem
 from publish.validate import check_game
 
 
@@ -62,6 +64,7 @@ def check_loaded(game: Game, problems: list[Problem] | None = None) -> CheckRepo
     found, report.warnings = check_pictures(game)
     report.problems.extend(found)
     engine = engine_for(game.id)
+    report.warnings += stale_schema(game, engine)
     if engine is not None:
         report.engine = engine.info.name
         result = engine.check(game)
@@ -69,3 +72,22 @@ def check_loaded(game: Game, problems: list[Problem] | None = None) -> CheckRepo
         report.examples = result.examples
     report.problems.sort(key=lambda p: p.location)
     return report
+
+
+SCHEMA = "deck.schema.json"
+
+
+def stale_schema(game: Game, engine: Engine | None) -> list[Problem]:
+    """The game's deck schema, if it keeps one, no longer matching game.yaml: editors would
+    complete and flag the deck files by the old kinds, fields and decks."""
+    path = game.root / SCHEMA
+    if not path.is_file():
+        return []
+    try:
+        kept = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        kept = None
+    if kept == json_schema(game.config, engine.effect_schema() if engine else None):
+        return []
+    return [Problem(Location(path), f"out of date with game.yaml (its kinds, decks or fields): "
+                                    f"publish schema --game {game.id} -o cards/{game.id}/{SCHEMA}")]

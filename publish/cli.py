@@ -151,8 +151,9 @@ def build_changed(project: str | None, game: str | None, locale: str | None, str
         return
     for line in prepared.notes:
         click.echo(line)
+    # a bar only on a terminal: in a log its label would run into the lines after it
     with click.progressbar(length=prepared.count, label="building", file=sys.stderr,
-                           show_pos=True) as bar:
+                           show_pos=True, hidden=not sys.stderr.isatty()) as bar:
         outcome = commands.run_build(prepared, jobs, click.echo, bar.update)
     click.echo(outcome.summary())
 

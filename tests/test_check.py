@@ -2,7 +2,7 @@
 
 import pytest
 
-from conftest import break_with, run
+from conftest import break_with, declare, run
 
 
 def check(project):
@@ -96,3 +96,15 @@ def test_missing_field_names_the_card(demo):
     result = check(demo)
     assert result.exit_code == 1
     assert "beta.yaml:8:5: card 005: missing field 'name'" in result.output
+
+
+def test_a_deck_schema_that_no_longer_matches_game_yaml_is_a_warning(demo):
+    schema = demo / "cards" / "demo" / "deck.schema.json"
+    made = run("schema", "--project", str(demo), "--game", "demo", "-o", str(schema))
+    assert made.exit_code == 0, made.output
+    assert "warning" not in run("check", "--project", str(demo), "--game", "demo").output
+    declare(demo, "fields:\n  cost: {type: integer, min: 0, max: 9, default: 0}\n")
+    checked = run("check", "--project", str(demo), "--game", "demo")
+    assert checked.exit_code == 0, checked.output  # the build does not need it
+    assert (f"{schema}: warning: out of date with game.yaml (its kinds, decks or fields): "
+            "publish schema --game demo -o cards/demo/deck.schema.json") in checked.output

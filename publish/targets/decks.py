@@ -59,7 +59,7 @@ class Decks:
                             paged=True, noun="deck"))
         if options.backs in ("long-edge", "short-edge"):
             jobs.append(Job(self.name, locale, [calibration_file(options)], common, options,
-                            key="calibration", noun="deck"))
+                            key="calibration", noun="calibration sheet"))
         jobs.append(Job(self.name, locale, [all_decks_file(options)],
                         {**common, **inputs.cards((c.number for c in game.cards), locale)}, options,
                         key="all", final=True, noun="decks-all"))
