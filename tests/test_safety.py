@@ -156,7 +156,7 @@ def test_a_misspelt_card_key_fails_the_check_with_line_and_suggestion(project):
     edit(cards_template(project), "{{ card.name }}", "{{ card.nmae }}")
     result = run("check", "--project", str(project), "--game", "demo")
     assert result.exit_code == 1
-    assert ("templates/demo/cards.html.j2:7:0: card.nmae: a template's card has no 'nmae' (did "
+    assert ("templates/demo/cards.html.j2:7: card.nmae: a template's card has no 'nmae' (did "
             "you mean 'name'?)") in result.output, result.output
 
 

@@ -79,9 +79,9 @@ def test_a_card_name_typed_in_bold_or_italics_asks_for_a_reference(game):
     render(md, "Texto.\n\nJogue **Primeira** e *nova geração*.\n")
     assert problems(md) == [
         "regras.md:3:1: 'Primeira' is the name of card 001: write {card 001} so a rename "
-        "reaches this text",
+        "reaches this text (*{card 001}* keeps the emphasis)",
         "regras.md:3:1: 'nova geração' is the name of card 998: write {card 998} so a rename "
-        "reaches this text",
+        "reaches this text (*{card 998}* keeps the emphasis)",
     ]
 
 
