@@ -34,8 +34,8 @@ class Addresses:
     base: str
 
     def of(self, name: str) -> str:
-        """The address of the file ``name``: a web address quotes it, a local path does not
-        (TTS writes local paths as they are)."""
+        """The address of the file ``name``: a web address quotes it; a local one keeps the
+        path as it is, spaces and all, as TTS's own local paths are."""
         return self.base + (quote(name) if self.base.startswith("http") else name)
 
 

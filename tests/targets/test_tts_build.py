@@ -18,6 +18,7 @@ import pytest
 from PIL import Image, ImageChops, ImageStat
 
 from conftest import REPO, run
+from publish import commands
 from publish.build import make
 from publish.icons import read_icons
 from publish.load import load_game
@@ -55,11 +56,14 @@ def agencia_built(tmp_path_factory):
 @pytest.fixture(scope="module")
 def harbourlight_built(tmp_path_factory):
     project = copy_project(tmp_path_factory.mktemp("tts-harbourlight"))
+    out = project / "build" / "harbourlight" / "en" / "tts"
+    out.mkdir(parents=True)
+    (out / "market-faces-2.png").write_bytes(b"a sheet an earlier build made")
+    (out / "notes.txt").write_text("the designer's own file")
     result = run("build", "tts", "--project", str(project), "--game", "harbourlight",
                  "--base-url", BASE.rstrip("/"))
     assert result.exit_code == 0, result.output
     game, _ = load_game(project, "harbourlight")
-    out = project / "build" / "harbourlight" / "en" / "tts"
     return project, game, json.loads((out / "harbourlight-en.json").read_text("utf-8")), out
 
 
@@ -206,6 +210,16 @@ def test_the_default_resolution_keeps_a_full_sheet_within_4096_px(harbourlight_b
                 assert image.size == (entry["NumWidth"] * 409, entry["NumHeight"] * 572)
     with Image.open(out / "harbourlight-en.png") as thumbnail:
         assert thumbnail.size == (256, 256)
+
+
+def test_a_sheet_no_longer_made_is_removed_and_other_files_are_left(harbourlight_built):
+    _, _, _, out = harbourlight_built
+    assert not (out / "market-faces-2.png").exists()
+    assert (out / "notes.txt").is_file()
+
+
+def test_tts_is_made_only_when_asked_for():
+    assert "tts" in commands.target_names(default=False)
 
 
 def test_a_card_width_too_wide_for_a_sheet_fails_saying_so(tmp_path):
