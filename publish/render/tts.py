@@ -125,6 +125,8 @@ def thumbnail(backs: list[bytes]) -> bytes:
     from PIL import Image  # Pillow: a raster renderer, loaded only when drawing
 
     images = [Image.open(io.BytesIO(png)).convert("RGB") for png in backs]
+    if not images:  # a game whose decks are all empty: a blank picture
+        return _png(Image.new("RGB", (THUMBNAIL, THUMBNAIL), "white"))
     w, h = max(i.width for i in images), max(i.height for i in images)
     columns = max(1, math.ceil(math.sqrt(len(images) * h / w)))
     rows = math.ceil(len(images) / columns)

@@ -113,10 +113,9 @@ class Tts:
         service = gallery_service(game, job.locale, dpi)
         pdf, items = single_pdf(game, work.project, deck, service, False, job.locale,
                                 read_icons(game))
-        pngs = rasterise(pdf, dpi)
-        faces = {item["card"]["number"]: png for item, png in zip(items, pngs, strict=True)
-                 if item["card"] is not None}
-        back = pngs[-1]
+        pngs = list(zip(items, rasterise(pdf, dpi), strict=True))
+        faces = {item["card"]["number"]: png for item, png in pngs if item["card"] is not None}
+        back = next(png for item, png in pngs if item["card"] is None)
         files = {f"{FOLDER}/{back_file(deck)}": back_image(back, cell)}
         laid = sheets(game)[deck]
         for sheet in laid:

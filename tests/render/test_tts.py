@@ -14,10 +14,12 @@ from publish.render.tts import (
     MAX_PX,
     PER_SHEET,
     ROWS,
+    THUMBNAIL,
     Sheet,
     cell_size,
     face_sheet,
     sheets,
+    thumbnail,
 )
 
 
@@ -86,3 +88,14 @@ def test_each_face_goes_in_its_cell_and_the_back_in_the_last():
         assert image.getpixel((x + 10, y + 14)) == (i * 20, 255 - i * 20, 7)
     assert image.getpixel((9 * 20 + 10, 28 + 14)) == (1, 2, 3)  # the hidden card: the back
     assert image.getpixel((2 * 20 + 10, 28 + 14)) == (255, 255, 255)  # no card: white
+
+
+def test_the_thumbnail_is_a_square_of_the_backs_or_blank_without_any():
+    backs = [colour((200, 0, 0)), colour((0, 0, 200))]
+    image = Image.open(io.BytesIO(thumbnail(backs)))
+    assert image.size == (THUMBNAIL, THUMBNAIL) and image.mode == "RGB"
+    found = {image.getpixel((x, THUMBNAIL // 2)) for x in range(THUMBNAIL)}
+    assert any(r > 150 and b < 60 for r, _, b in found) and any(b > 150 and r < 60
+                                                                for r, _, b in found)
+    blank = Image.open(io.BytesIO(thumbnail([])))
+    assert blank.size == (THUMBNAIL, THUMBNAIL) and blank.getextrema() == ((255, 255),) * 3
