@@ -261,6 +261,24 @@ def gallery(project: str | None = None, game: str | None = None, locale: str | N
     build_one("gallery", project, game, locale, strict, jobs)
 
 
+@build.command()
+@project_option
+@game_option
+@click.option("--base-url", default="", metavar="URL",
+              help="Address the images will be hosted under.  [default: their file:/// paths]")
+@click.option("--card-width", "width", type=int, default=None, metavar="PX",
+              help="A card's width on the sheets.  [default: the widest a 4096 px sheet allows]")
+@locale_option
+@strict_option
+@jobs_option
+@reports
+def tts(project: str | None = None, game: str | None = None, locale: str | None = None,
+        strict: bool = False, jobs: int | None = None, **chosen: Any) -> None:
+    """Tabletop Simulator: face sheets and a back per deck, and a saved object laying the
+    decks out on the table (build/<game>/<locale>/tts/)."""
+    build_one("tts", project, game, locale, strict, jobs, **chosen)
+
+
 @main.group()
 def i18n() -> None:
     """Translation catalogs (gettext PO, with Babel): extract, update, status."""

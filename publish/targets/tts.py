@@ -1,0 +1,153 @@
+"""Tabletop Simulator: per deck, face sheets and a back; for the game, a saved object.
+
+``build/<game>/<locale>/tts/`` holds ``<deck>-faces-<n>.png`` (a Custom Deck's
+face sheet, at most 10 x 7 cards), ``<deck>-back.png``, and the saved object
+``<game>-<locale>.json`` with its thumbnail ``<game>-<locale>.png``: every deck
+side by side, named, each copy a card.  The JSON finds the images at their
+``file:///`` paths in this folder, or under ``--base-url`` once they are hosted.
+
+Not part of `publish build` with no target: which addresses the saved object
+gives is a choice made when asking for it (local paths are only good on the
+machine that built it), and it rasterises every card once more.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from urllib.parse import urlsplit
+
+from publish.icons import read_icons
+from publish.incremental import Inputs
+from publish.model import Game
+from publish.render.gallery import gallery_service
+from publish.render.printshop import INCH, rasterise, single_pdf
+from publish.render.tts import Sheet, back_image, cell_size, face_sheet, sheets, thumbnail
+from publish.render.ttsobject import Addresses, saved_object
+from publish.targets.base import Job, Rendered, Work, in_locale, output_dir
+
+FOLDER = "tts"
+
+
+@dataclass(frozen=True)
+class TtsOptions:
+    """What `publish build tts` was asked for."""
+
+    base_url: str = ""
+    """Where the images will be hosted ('' : their file:/// paths on this machine)."""
+    width: int | None = None
+    """A card's width on the sheets, in px (None: the widest a 4096 px sheet allows)."""
+
+    def __post_init__(self) -> None:
+        if self.base_url:
+            parts = urlsplit(self.base_url)
+            if parts.scheme not in ("http", "https") or not parts.netloc:
+                raise ValueError(f"--base-url {self.base_url!r} is not an http(s) address, "
+                                 "e.g. https://example.org/tidewatch/")
+            if not self.base_url.endswith("/"):
+                object.__setattr__(self, "base_url", self.base_url + "/")
+
+
+def sheet_file(sheet: Sheet) -> str:
+    return f"{sheet.deck}-faces-{sheet.index}.png"
+
+
+def back_file(deck: str) -> str:
+    return f"{deck}-back.png"
+
+
+def object_file(game: Game, locale: str, suffix: str = "json") -> str:
+    return f"{game.id}-{locale}.{suffix}"
+
+
+def trim(game: Game, locale: str) -> tuple[float, float]:
+    """The game's card, trimmed, in millimetres."""
+    size = gallery_service(game, locale).trim
+    return size[0], size[1]
+
+
+class Tts:
+    """tts/<deck>-faces-<n>.png and tts/<deck>-back.png per deck; tts/<game>-<locale>.json."""
+
+    name = "tts"
+    in_default_build = False
+
+    def applies(self, game: Game) -> bool:
+        return bool(game.config.decks)
+
+    def options(self, locale: str, **chosen: object) -> TtsOptions:
+        return TtsOptions(**chosen)  # type: ignore[arg-type]
+
+    def jobs(self, work: Work, inputs: Inputs, locale: str, options: TtsOptions) -> list[Job]:
+        game, common = work.game, inputs.common(locale)
+        cell = cell_size(trim(game, locale), options.width)
+        size = {"cell": f"{cell[0]}x{cell[1]}"}
+        laid = sheets(game)
+        jobs = [Job(self.name, locale,
+                    [f"{FOLDER}/{back_file(deck)}",
+                     *(f"{FOLDER}/{sheet_file(sheet)}" for sheet in laid[deck])],
+                    {**common, **size, **inputs.order(deck),
+                     **inputs.cards((c.number for c in game.deck_cards(deck)), locale)},
+                    options, key=deck, cost=len(game.deck_cards(deck)))
+                    for deck in game.config.decks if laid[deck]]
+        addresses = {"addresses": options.base_url or self.local(work, locale).base}
+        orders = {f"order {deck}": inputs.order(deck)["order"] for deck in game.config.decks}
+        every = inputs.cards((c.number for c in game.cards if c.copies), locale)
+        jobs.append(Job(self.name, locale, [f"{FOLDER}/{object_file(game, locale)}",
+                                            f"{FOLDER}/{object_file(game, locale, 'png')}"],
+                        {**common, **size, **addresses, **orders, **every}, options,
+                        key="object", final=True, noun="tts saved object"))
+        return jobs
+
+    @staticmethod
+    def local(work: Work, locale: str) -> Addresses:
+        folder = (output_dir(work.project, work.game.id, locale) / FOLDER).resolve()
+        return Addresses("file:///" + folder.as_posix().lstrip("/") + "/")
+
+    def render(self, work: Work, job: Job) -> Rendered:
+        """A deck's distinct cards and its back, rasterised once at the size of a cell, then
+        put on its sheets."""
+        game, deck = in_locale(work.game, job.locale)[0], job.key
+        cell = cell_size(trim(game, job.locale), job.options.width)
+        dpi = cell[0] / (trim(game, job.locale)[0] / INCH)
+        service = gallery_service(game, job.locale, dpi)
+        pdf, items = single_pdf(game, work.project, deck, service, False, job.locale,
+                                read_icons(game))
+        pngs = list(zip(items, rasterise(pdf, dpi), strict=True))
+        faces = {item["card"]["number"]: png for item, png in pngs if item["card"] is not None}
+        back = next(png for item, png in pngs if item["card"] is None)
+        files = {f"{FOLDER}/{back_file(deck)}": back_image(back, cell)}
+        laid = sheets(game)[deck]
+        for sheet in laid:
+            files[f"{FOLDER}/{sheet_file(sheet)}"] = face_sheet(sheet, faces, back, cell)
+        return Rendered(files, {name: 1 for name in files},
+                        note=f"{len(faces)} cards on {len(laid)} sheet(s) of "
+                             f"{cell[0]} x {cell[1]} px cards")
+
+    def finish(self, work: Work, job: Job, made: dict[str, bytes]) -> Rendered:
+        """The saved object and its thumbnail; images of sheets no longer made are removed."""
+        game = in_locale(work.game, job.locale)[0]
+        laid = sheets(game)
+        addresses = (Addresses(job.options.base_url) if job.options.base_url
+                     else self.local(work, job.locale))
+        data = saved_object(game, laid, trim(game, job.locale), sheet_file, back_file,
+                            addresses)
+        folder = output_dir(work.project, game.id, job.locale) / FOLDER
+        backs = [f"{FOLDER}/{back_file(deck)}" for deck in laid if laid[deck]]
+        picture = thumbnail([made[name] if name in made else (folder.parent / name).read_bytes()
+                             for name in backs])
+        keep = {*job.outputs, *backs, *(f"{FOLDER}/{sheet_file(sheet)}"
+                                        for found in laid.values() for sheet in found)}
+        stale = [f"{FOLDER}/{p.name}" for p in sorted(folder.glob("*"))
+                 if p.suffix in (".png", ".json") and f"{FOLDER}/{p.name}" not in keep]
+        json_name, png_name = job.outputs
+        files = {json_name: (json.dumps(data, ensure_ascii=False, indent=1) + "\n")
+                 .encode("utf-8"), png_name: picture}
+        cards = sum(len(deck["ContainedObjects"]) if "ContainedObjects" in deck else 1
+                    for deck in data["ObjectStates"])
+        return Rendered(files, {json_name: 1, png_name: 1}, remove=stale,
+                        note=f"{len(data['ObjectStates'])} decks, {cards} cards, "
+                             f"{sum(map(len, laid.values()))} sheets")
+
+
+TARGET = Tts()
