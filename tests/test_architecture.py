@@ -18,7 +18,7 @@ PACKAGE = REPO / "publish"
 
 LAYERS = [
     ("foundation", r"publish(\.(problems|atomic|yamlsource|model|cardschema|load|validate|text"
-                   r"|icons|images|export|engines|check|incremental))?"),
+                   r"|icons|images|export|engines|check|incremental|sheets(\..+)?))?"),
     ("words", r"publish\.i18n(\.(catalog|translate|terms))?"),
     ("render", r"publish\.render(\..+)?"),
     ("docs", r"publish\.docs(\..+)?"),
@@ -31,8 +31,11 @@ LAYERS = [
 ]
 """Bottom to top, as docs/architecture.md draws them."""
 
-LAZY = re.compile(r"(weasyprint|pikepdf|pypdfium2|PIL)(\..+)?|publish\.render\.fetcher")
-"""What may be imported inside a function: the renderers (and the WeasyPrint fetcher class)."""
+LAZY = re.compile(r"(weasyprint|pikepdf|pypdfium2|PIL|openpyxl|odf|ruamel)(\..+)?"
+                  r"|publish\.render\.fetcher")
+"""What may be imported inside a function: the renderers (and the WeasyPrint fetcher class),
+and the spreadsheet formats and round-trip YAML, which only `publish cards` and `publish
+import` use."""
 
 def modules() -> dict[str, Path]:
     found = {}
