@@ -124,12 +124,14 @@ class _Editor:
         self.proposal, self.config = proposal, config
         self.entries: dict[int, list[Any]] = {}
         self.styles: dict[int, dict[Any, type]] = {}
+        self.orders: dict[int, list[str]] = {}
 
     def ruamel(self, index: int) -> list[Any]:
         """The round-trip entries of a deck file, loaded once."""
         if index not in self.entries:
             self.entries[index] = yamledit.load_entries(self.proposal.files[index].text)
             self.styles[index] = yamledit.house_styles(self.entries[index])
+            self.orders[index] = yamledit.house_order(self.entries[index], self.config)
         return self.entries[index]
 
     def apply(self, rows: dict[str, Row]) -> None:
@@ -168,7 +170,7 @@ class _Editor:
                 removed.add(source[1])
             elif source is not None and source[0] == index:
                 entry = self.ruamel(index)[source[1]]
-                yamledit.edit(entry, change.keys, self.config, self.styles[index])
+                yamledit.edit(entry, change.keys, self.orders[index], self.styles[index])
                 replaced[source[1]] = yamledit.render(entry, spans[source[1]].dash)
             elif change.target == index:
                 entry = self.arriving(change, index)
@@ -184,9 +186,9 @@ class _Editor:
         """The entry of a card new to a file: a new card's, or a moved card's, edited."""
         self.ruamel(index)
         if change.source is None:
-            return yamledit.new_entry(change.keys, self.config, self.styles[index])
+            return yamledit.new_entry(change.keys, self.orders[index], self.styles[index])
         entry = self.ruamel(change.source[0])[change.source[1]]
-        yamledit.edit(entry, change.keys, self.config, self.styles[index])
+        yamledit.edit(entry, change.keys, self.orders[index], self.styles[index])
         return entry
 
 

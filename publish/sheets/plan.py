@@ -71,19 +71,23 @@ def plan(files: list[DeckFile], table: Table, config: GameConfig,
          path: Path) -> tuple[list[Change], list[Problem]]:
     """Every change the table's rows ask for, and the problems of placing new cards.
 
-    A card no row lists is removed, unless the table had rows or sheets it could not
-    read as cards (the card may be there): then the check still runs on the rest,
-    and says all it finds, without cards missing for want of a row.
+    A card no row lists is removed if its deck has rows in the table (a table may
+    hold only the decks being worked on), unless the table had rows or sheets it
+    could not read as cards (the card may be there): then the check still runs on
+    the rest, and says all it finds, without cards missing for want of a row.
     """
     where = {number_text(entry.get("number"), config.number_digits): (f, e)
              for f, deck_file in reversed(list(enumerate(files)))
              for e, entry in reversed(list(enumerate(deck_file.entries)))}
     changes: list[Change] = []
     problems: list[Problem] = []
+    decks: set[str | None] = set()
     for row in table.rows:
         if row.number in where:
+            decks.add(row.deck or files[where[row.number][0]].deck)
             change = _changed(row, where[row.number], files, config)
         else:
+            decks.add(row.deck)
             change = _added(row, files, config)
         if isinstance(change, str):
             problems.append(Problem(row.cell(path, "deck" if row.sheet is None else "number"),
@@ -94,7 +98,7 @@ def plan(files: list[DeckFile], table: Table, config: GameConfig,
     listed = {row.number for row in table.rows}
     if not table.shape_problems:
         changes += [Change(number, place, None) for number, place in where.items()
-                    if number not in listed]
+                    if number not in listed and files[place[0]].deck in decks]
     return changes, problems
 
 

@@ -88,7 +88,7 @@ def read_rows(sheets: list[Sheet], config: GameConfig, path: Path) -> Table:
 def _no_deck(name: str | None, config: GameConfig) -> str:
     decks = list(config.decks)
     return (f"no deck '{name}'{did_you_mean(str(name), decks)}: each sheet is named after a "
-            f"deck of the game ({', '.join(decks)}); rename or remove it")
+            f"deck of {config.name} ({', '.join(decks)}); rename or remove it")
 
 
 def _where(row: Row) -> str:
@@ -97,7 +97,8 @@ def _where(row: Row) -> str:
 
 def _header(sheet: Sheet, config: GameConfig, path: Path,
             table: Table) -> dict[int, Column] | None:
-    """Each column of the sheet by number, or None if it cannot be read."""
+    """Each column of the sheet by number (one it does not know is a problem, and left
+    out), or None if the sheet has no number column."""
     csv = sheet.name is None
     header = sheet.rows[0] if sheet.rows else []
     columns: dict[int, Column] = {}
@@ -117,12 +118,12 @@ def _header(sheet: Sheet, config: GameConfig, path: Path,
         else:
             seen[column.header] = number
             columns[number] = column
+    table.shape_problems = table.shape_problems or len(table.problems) > found
     if "number" not in seen and sheet.rows:
+        table.shape_problems = True
         table.problems.append(Problem(Cell(path, 1, 1, sheet.name), "no 'number' column: "
                                       "the first row names the columns, and 'number' says "
                                       "which card each row is"))
-    if len(table.problems) > found:
-        table.shape_problems = True
         return None
     return columns
 
@@ -203,10 +204,10 @@ def _blocks(row: Row, blocks: dict[int, dict[str, Any]], config: GameConfig, pat
             continue
         header = f"text {index + 1}"
         if kind not in kinds:
-            said = (f"unknown kind '{kind}'{did_you_mean(str(kind), kinds)}" if kind
-                    else "which kind of block is it?")
+            said = (f"unknown kind '{kind}'{did_you_mean(str(kind), kinds)}; expected one of"
+                    if kind else "which kind of block is it? One of")
             table.problems.append(Problem(row.cell(path, f"{header} kind"), f"{header} kind: "
-                                          f"{said}; expected one of: {', '.join(kinds)}"))
+                                          f"{said}: {', '.join(kinds)}"))
         elif text is None:
             table.problems.append(Problem(row.cell(path, header), f"{header}: the block has "
                                           "no text; write it, or empty the block's cells"))

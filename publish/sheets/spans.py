@@ -43,7 +43,10 @@ def entry_spans(text: str) -> list[Span]:
                 lines[first][:column]):
             raise ValueError(f"line {first + 1}: a card does not start on its dash's line "
                              "('- number: ...')")
-        spans.append(Span(first, _last_line(item), lines[first].index("-")))
+        last = _last_line(item)
+        while last > first and not lines[last].strip():
+            last -= 1  # a block scalar's trailing blank lines: the gap's, as after others
+        spans.append(Span(first, last, lines[first].index("-")))
     return spans
 
 

@@ -113,21 +113,38 @@ def flowing(value: Any) -> Any:
     return made
 
 
-def new_entry(values: dict[str, Any], config: GameConfig, styles: dict[Any, type]) -> Any:
-    """A new card's entry, its keys in table order."""
+def house_order(entries: list[Any], config: GameConfig) -> list[str]:
+    """The order a file writes a card's keys in (its cards' own, merged), with the keys it
+    never writes put where the table's order has them."""
+    order: list[str] = []
+    for entry in entries:
+        before = -1
+        for key in entry:
+            if key not in order:
+                order.insert(before + 1, key)
+            before = order.index(key)
+    table = card_keys(config)
+    for key in table:
+        if key not in order:
+            later = [i for i, k in enumerate(order) if k in table
+                     and table.index(k) > table.index(key)]
+            order.insert(later[0] if later else len(order), key)
+    return order
+
+
+def new_entry(values: dict[str, Any], order: list[str], styles: dict[Any, type]) -> Any:
+    """A new card's entry, its keys in the file's order."""
     from ruamel.yaml.comments import CommentedMap
 
     entry = CommentedMap()
-    order = card_keys(config)
     for key in sorted(values, key=lambda k: order.index(k) if k in order else len(order)):
         entry[key] = _value(key, values[key], None, styles)
     return entry
 
 
-def edit(entry: Any, keys: dict[str, Any], config: GameConfig, styles: dict[Any, type]) -> None:
+def edit(entry: Any, keys: dict[str, Any], order: list[str], styles: dict[Any, type]) -> None:
     """Set the changed keys of an entry (None: remove), each where it was, a new one where
-    table order puts it among the keys there."""
-    order = card_keys(config)
+    the file's order puts it among the keys there."""
     for key, value in keys.items():
         if value is None:
             entry.pop(key, None)

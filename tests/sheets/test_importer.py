@@ -4,6 +4,7 @@ changed, as a located error where a row is wrong, and never half-written."""
 from __future__ import annotations
 
 import hashlib
+import io
 from pathlib import Path
 
 import pytest
@@ -154,3 +155,87 @@ def test_the_check_of_the_would_be_game_is_located_too(harbour):
     assert f"{sheet}: sheet market: deck 'market' has 29 cards, counting copies; game.yaml " \
            "expects 30" in result.output
     assert digests(harbour) == before
+
+
+def test_agencia_typos_and_effects_are_located_at_their_cells(tmp_path):
+    project = copy_game(tmp_path / "project", "agencia")
+    sheet = tmp_path / "cards.xlsx"
+    run("cards", "--project", str(project), "--game", "agencia", "--format", "xlsx", "-o",
+        str(sheet))
+    edit(sheet, "principal", {("013", "kind"): "structurall",
+                              ("002", "text 1 effect"): "[{do: discard, n: 1",
+                              ("001", "text 1 effect"): "[{do: draw, who: an_opponent, n: 5}]"})
+    before = digests(project)
+    result = run("import", "--project", str(project), "--game", "agencia", str(sheet))
+    assert result.exit_code == 1
+    lines = result.output.splitlines()
+    assert lines[0] == f"{sheet}: nothing written; 4 problem(s):"
+    assert lines[1] == f"{sheet}: principal!M2: card 001 text[1]: the text says 'compra 4 " \
+                       "cartas' but the effect draws 5"
+    assert lines[2].startswith(f"{sheet}: principal!M3: text 1 effect: YAML syntax error: ")
+    assert lines[3] == f"{sheet}: principal!C14: card 013 kind: unknown value 'structurall' " \
+                       "(did you mean 'structural'?); expected one of: structural, natural"
+    # and what the check finds outside the deck files, where it is: an example partida
+    # that deals card 013, which no longer loads
+    assert lines[4].startswith(f"{project / 'cards/agencia/examples/04-revolta-fracassada.md'}")
+    assert digests(project) == before
+
+
+def test_an_ods_edit_with_lines_and_a_number_comes_back(harbour, tmp_path):
+    from publish.sheets import ods
+
+    sheet = tmp_path / "cards.ods"
+    run("cards", "--project", str(harbour), "--game", "harbourlight", "--format", "ods", "-o",
+        str(sheet))
+    tables = ods.read(io.BytesIO(sheet.read_bytes()))
+    _, rows = tables[0]
+    header = rows[0]
+    rows[2] += [None] * (len(header) - len(rows[2]))
+    rows[2][header.index("notes")] = "Slow,\nbut it carries."
+    rows[1] += [None] * (len(header) - len(rows[1]))
+    rows[1][header.index("text_size")] = 8.5
+    sheet.write_bytes(ods.write(tables))
+    result = run("import", "--project", str(harbour), "--game", "harbourlight", str(sheet))
+    assert result.exit_code == 0, result.output
+    text = (harbour / MARKET).read_text(encoding="utf-8")
+    assert '      - play: "Gain :coin:. Ebb 1."\n    text_size: 8.5\n  - number: "002"' in text
+    assert "    notes: |-\n      Slow,\n      but it carries.\n  - number: \"003\"" in text
+
+
+def test_a_new_csv_row_needs_a_deck_and_a_known_file(harbour, tmp_path):
+    sheet = tmp_path / "cards.csv"
+    run("cards", "--project", str(harbour), "--game", "harbourlight", "--format", "csv", "-o",
+        str(sheet))
+    lines = sheet.read_text(encoding="utf-8").splitlines()
+    lines.append(",012,Harbour Tug,vessel,,,,,,cost,:coin:,play,Gain :coin:.,,")
+    sheet.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    result = run("import", "--project", str(harbour), "--game", "harbourlight", str(sheet))
+    assert result.exit_code == 1
+    assert f"{sheet}: A48: new card 012: which deck's file holds it? give its deck (the deck " \
+           "column)" in result.output
+
+
+def test_a_new_game_s_cost_edited_in_excel_is_an_integer_in_its_yaml(tmp_path):
+    project = tmp_path / "project"
+    (project / "cards").mkdir(parents=True)
+    assert run("new", "tiny", "--project", str(project), "--author", "A").exit_code == 0
+    sheet = tmp_path / "tiny.xlsx"
+    run("cards", "--project", str(project), "--format", "xlsx", "-o", str(sheet))
+    edit(sheet, "main", {("001", "cost"): 4, ("050", "flavour"): None})
+    result = run("import", "--project", str(project), str(sheet))
+    assert result.exit_code == 0, result.output
+    assert "-    cost: 2\n+    cost: 4\n" in result.output
+    assert '-    flavour: "It has seen more nights than you have."' in result.output
+    main = (project / "cards" / "tiny" / "decks" / "main.yaml").read_text(encoding="utf-8")
+    assert "    cost: 4\n    art: art/001.png\n" in main
+    assert run("check", "--project", str(project)).exit_code == 0
+
+
+@pytest.mark.parametrize(("name", "said"), [
+    ("cards.txt", "not a spreadsheet this reads: give a .csv, .xlsx or .ods file"),
+    ("missing.xlsx", "cannot read file"),
+])
+def test_a_file_it_cannot_read_says_why(harbour, tmp_path, name, said):
+    result = run("import", "--project", str(harbour), "--game", "harbourlight",
+                 str(tmp_path / name))
+    assert result.exit_code == 1 and said in result.output
