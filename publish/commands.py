@@ -29,7 +29,7 @@ from publish.load import default_game, find_root, load_config, load_game
 from publish.model import Game
 from publish.problems import Problem
 from publish.render.templatecheck import template_problems
-from publish.sheets.grid import Cell, read_file
+from publish.sheets.grid import read_file
 from publish.sheets.importer import Proposal, propose
 from publish.sheets.table import export
 from publish.targets import TARGETS
@@ -265,7 +265,7 @@ def import_cards(project: str | None, game: str | None, file: str, dry_run: bool
     if proposal.texts or problems:
         problems += proposal.locate(_would_be_problems(root, game_id, proposal))
     if problems:
-        said = dict.fromkeys(str(p) for p in sorted(problems, key=_place))
+        said = [str(p) for p in proposal.ordered(problems)]
         raise Failure([f"{source}: nothing written; {len(said)} problem(s):", *said])
     if not proposal.texts:
         return [f"{source}: no changes: every card is as the deck files have it"]
@@ -286,12 +286,6 @@ def _would_be_problems(root: Path, game_id: str, proposal: Proposal) -> list[Pro
         return problems
     return _check_loaded(root, game, problems).problems
 
-
-def _place(problem: Problem) -> tuple[Any, ...]:
-    """Spreadsheet cells first, by sheet, row and column; then other files' problems."""
-    where = problem.location
-    sheet = where.sheet if isinstance(where, Cell) else None
-    return (not isinstance(where, Cell), str(where.path), sheet or "", where.line, where.col)
 
 
 def schema(project: str | None, game: str | None, output: str | None) -> str:

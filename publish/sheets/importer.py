@@ -66,6 +66,20 @@ class Proposal:
         said = ", ".join(f"{n} {what}" for what, n in counts.items() if n)
         return f"{said or 'no cards changed'} in {len(self.texts)} deck file(s)"
 
+    def ordered(self, problems: list[Problem]) -> list[Problem]:
+        """Problems in the spreadsheet first, in its sheets' order, by row and column; then
+        the others, by file and line; each said once."""
+        sheets = {f.deck: i for i, f in reversed(list(enumerate(self.files)))}
+
+        def place(problem: Problem) -> tuple[Any, ...]:
+            where = problem.location
+            if isinstance(where, Cell):
+                return (0, sheets.get(where.sheet or "", -1), where.line, where.col, "")
+            return (1, 0, where.line, where.col, str(where.path))
+
+        unique = {str(p): p for p in problems}
+        return sorted(unique.values(), key=place)
+
     def write(self) -> None:
         """Write every changed deck file, each atomically."""
         for path, text in self.texts.items():
@@ -136,13 +150,12 @@ class _Editor:
 
     def apply(self, rows: dict[str, Row]) -> None:
         proposal = self.proposal
+        involved = {i for change in proposal.changes for i in _files_of(change)}
         for index, deck_file in enumerate(proposal.files):
             try:
-                spans = entry_spans(deck_file.text)
+                spans = entry_spans(deck_file.text) if index in involved else []
             except ValueError as exc:
-                if any(index in _files_of(c) for c in proposal.changes):
-                    raise ValueError(f"{deck_file.path}: cannot edit it: {exc}") from exc
-                spans = []
+                raise ValueError(f"{deck_file.path}: cannot edit it: {exc}") from exc
             numbers = [number_text(e.get("number"), self.config.number_digits)
                        for e in deck_file.entries]
             replaced, removed, added = self.edits(index, numbers, spans)

@@ -11,7 +11,7 @@ from __future__ import annotations
 import io
 from typing import IO, Any
 
-from publish.sheets.xlsx import WIDEST, _widths
+from publish.sheets.xlsx import WIDEST, widths
 
 _MOST = 10_000
 """Repeated rows or columns beyond this are empty padding (Calc writes a million)."""
@@ -58,14 +58,14 @@ def _table(name: str, rows: list[list[Any]], styles: dict[str, Any], doc: Any) -
     from odf.table import Table, TableColumn, TableRow
 
     table = Table(name=name)
-    widths = _widths(rows)
-    for width in widths:
+    wide = widths(rows)
+    for width in wide:
         table.addElement(TableColumn(stylename=_column_style(doc, styles, width)))
     for number, row in enumerate(rows):
         element = TableRow()
         for index, value in enumerate(row):
             style = (styles["header"] if number == 0
-                     else styles["wrapped"] if widths[index] >= WIDEST else None)
+                     else styles["wrapped"] if wide[index] >= WIDEST else None)
             element.addElement(_cell(value, style))
         table.addElement(element)
     return table

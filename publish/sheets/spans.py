@@ -65,23 +65,29 @@ def splice(text: str, spans: list[Span], replaced: dict[int, str], removed: set[
     """The text with entries replaced (by index), removed, and new ones added after an
     entry (by its index; -1: before the first)."""
     lines = text.splitlines(keepends=True)
+    crlf = bool(lines) and lines[0].endswith("\r\n")  # new text ends its lines as the file
+    new = {i: [_ends(t, crlf) for t in texts] for i, texts in added.items()}
     out = lines[: spans[0].first]
-    out += added.get(-1, [])
+    out += new.get(-1, [])
     for index, span in enumerate(spans):
         if index:
             out += lines[spans[index - 1].last + 1: span.first]
         if index in replaced:
-            out.append(replaced[index])
+            out.append(_ends(replaced[index], crlf))
         elif index not in removed:
             out += lines[span.first: span.last + 1]
-        if added.get(index):
-            _end_line(out)
-            out += added[index]
+        if new.get(index):
+            _end_line(out, crlf)
+            out += new[index]
     out += lines[spans[-1].last + 1:]
     return "".join(out)
 
 
-def _end_line(out: list[str]) -> None:
+def _ends(text: str, crlf: bool) -> str:
+    return text.replace("\n", "\r\n") if crlf else text
+
+
+def _end_line(out: list[str], crlf: bool) -> None:
     """A file whose last line has no line break gets one before more is added."""
     if out and not out[-1].endswith("\n"):
-        out[-1] += "\n"
+        out[-1] += "\r\n" if crlf else "\n"

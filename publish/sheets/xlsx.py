@@ -35,20 +35,21 @@ def _fill(sheet: Any, rows: list[list[Any]]) -> None:
     top = Alignment(vertical="top")
     for row in rows:
         sheet.append(row)
-    widths = _widths(rows)
+    wide = widths(rows)
     for cells in sheet.iter_rows(min_row=2):
         for cell in cells:
             if isinstance(cell.value, str):
                 cell.number_format = "@"
-            cell.alignment = wrap if widths[cell.column - 1] >= WIDEST else top
+            cell.alignment = wrap if wide[cell.column - 1] >= WIDEST else top
     for cell in sheet[1]:
         cell.font = Font(bold=True)
-    for index, width in enumerate(widths, start=1):
+    for index, width in enumerate(wide, start=1):
         sheet.column_dimensions[sheet.cell(1, index).column_letter].width = width + 2
     sheet.freeze_panes = "C2"
 
 
-def _widths(rows: list[list[Any]]) -> list[int]:
+def widths(rows: list[list[Any]]) -> list[int]:
+    """Each column's width in characters: its longest line, at most WIDEST."""
     columns = max((len(row) for row in rows), default=0)
     widths = [4] * columns
     for row in rows:

@@ -67,6 +67,15 @@ def test_nothing_asked_gives_the_same_text_and_a_missing_last_line_break_is_mend
     assert splice(text, spans, {}, set(), {2: ["  - x: 1\n"]}).endswith("Three\n  - x: 1\n")
 
 
+def test_a_file_with_windows_line_ends_keeps_them():
+    text = DECK.replace("\n", "\r\n")
+    spliced = splice(text, entry_spans(text), {1: '  - number: "002"\n    name: Deux\n'}, set(),
+                     {2: ['  - number: "004"\n']})
+    assert spliced == text.replace(
+        '  - number: "002"\r\n    name: Two  # an end-of-line comment\r\n    text: [{direct: '
+        'x}]\r\n', '  - number: "002"\r\n    name: Deux\r\n') + '  - number: "004"\r\n'
+
+
 @pytest.mark.parametrize(("text", "said"), [
     ("deck: a\ncards: [{number: '001'}]\n", "not a block list"),
     ("deck: a\ncards:\n  -\n    number: '001'\n", "line 4: a card does not start on its dash"),
