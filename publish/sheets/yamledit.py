@@ -126,10 +126,15 @@ def house_order(entries: list[Any], config: GameConfig) -> list[str]:
     table = card_keys(config)
     for key in table:
         if key not in order:
-            later = [i for i, k in enumerate(order) if k in table
-                     and table.index(k) > table.index(key)]
-            order.insert(later[0] if later else len(order), key)
+            order.insert(_after(order, key, table), key)
     return order
+
+
+def _after(keys: list[str], key: str, order: list[str]) -> int:
+    """Where ``key`` goes among ``keys``: after the last one ``order`` puts before it."""
+    rank = order.index(key) if key in order else len(order)
+    before = [i for i, k in enumerate(keys) if k in order and order.index(k) < rank]
+    return before[-1] + 1 if before else 0
 
 
 def new_entry(values: dict[str, Any], order: list[str], styles: dict[Any, type]) -> Any:
@@ -151,10 +156,7 @@ def edit(entry: Any, keys: dict[str, Any], order: list[str], styles: dict[Any, t
         elif key in entry:
             entry[key] = _value(key, value, entry[key], styles)
         else:
-            rank = order.index(key) if key in order else len(order)
-            later = [i for i, k in enumerate(entry) if k in order and order.index(k) > rank]
-            entry.insert(later[0] if later else len(entry), key,
-                         _value(key, value, None, styles))
+            entry.insert(_after(list(entry), key, order), key, _value(key, value, None, styles))
 
 
 def _value(key: str, value: Any, old: Any, styles: dict[Any, type]) -> Any:

@@ -239,3 +239,31 @@ def test_a_file_it_cannot_read_says_why(harbour, tmp_path, name, said):
     result = run("import", "--project", str(harbour), "--game", "harbourlight",
                  str(tmp_path / name))
     assert result.exit_code == 1 and said in result.output
+
+
+def test_a_row_moved_to_another_sheet_moves_the_card_to_that_deck_s_file(demo, tmp_path):
+    game_yaml = demo / "cards" / "demo" / "game.yaml"
+    game_yaml.write_text("".join(line for line in game_yaml.read_text().splitlines(True)
+                                 if "expect:" not in line and "cards_each" not in line))
+    sheet = tmp_path / "cards.xlsx"
+    run("cards", "--project", str(demo), "--format", "xlsx", "-o", str(sheet))
+    book = load_workbook(sheet)
+    alpha, beta = book["alpha"], book["beta"]
+    header = [cell.value for cell in alpha[1]]
+    row = [cell.value for cell in alpha[4]]  # card 003, one copy in alpha
+    assert row[0] == "003"
+    row[header.index("copies alpha")], row[header.index("copies beta")] = None, 2
+    alpha.delete_rows(4)
+    beta.append(row)
+    book.save(sheet)
+    result = run("import", "--project", str(demo), str(sheet))
+    assert result.exit_code == 0, result.output
+    assert result.output.endswith("1 moved in 2 deck file(s)\nwritten: cards/demo/decks/"
+                                  "alpha.yaml, cards/demo/decks/beta.yaml\n")
+    decks = demo / "cards" / "demo" / "decks"
+    assert '  - number: "003"' not in (decks / "alpha.yaml").read_text()
+    assert (decks / "beta.yaml").read_text().startswith(  # in number order, 003 first
+        'deck: beta\ncards:\n'
+        '  - number: "003"\n    name: Terceira\n    tags: [descarte]\n    copies: 2\n'
+        '    text:\n      - direct: Descarte 2 cartas.\n  - number: "004"\n')
+    assert run("check", "--project", str(demo)).exit_code == 0
