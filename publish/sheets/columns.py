@@ -2,7 +2,7 @@
 
 A card is one row.  Its keys are columns of their own (``number``, ``name``,
 ``kind``, the group, ``tags``, the game's declared fields, ``text_size``,
-``notes``); its copies one column per deck (``copies principal``); its text
+``notes``); its copies one column per deck (``copies main``); its text
 one column, or for a game with kinds of text block three per block
 (``text 1 kind``, ``text 1``, ``text 1 effect``), so that each block's kind
 and words can be edited where they are.  In a CSV file a ``deck`` column says
@@ -91,7 +91,7 @@ def known_headers(config: GameConfig, csv: bool) -> list[str]:
 
 
 def header_for(path: tuple[object, ...], home: str) -> str:
-    """The header of the column holding a place in a card entry (``("copies", "social")``,
+    """The header of the column holding a place in a card entry (``("copies", "starter")``,
     ``("text", 1, "effect", 0)``...), the number's for the entry itself."""
     if not path:
         return "number"

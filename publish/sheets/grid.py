@@ -3,7 +3,7 @@
 Each format module (csvfile, xlsx, ods) turns a file into ``Sheet`` grids and
 back; everything else works on grids, so the three formats cannot drift apart.
 A problem found in a spreadsheet is located as a designer finds it there:
-``cards.xlsx: principal!C14``.
+``cards.xlsx: main!C14``.
 """
 
 from __future__ import annotations
