@@ -103,12 +103,29 @@ def new(project: str | None, name: str, **chosen: Any) -> None:
 @main.command()
 @project_option
 @game_option
-@click.option("--format", "fmt", type=click.Choice(["json", "csv"]), default="json",
-              show_default=True)
+@click.option("--format", "fmt", type=click.Choice(["json", "csv", "xlsx", "ods"]),
+              default="json", show_default=True)
+@click.option("--output", "-o", type=click.Path(dir_okay=False),
+              help="Write to this file (atomically); xlsx and ods need one.")
 @reports
-def cards(project: str | None, game: str | None, fmt: str) -> None:
-    """Print every card, one row per card per deck, as JSON or CSV."""
-    click.echo(commands.export_cards(project, game, fmt), nl=False)
+def cards(project: str | None, game: str | None, fmt: str, output: str | None) -> None:
+    """Every card as JSON (a row per card per deck), or as a spreadsheet to edit and bring
+    back with `publish import`: CSV, or XLSX and ODS with a sheet per deck (a row per card,
+    a column per field, text block and deck's copies)."""
+    click.echo(commands.export_cards(project, game, fmt, output), nl=False)
+
+
+@main.command("import")
+@project_option
+@game_option
+@click.argument("file", type=click.Path(dir_okay=False))
+@click.option("--dry-run", is_flag=True, help="Show what would change; write nothing.")
+@reports
+def import_(project: str | None, game: str | None, file: str, dry_run: bool) -> None:
+    """Update the deck files from a spreadsheet made by `publish cards` (.csv, .xlsx, .ods):
+    cards changed, added, moved and removed, shown as a diff of the YAML. Nothing is written
+    unless every row is valid and the game passes `publish check` as it would be."""
+    echo_all(commands.import_cards(project, game, file, dry_run))
 
 
 @main.command()

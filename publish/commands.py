@@ -21,7 +21,7 @@ from publish.build import Plan, Request, plan, run
 from publish.cardschema import json_schema
 from publish.check import CheckReport, check, check_loaded
 from publish.engines import Engine, EngineInfo, SimulateRequest, engine_for
-from publish.export import to_csv, to_json
+from publish.export import to_json
 from publish.failures import Failure, build_failure
 from publish.i18n.translate import check_edition, domains_for
 from publish.i18n.workflow import LocaleStatus, extract, status, translated_locales, update
@@ -29,6 +29,9 @@ from publish.load import default_game, find_root, load_config, load_game
 from publish.model import Game
 from publish.problems import Problem
 from publish.render.templatecheck import template_problems
+from publish.sheets.grid import read_file
+from publish.sheets.importer import Proposal, propose
+from publish.sheets.table import export
 from publish.targets import TARGETS
 from publish.targets.base import Built, Work
 from publish.unchanged import Snapshot, key, remember, snapshot
@@ -244,10 +247,62 @@ def editions_of(game: Game, chosen: tuple[str, ...]) -> list[str]:
 # ------------------------------------------------------------------ data, catalogs, engines
 
 
-def export_cards(project: str | None, game: str | None, fmt: str) -> str:
-    """`publish cards`: every card as JSON or CSV."""
+def export_cards(project: str | None, game: str | None, fmt: str, output: str | None) -> str:
+    """`publish cards`: every card as JSON, CSV, XLSX or ODS, returned as text or written
+    to ``output`` (a workbook must be: it is not text)."""
     work = checked(project, game)
-    return to_json(work.game) if fmt == "json" else to_csv(work.game)
+    if output is None and fmt in ("xlsx", "ods"):
+        raise Failure([f"publish cards --format {fmt}: a workbook is not text to print: "
+                       f"give --output FILE (say, cards.{fmt})"], 2)
+    with failing():
+        data = (to_json(work.game).encode("utf-8") if fmt == "json"
+                else export(work.game.root, work.game.config, fmt))
+    if output is None:
+        return data.decode("utf-8")
+    with failing():
+        write_atomic(Path(output), data)
+    sheets = "" if fmt in ("json", "csv") else f", a sheet per deck ({len(work.game.config.decks)})"
+    return f"{output}: {len(work.game.cards)} cards of {work.game.id}{sheets}\n"
+
+
+def import_cards(project: str | None, game: str | None, file: str, dry_run: bool) -> list[str]:
+    """`publish import`: the deck files as a spreadsheet asks, shown as a diff and written
+    (unless ``dry_run``) only if the would-be game passes the whole check."""
+    root, game_id = locate(project, game)
+    source = Path(file)
+    with failing():
+        config, _ = load_config(root / "cards" / game_id)
+        sheets = read_file(source)
+    try:
+        with failing():
+            proposal = propose(root / "cards" / game_id, config, sheets, source)
+    except (ValueError, RuntimeError) as exc:
+        raise Failure([f"{source}: nothing written: {exc}"]) from exc
+    problems = list(proposal.problems)
+    if proposal.texts or problems:
+        problems += proposal.locate(_would_be_problems(root, game_id, proposal))
+    if problems:
+        said = [str(p) for p in proposal.ordered(problems)]
+        raise Failure([f"{source}: nothing written; {len(said)} problem(s):", *said])
+    if not proposal.texts:
+        return [f"{source}: no changes: every card is as the deck files have it"]
+    lines = [*proposal.diff(root), proposal.summary()]
+    if dry_run:
+        return [*lines, "dry run: nothing written"]
+    with failing():
+        proposal.write()
+    return [*lines, "written: " + ", ".join(p.relative_to(root).as_posix()
+                                            for p in proposal.texts)]
+
+
+def _would_be_problems(root: Path, game_id: str, proposal: Proposal) -> list[Problem]:
+    """`publish check` on the game as the import would leave it."""
+    with failing():
+        game, problems = load_game(root, game_id, proposal.would_be())
+    if game is None:
+        return problems
+    return _check_loaded(root, game, problems).problems
+
 
 
 def schema(project: str | None, game: str | None, output: str | None) -> str:

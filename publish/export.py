@@ -1,15 +1,14 @@
-"""Card lists for spreadsheets and other tools: one row per card per deck."""
+"""Card lists for other tools, as JSON: one row per card per deck.
+
+The spreadsheet a designer edits and imports back is publish.sheets'.
+"""
 
 from __future__ import annotations
 
-import csv
-import io
 import json
 from typing import Any
 
 from publish.model import Game
-
-COLUMNS = ["number", "name", "deck", "kind", "group", "copies", "text", "notes"]
 
 
 def card_rows(game: Game) -> list[dict[str, Any]]:
@@ -40,26 +39,6 @@ def card_rows(game: Game) -> list[dict[str, Any]]:
     return rows
 
 
-def _cell(value: Any) -> Any:
-    """A value as a spreadsheet cell shows it: tags joined by commas, pictures per edition
-    as 'locale: file' pairs."""
-    if isinstance(value, list):
-        return ", ".join(value)
-    if isinstance(value, dict):
-        return "; ".join(f"{k}: {v}" for k, v in value.items())
-    return value
-
-
 def to_json(game: Game) -> str:
     return json.dumps(card_rows(game), ensure_ascii=False, indent=2) + "\n"
 
-
-def to_csv(game: Game) -> str:
-    rows = card_rows(game)
-    out = io.StringIO()
-    fields = [k for k in rows[0] if k != "blocks"] if rows else COLUMNS
-    writer = csv.DictWriter(out, fieldnames=fields, extrasaction="ignore", lineterminator="\n")
-    writer.writeheader()
-    for row in rows:
-        writer.writerow({k: "" if row[k] is None else _cell(row[k]) for k in fields})
-    return out.getvalue()

@@ -9,6 +9,7 @@ defined once, with one number).
 from __future__ import annotations
 
 import tomllib
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
@@ -124,8 +125,14 @@ def _cards_of(
     return cards
 
 
-def load_game(root: Path, game_id: str) -> tuple[Game | None, list[Problem]]:
-    """Load ``cards/<game_id>``; return the game (None if unusable) and every problem."""
+def load_game(
+    root: Path, game_id: str, texts: Mapping[Path, str] | None = None
+) -> tuple[Game | None, list[Problem]]:
+    """Load ``cards/<game_id>``; return the game (None if unusable) and every problem.
+
+    ``texts``: deck files' contents to read instead of the files (by path), so
+    that a would-be version of them is checked exactly as the files would be.
+    """
     game_dir = root / "cards" / game_id
     if not (game_dir / GAME_FILE).is_file():
         known = ", ".join(game_ids(root)) or "none"
@@ -146,7 +153,7 @@ def load_game(root: Path, game_id: str) -> tuple[Game | None, list[Problem]]:
         problems.append(Problem(Location(game_dir / DECKS_DIR), "no deck files (*.yaml) here"))
     for path in files:
         try:
-            data, where = load_yaml(path)
+            data, where = load_yaml(path, (texts or {}).get(path))
         except ProblemsFound as found:
             problems.extend(found.problems)
             incomplete.add("*")
@@ -163,13 +170,6 @@ def load_game(root: Path, game_id: str) -> tuple[Game | None, list[Problem]]:
         if len(loaded) < len(entries):
             incomplete.add(deck)
         cards.extend(loaded)
-    game = Game(
-        id=game_id,
-        root=game_dir,
-        config=config,
-        cards=cards,
-        config_source=config_source,
-        deck_sources=deck_sources,
-        incomplete=incomplete,
-    )
+    game = Game(id=game_id, root=game_dir, config=config, cards=cards,
+                config_source=config_source, deck_sources=deck_sources, incomplete=incomplete)
     return game, problems

@@ -128,12 +128,17 @@ class _Builder:
         return self.constructor.construct_object(node)
 
 
-def load_yaml(path: Path) -> tuple[Any, SourceMap]:
-    """Parse ``path`` with a safe loader; raise ProblemsFound on any problem."""
-    try:
-        text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        raise ProblemsFound([Problem(Location(path), f"cannot read file: {exc}")]) from exc
+def load_yaml(path: Path, text: str | None = None) -> tuple[Any, SourceMap]:
+    """Parse ``path`` with a safe loader; raise ProblemsFound on any problem.
+
+    ``text``: the file's would-be contents, read instead of the file (an import
+    checks the deck files it is about to write before writing them).
+    """
+    if text is None:
+        try:
+            text = path.read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError) as exc:
+            raise ProblemsFound([Problem(Location(path), f"cannot read file: {exc}")]) from exc
     try:
         node = yaml.compose(text, Loader=_Loader)
     except yaml.MarkedYAMLError as exc:

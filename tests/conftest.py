@@ -45,6 +45,15 @@ def give(project: Path, name: str, lines: str) -> None:
                     encoding="utf-8")
 
 
+def copy_game(target: Path, game: str) -> Path:
+    """A project at ``target`` holding one of the repository's games as it is (its cards,
+    the shared templates and its own), enough for `publish check` and the exports."""
+    shutil.copytree(REPO / "cards" / game, target / "cards" / game)
+    for folder in ("_common", game):
+        shutil.copytree(REPO / "templates" / folder, target / "templates" / folder)
+    return target
+
+
 def run(*args: str) -> Result:
     """Run the `publish` command in-process."""
     return CliRunner().invoke(main, list(args), catch_exceptions=False)

@@ -18,7 +18,7 @@ PACKAGE = REPO / "publish"
 
 LAYERS = [
     ("foundation", r"publish(\.(problems|atomic|yamlsource|model|cardschema|load|validate|text"
-                   r"|icons|images|export|engines|check|incremental|unchanged))?"),
+                   r"|icons|images|export|engines|check|incremental|unchanged|sheets(\..+)?))?"),
     ("words", r"publish\.i18n(\.(catalog|translate|terms))?"),
     ("render", r"publish\.render(\..+)?"),
     ("docs", r"publish\.docs(\..+)?"),
@@ -31,10 +31,12 @@ LAYERS = [
 ]
 """Bottom to top, as docs/architecture.md draws them."""
 
-LAZY = re.compile(r"(weasyprint|pikepdf|pypdfium2|PIL)(\..+)?|publish\.render\.fetcher"
-                  r"|publish\.cli")
+LAZY = re.compile(r"(weasyprint|pikepdf|pypdfium2|PIL|openpyxl|odf|ruamel)(\..+)?"
+                  r"|publish\.render\.fetcher|publish\.cli")
 """What may be imported inside a function: the renderers (and the WeasyPrint fetcher class),
-and the command line, which the entry point loads only when a stamp cannot answer."""
+the spreadsheet formats and round-trip YAML, which only `publish cards` and `publish import`
+use, and the command line, which the entry point loads only when a stamp cannot answer."""
+
 
 def modules() -> dict[str, Path]:
     found = {}

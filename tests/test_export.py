@@ -23,14 +23,21 @@ def test_json_has_one_row_per_card_per_deck(demo):
     }
 
 
-def test_csv_has_the_same_rows(demo):
+def test_csv_has_one_row_per_card_with_its_copies_per_deck(demo):
     result = run("cards", "--project", str(demo), "--format", "csv")
     assert result.exit_code == 0
     rows = list(csv.DictReader(io.StringIO(result.output)))
-    assert list(rows[0]) == ["number", "name", "deck", "kind", "ideology", "copies", "text",
-                             "notes"]
-    assert len(rows) == 7
-    assert rows[2]["ideology"] == "" and rows[2]["text"] == "Descarte 2 cartas."
+    assert list(rows[0]) == ["deck", "number", "name", "kind", "ideology", "tags",
+                             "copies alpha", "copies beta", "text 1 kind", "text 1",
+                             "text 2 kind", "text 2", "text_size", "notes"]
+    assert [(r["deck"], r["number"], r["copies alpha"], r["copies beta"]) for r in rows] == [
+        ("alpha", "001", "1", ""), ("alpha", "002", "1", ""), ("alpha", "003", "1", ""),
+        ("alpha", "998", "2", "1"), ("beta", "004", "", "1"), ("beta", "005", "", "1"),
+    ]
+    second = rows[1]
+    assert (second["text 1 kind"], second["text 1"], second["text 2 kind"]) == (
+        "general", "Não proponha revoltas.", "direct")
+    assert rows[2]["ideology"] == "" and rows[2]["kind"] == "structural"
 
 
 def test_export_refuses_a_broken_game(demo):
