@@ -20,6 +20,7 @@ from pathlib import Path
 
 from publish.model import Game
 from publish.render.decks import DeckOptions, face_style
+from publish.render.placeholder import spartan
 from publish.render.printshop import Service
 
 DPI = 100
@@ -39,16 +40,6 @@ def gallery_service(game: Game, locale: str, dpi: int = DPI) -> Service:
     return Service("gallery", (size["w"], size["h"]), 0.0, dpi)
 
 
-def _font(project: Path, size: int):
-    from PIL import ImageFont  # Pillow: a raster renderer, loaded only when drawing
-
-    path = project / "fonts" / "league-spartan" / "LeagueSpartan-SemiBold.otf"
-    try:
-        return ImageFont.truetype(str(path), size)
-    except OSError:  # a project without the fonts: Pillow's own
-        return ImageFont.load_default(size)
-
-
 def contact_sheet(project: Path, title: str, faces: list[tuple[str, bytes]],
                   copies: dict[str, int]) -> bytes:
     """``faces`` in a grid about as wide as tall, each labelled with its number (and copies)."""
@@ -63,8 +54,8 @@ def contact_sheet(project: Path, title: str, faces: list[tuple[str, bytes]],
                               HEADER + rows * (h + LABEL + GUTTER)), "white")
     draw = ImageDraw.Draw(sheet)
     draw.text((GUTTER, HEADER // 2), f"{title} · {len(tiles)}", fill="#2a2520",
-              font=_font(project, 28), anchor="lm")
-    label = _font(project, 16)
+              font=spartan(project, 28, "SemiBold"), anchor="lm")
+    label = spartan(project, 16, "SemiBold")
     for i, ((number, _), tile) in enumerate(zip(faces, tiles, strict=True)):
         x = GUTTER + (i % columns) * (w + GUTTER)
         y = HEADER + (i // columns) * (h + LABEL + GUTTER)

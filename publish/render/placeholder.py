@@ -22,10 +22,11 @@ def _mix(colour: str, towards: tuple[int, int, int], amount: float) -> tuple[int
     return tuple(round(c + (t - c) * amount) for c, t in zip(rgb, towards, strict=True))  # type: ignore[return-value]
 
 
-def _font(project: Path, size: int):
+def spartan(project: Path, size: int, weight: str = "Bold"):
+    """The project's League Spartan for Pillow's drawings (Pillow's own font without it)."""
     from PIL import ImageFont  # Pillow: a raster renderer, loaded only when drawing
 
-    path = project / "fonts" / "league-spartan" / "LeagueSpartan-Bold.otf"
+    path = project / "fonts" / "league-spartan" / f"LeagueSpartan-{weight}.otf"
     try:
         return ImageFont.truetype(str(path), size)
     except OSError:  # a project without the fonts: Pillow's own
@@ -35,11 +36,11 @@ def _font(project: Path, size: int):
 def _fitted(project: Path, draw, text: str, size: int, width: int):
     """The largest font up to ``size`` in which ``text`` is at most ``width`` pixels wide."""
     while size > 24:
-        font = _font(project, size)
+        font = spartan(project, size)
         if draw.textlength(text, font=font) <= width:
             return font
         size -= 6
-    return _font(project, size)
+    return spartan(project, size)
 
 
 def placeholder_png(project: Path, name: str, number: str, colour: str, note: str) -> bytes:
@@ -55,11 +56,11 @@ def placeholder_png(project: Path, name: str, number: str, colour: str, note: st
         draw.line([(x, h), (x + h, 0)], fill=stripe, width=22)
     dark = _mix(colour, (0, 0, 0), 0.35)
     draw.rounded_rectangle([(w * 0.16, h * 0.24), (w * 0.84, h * 0.76)], radius=36, fill=dark)
-    draw.text((w / 2, h * 0.33), f"№ {number}", fill=INK, font=_font(project, 60), anchor="mm")
+    draw.text((w / 2, h * 0.33), f"№ {number}", fill=INK, font=spartan(project, 60), anchor="mm")
     draw.text((w / 2, h * 0.48), name, fill=INK, anchor="mm",
               font=_fitted(project, draw, name, 96, int(w * 0.62)))
     draw.text((w / 2, h * 0.64), note, fill=_mix(colour, (255, 255, 255), 0.6),
-              font=_font(project, 38), anchor="mm")
+              font=spartan(project, 38), anchor="mm")
     buffer = io.BytesIO()
     image.save(buffer, format="PNG", optimize=True, dpi=(300, 300))
     return buffer.getvalue()
