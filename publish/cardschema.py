@@ -196,6 +196,10 @@ def deck_file_model(game: GameConfig) -> type[BaseModel]:
     )
 
 
+SCHEMA_FILE = "deck.schema.json"
+"""Where a game keeps its deck files' schema, beside game.yaml (their first line points at it)."""
+
+
 def json_schema(game: GameConfig, effect: dict[str, Any] | None = None) -> dict[str, Any]:
     """JSON Schema of this game's deck files, for editors and other tools.
 

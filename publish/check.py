@@ -6,12 +6,12 @@ import json
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from publish.cardschema import json_schema
-from publish.engines import Engine, engine_for
+from publish.cardschema import SCHEMA_FILE, json_schema
+from publish.engines import engine_for
 from publish.icons import icon_problems
 from publish.images import check_pictures
 from publish.load import load_game
-from publish.model import Game
+from publish.model import Game, GameConfig
 from publish.problems import Location, Problem
 from publish.validate import check_game
 
@@ -64,7 +64,7 @@ def check_loaded(game: Game, problems: list[Problem] | None = None) -> CheckRepo
     found, report.warnings = check_pictures(game)
     report.problems.extend(found)
     engine = engine_for(game.id)
-    report.warnings += stale_schema(game, engine)
+    report.warnings += stale_schema(game)
     if engine is not None:
         report.engine = engine.info.name
         result = engine.check(game)
@@ -74,20 +74,26 @@ def check_loaded(game: Game, problems: list[Problem] | None = None) -> CheckRepo
     return report
 
 
-SCHEMA = "deck.schema.json"
+def deck_schema(game_id: str, config: GameConfig) -> str:
+    """The deck files' JSON Schema as `publish schema` writes it: game.yaml's kinds, decks and
+    fields, with the effects the game's engine (if any) reads."""
+    engine = engine_for(game_id)
+    schema = json_schema(config, engine.effect_schema() if engine is not None else None)
+    return json.dumps(schema, ensure_ascii=False, indent=2) + "\n"
 
 
-def stale_schema(game: Game, engine: Engine | None) -> list[Problem]:
+def stale_schema(game: Game) -> list[Problem]:
     """The game's deck schema, if it keeps one, no longer matching game.yaml: editors would
     complete and flag the deck files by the old kinds, fields and decks."""
-    path = game.root / SCHEMA
+    path = game.root / SCHEMA_FILE
     if not path.is_file():
         return []
     try:
         kept = json.loads(path.read_text(encoding="utf-8"))
     except (OSError, ValueError):
         kept = None
-    if kept == json_schema(game.config, engine.effect_schema() if engine else None):
+    if kept == json.loads(deck_schema(game.id, game.config)):
         return []
     return [Problem(Location(path), f"out of date with game.yaml (its kinds, decks or fields): "
-                                    f"publish schema --game {game.id} -o cards/{game.id}/{SCHEMA}")]
+                                    f"publish schema --game {game.id} -o cards/{game.id}/"
+                                    f"{SCHEMA_FILE}")]

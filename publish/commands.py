@@ -8,7 +8,6 @@ function returns what the command prints, or raises Failure.
 
 from __future__ import annotations
 
-import json
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -18,8 +17,7 @@ from typing import Any
 
 from publish.atomic import write_atomic
 from publish.build import Plan, Request, plan, run
-from publish.cardschema import json_schema
-from publish.check import CheckReport, check, check_loaded
+from publish.check import CheckReport, check, check_loaded, deck_schema
 from publish.engines import Engine, EngineInfo, SimulateRequest, engine_for
 from publish.export import to_json
 from publish.failures import Failure, build_failure
@@ -310,9 +308,7 @@ def schema(project: str | None, game: str | None, output: str | None) -> str:
     root, game_id = locate(project, game)
     with failing():
         config, _ = load_config(root / "cards" / game_id)
-    engine = engine_for(game_id)
-    effect = engine.effect_schema() if engine is not None else None
-    text = json.dumps(json_schema(config, effect), ensure_ascii=False, indent=2) + "\n"
+    text = deck_schema(game_id, config)
     if output:
         write_atomic(Path(output), text)
         return ""

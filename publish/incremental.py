@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from publish.atomic import write_atomic
+from publish.cardschema import SCHEMA_FILE
 from publish.images import picture_version, shown_pictures
 from publish.images import pictures as pictures_of
 from publish.model import Card, Game
@@ -74,7 +75,7 @@ def order_digest(game: Game, deck: str) -> str:
     return digest([json.dumps([[c.number, c.copies[deck]] for c in game.deck_cards(deck)])])
 
 
-SOURCES = ("game.yaml", "decks", "rules", "examples", "locale", "icons", "deck.schema.json")
+SOURCES = ("game.yaml", "decks", "rules", "examples", "locale", "icons", SCHEMA_FILE)
 """What under a game's folder has an input of its own (or is no input of any output)."""
 
 

@@ -26,7 +26,9 @@ from pathlib import Path
 
 import yaml
 
-from publish.cardschema import json_schema
+from publish.atomic import write_atomic
+from publish.cardschema import SCHEMA_FILE
+from publish.check import deck_schema
 from publish.failures import Failure
 from publish.i18n.catalog import SHARED, po_path
 from publish.load import find_root, load_config
@@ -210,9 +212,8 @@ def draw_placeholders(root: Path, game_dir: Path) -> list[Path]:
 def write_schema(game_dir: Path) -> Path:
     """deck.schema.json, which the deck files' first line points editors at."""
     config, _ = load_config(game_dir)
-    path = game_dir / "deck.schema.json"
-    path.write_text(json.dumps(json_schema(config), ensure_ascii=False, indent=2) + "\n",
-                    encoding="utf-8")
+    path = game_dir / SCHEMA_FILE
+    write_atomic(path, deck_schema(game_dir.name, config))
     return path
 
 
