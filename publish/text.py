@@ -24,7 +24,7 @@ from publish.model import EmphasisRule, Typography
 ICON = re.compile(r":([a-z][a-z0-9-]*):")
 """An icon token; a colon followed by a space ("Cards: three") never matches."""
 
-_COUNT_SPACE = re.compile(r"(?<=\d) (?=:[a-z][a-z0-9-]*:)")
+_COUNT_SPACE = re.compile(r"(?<=\d) (?=" + ICON.pattern + ")")
 """The space between a number and the icon it counts."""
 
 _ROMAN = (

@@ -52,8 +52,9 @@ def _stats(folders: list[Path]) -> dict[str, list[int]]:
         if top.is_file():
             stat = top.stat()
             found[str(top)] = [stat.st_mtime_ns, stat.st_size]
+            continue
         for folder, dirs, files in os.walk(top):
-            dirs[:] = sorted(d for d in dirs if d != "__pycache__")
+            dirs[:] = [d for d in dirs if d != "__pycache__"]
             for name in files:
                 path = os.path.join(folder, name)
                 stat = os.stat(path)
