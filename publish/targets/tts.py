@@ -108,8 +108,9 @@ class Tts:
         """A deck's distinct cards and its back, rasterised once at the size of a cell, then
         put on its sheets."""
         game, deck = in_locale(work.game, job.locale)[0], job.key
-        cell = cell_size(trim(game, job.locale), job.options.width)
-        dpi = cell[0] / (trim(game, job.locale)[0] / INCH)
+        card = trim(game, job.locale)
+        cell = cell_size(card, job.options.width)
+        dpi = cell[0] / (card[0] / INCH)
         service = gallery_service(game, job.locale, dpi)
         pdf, items = single_pdf(game, work.project, deck, service, False, job.locale,
                                 read_icons(game))
