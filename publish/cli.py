@@ -80,7 +80,8 @@ def check(project: str | None, game: str | None) -> None:
     """Validate a game's cards and rules; list every problem with file:line:col."""
     report = commands.check_game(project, game)
     lines = [*map(str, report.problems), *(f"{w.location}: warning: {w.message}"
-                                           for w in report.warnings)]
+                                           for w in report.warnings),
+             *(f"note: {note}" for note in report.skipped)]
     echo_all([*lines, report.summary()], 0 if report.ok else 1)
 
 

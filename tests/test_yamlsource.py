@@ -54,10 +54,10 @@ def test_aliases_are_refused_so_a_small_file_cannot_expand_into_billions(tmp_pat
     with pytest.raises(ProblemsFound) as info:  # 10**10 values if expanded
         load_yaml(write(tmp_path, "\n".join(lines) + "\n"))
     problems = [str(p) for p in info.value.problems]
-    assert len(problems) == 9  # once per anchor, at the anchored value
+    assert len(problems) == 10  # once per anchor, at the anchored value; not per alias
     assert problems[0].endswith(
-        "x.yaml:1:5: this value is repeated through an anchor and alias ('&'/'*'), which are "
-        "not supported; write the value out where it is used")
+        "x.yaml:1:5: anchor '&a0': anchors and aliases ('&'/'*') are not supported (they can "
+        "multiply a small file into billions of values): write the value out where it is used")
 
 
 def test_duplicate_keys_are_an_error(tmp_path):
@@ -72,8 +72,9 @@ def test_syntax_error_points_at_the_place(tmp_path):
     with pytest.raises(ProblemsFound) as info:
         load_yaml(write(tmp_path, "a:\n  - [1, 2\n  - 3\n"))
     (problem,) = info.value.problems
-    # the parser notices at the end of the file; the message names where the list began
-    assert (problem.location.line, problem.location.col) == (4, 1)
+    # the parser notices at the end of the file (its last character, not the line after
+    # it); the message names where the list began
+    assert (problem.location.line, problem.location.col) == (3, 6)
     assert "YAML syntax error" in problem.message
     assert "starts at line 2, column 5" in problem.message
 
@@ -81,4 +82,4 @@ def test_syntax_error_points_at_the_place(tmp_path):
 def test_unreadable_file_is_a_problem(tmp_path):
     with pytest.raises(ProblemsFound) as info:
         load_yaml(tmp_path / "missing.yaml")
-    assert "cannot read file" in info.value.problems[0].message
+    assert "cannot read the file" in info.value.problems[0].message

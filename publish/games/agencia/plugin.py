@@ -20,7 +20,7 @@ from publish.games.agencia.directives import DIRECTIVES
 from publish.games.agencia.lint import lint_game
 from publish.games.agencia.simulate import Plan, bench, describe, report, simulate
 from publish.model import Game
-from publish.problems import Location, Problem
+from publish.problems import Location, Problem, ProblemsFound
 
 MODES = ("simple", "bourdieu")
 
@@ -63,9 +63,16 @@ class AgenciaEngine:
                effects: bool = True) -> list[Problem]:
         """`publish replay`: the findings of each log file (both levels where the data allows)."""
         infos = card_infos(game)
-        return [Problem(Location(Path(f.path), f.line, f.col), f.message)
-                for path in paths
-                for f in replay_log(read_log(Path(path)), game, infos, edition, effects)]
+        problems = []
+        for path in paths:
+            try:
+                log = read_log(Path(path))
+            except ProblemsFound as unreadable:  # too big, not UTF-8, broken front matter
+                problems += unreadable.problems
+                continue
+            problems += [Problem(Location(Path(f.path), f.line, f.col), f.message)
+                         for f in replay_log(log, game, infos, edition, effects)]
+        return problems
 
     def effect_schema(self) -> dict[str, Any]:
         """JSON Schema of a block's `effect`: actions (direct) or rules (general)."""

@@ -13,13 +13,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-import yaml
-
 from publish.games.agencia.base import asymmetric_power
 from publish.games.agencia.diario.bookkeeping import check_bookkeeping
 from publish.games.agencia.diario.findings import Finding
 from publish.games.agencia.diario.parse import parse
 from publish.games.agencia.diario.replay_effects import check_effects
+from publish.sourcetext import read_source
+from publish.yamlsource import load_front_matter
 
 EDITIONS = ("2.180423", "4.190617")
 EFFECTS_EDITION = "2.180423"  # the edition whose card data we publish
@@ -36,15 +36,16 @@ class LogFile:
     commentary: list[str] = field(default_factory=list)
 
 
-def front_matter(lines: list[str]) -> tuple[dict[str, Any], int]:
-    """The YAML front matter of a log (edition, mode, decks) and the line after it."""
+def front_matter(lines: list[str], path: Path = Path("front matter")
+                 ) -> tuple[dict[str, Any], int]:
+    """The YAML front matter of a log (edition, mode, decks) and the line after it, read as
+    every source is (ProblemsFound, located, if it cannot be)."""
     if not lines or lines[0].strip() != "---":
         return {}, 0
     end = next((i for i in range(1, len(lines)) if lines[i].strip() == "---"), None)
     if end is None:
         return {}, 0
-    loaded = yaml.safe_load("\n".join(lines[1:end])) or {}
-    return (loaded if isinstance(loaded, dict) else {}), end + 1
+    return load_front_matter(path, "\n".join(lines[1:end]), 2)[0], end + 1
 
 
 def read_log(path: Path) -> LogFile:
@@ -53,9 +54,9 @@ def read_log(path: Path) -> LogFile:
     The simulator heads its logs with one, so a replay knows their decks (the
     social deck deals other hands).
     """
-    raw = path.read_text(encoding="utf-8")
+    raw = read_source(path)
     lines = raw.split("\n")
-    meta, start = front_matter(lines)
+    meta, start = front_matter(lines, path)
     if path.suffix != ".md":
         return LogFile(path, "\n" * start + "\n".join(lines[start:]), meta)
     kept = [""] * len(lines)
