@@ -14,6 +14,8 @@ import click
 from watchfiles import watch as file_events
 
 from publish import __version__, commands, scaffold
+from publish.crashlog import STATUS as CRASH_STATUS
+from publish.crashlog import crash_line
 from publish.failures import Failure
 from publish.model import BACKS
 from publish.render.geometry import CARD_SIZES, PAPERS
@@ -21,7 +23,8 @@ from publish.render.printshop import SERVICES
 
 
 def reports(command: Callable[..., Any]) -> Callable[..., Any]:
-    """A Failure raised by the command is printed on stderr and ends it with its status."""
+    """A Failure raised by the command is printed on stderr and ends it with its status; any
+    other exception is a bug: one line naming the log file that holds its traceback, exit 2."""
 
     @functools.wraps(command)
     def wrapper(*args: Any, **kwargs: Any) -> Any:
@@ -31,6 +34,11 @@ def reports(command: Callable[..., Any]) -> Callable[..., Any]:
             for line in failure.lines:
                 click.echo(line, err=True)
             sys.exit(failure.status)
+        except (click.exceptions.ClickException, click.exceptions.Exit, click.exceptions.Abort):
+            raise
+        except Exception as exc:  # a bug: said in one line, logged in full
+            click.echo(crash_line(exc), err=True)
+            sys.exit(CRASH_STATUS)
 
     return wrapper
 

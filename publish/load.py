@@ -23,6 +23,9 @@ from publish.yamlsource import SourceMap, load_yaml
 
 GAME_FILE = "game.yaml"
 DECKS_DIR = "decks"
+MAX_CARDS = 10_000
+"""The most cards a game may have: far above any printed game (a 5,000-card game checks in a
+second or two); past it, memory and build time would grow with whatever a file holds."""
 
 
 def find_root(start: Path | None = None) -> Path:
@@ -44,8 +47,13 @@ def default_game(root: Path) -> str:
     """The game named by ``[tool.publish] default-game``, or the only game there is."""
     pyproject = root / "pyproject.toml"
     if pyproject.is_file():
-        with pyproject.open("rb") as fh:
-            name = tomllib.load(fh).get("tool", {}).get("publish", {}).get("default-game")
+        try:
+            with pyproject.open("rb") as fh:
+                name = tomllib.load(fh).get("tool", {}).get("publish", {}).get("default-game")
+        except (OSError, tomllib.TOMLDecodeError, AttributeError) as exc:
+            raise ProblemsFound([Problem(Location(pyproject, 1, 1), (
+                f"cannot read [tool.publish] default-game: {exc}; fix the file or pass "
+                "--game"))]) from exc
         if name:
             return str(name)
     games = game_ids(root)
@@ -166,6 +174,11 @@ def load_game(
             incomplete.add("*")
             continue
         deck_sources.setdefault(deck, where.locate(("deck",)))
+        if len(cards) + len(entries) > MAX_CARDS:
+            problems.append(Problem(where.locate(("cards", MAX_CARDS - len(cards))), (
+                f"more than {MAX_CARDS:,} cards in the game: no game needs so many")))
+            incomplete.add("*")
+            break
         loaded = _cards_of(entries, deck, one_card, where, config)
         if len(loaded) < len(entries):
             incomplete.add(deck)

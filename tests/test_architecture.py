@@ -28,7 +28,7 @@ LAYERS = [
     ("targets", r"publish\.targets(\..+)?"),
     ("build", r"publish\.(build|failures)"),
     ("commands", r"publish\.(commands|bench|scaffold)"),
-    ("cli", r"publish\.(cli|launch|__main__)"),
+    ("cli", r"publish\.(cli|launch|crashlog|__main__)"),
 ]
 """Bottom to top, as docs/architecture.md draws them."""
 
