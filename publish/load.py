@@ -95,14 +95,21 @@ def _own_fields(raw: dict[str, Any], config: GameConfig) -> dict[str, Any]:
 
 
 def _cards_of(
-    entries: list[Any], deck: str, model: type[BaseModel], where: SourceMap, config: GameConfig
+    entries: list[Any], deck: str, model: type[BaseModel], where: SourceMap, config: GameConfig,
+    incomplete: set[str],
 ) -> list[Card]:
+    """The cards of one file that are valid; ``incomplete`` gets the decks of those that are
+    not (this file's, and those their copies name: their counts cannot be checked)."""
     cards = []
     for index, entry in enumerate(entries):
         try:
             parsed = model.model_validate(entry)
-        except ValidationError:
-            continue  # already reported with the whole file
+        except ValidationError:  # already reported with the whole file
+            incomplete.add(deck)
+            copies = entry.get("copies") if isinstance(entry, dict) else None
+            if isinstance(copies, dict):
+                incomplete.update(d for d in copies if isinstance(d, str))
+            continue
         raw = parsed.model_dump()
         copies = raw.pop("copies")
         copies = {deck: copies} if isinstance(copies, int) else dict(copies)
@@ -179,10 +186,7 @@ def load_game(
                 f"more than {MAX_CARDS:,} cards in the game: no game needs so many")))
             incomplete.add("*")
             break
-        loaded = _cards_of(entries, deck, one_card, where, config)
-        if len(loaded) < len(entries):
-            incomplete.add(deck)
-        cards.extend(loaded)
+        cards.extend(_cards_of(entries, deck, one_card, where, config, incomplete))
     game = Game(id=game_id, root=game_dir, config=config, cards=cards,
                 config_source=config_source, deck_sources=deck_sources, incomplete=incomplete)
     return game, problems

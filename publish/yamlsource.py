@@ -86,6 +86,7 @@ class _Frame:
 
     loc: Path_ | None  # None: a value being skipped (a duplicate key's, a key that is a list)
     value: Any
+    mark: Any = None
     key: Any = None
     has_key: bool = False
     skip: bool = False
@@ -123,7 +124,7 @@ class _Builder:
             return
         if isinstance(event, yaml.CollectionEndEvent):
             frame = self.stack.pop()
-            self.deliver(frame.value, event.start_mark, is_key=False)
+            self.deliver(frame.value, frame.mark, is_key=False)
             return
         self.count += 1
         if self.count > MAX_VALUES:
@@ -168,7 +169,7 @@ class _Builder:
             tag = _MAP_TAG if mapping else _SEQ_TAG
         if tag != (_MAP_TAG if mapping else _SEQ_TAG):
             self.refuse(event, tag)
-        self.stack.append(_Frame(loc, {} if mapping else []))
+        self.stack.append(_Frame(loc, {} if mapping else [], event.start_mark))
 
     def record(self, loc: Path_ | None, mark: Any) -> None:
         if loc is not None:
