@@ -82,9 +82,22 @@ def read_catalog(path: Path, locale: str | None = None) -> Catalog:
             return read_po(fh, locale=locale.replace("-", "_") if locale else None,
                            abort_invalid=True)
     except Exception as exc:  # babel raises PoFileError, or ValueError on a bad header
-        line = getattr(exc, "lineno", -1) + 1  # babel counts from 0
-        raise ProblemsFound([Problem(Location(path, line, 1 if line else 0),
+        raise ProblemsFound([Problem(Location(path, _error_line(path, exc), 1),
                                      f"not a readable PO file: {exc}")]) from None
+
+
+def _error_line(path: Path, exc: Exception) -> int:
+    """The line of a PO file's error: babel's (counted from 0), else the header's line that
+    an encoding or plural-forms error comes from, else the first."""
+    line = getattr(exc, "lineno", -1) + 1
+    if line > 0:
+        return line
+    keyword = b"charset=" if isinstance(exc, LookupError | UnicodeError) else b"Plural-Forms"
+    try:
+        lines = path.read_bytes().split(b"\n")
+    except OSError:
+        return 1
+    return next((i for i, text in enumerate(lines, start=1) if keyword in text), 1)
 
 
 _DATES = re.compile(rb'^"(?:POT-Creation|PO-Revision)-Date: .*$', re.MULTILINE)

@@ -29,6 +29,7 @@ from publish.i18n.catalog import new_catalog
 from publish.model import Game
 from publish.problems import ProblemsFound
 from publish.render.env import COMMON
+from publish.sourcetext import read_source
 from publish.yamlsource import load_front_matter
 
 UI_MODULES = ("docs/edition.py", "render/decks.py", "render/sheets.py")
@@ -176,7 +177,7 @@ def rules_messages(game: Game) -> Catalog:
     catalog = new_catalog(game.config.name, "rules", version=game.config.edition)
     for path in rules_files(game):
         context = rel(game, path)
-        for text, line, what in markdown_messages(path.read_text(encoding="utf-8")):
+        for text, line, what in markdown_messages(read_source(path)):
             existing = catalog.get(text, context)
             if existing is not None:
                 existing.locations.append((context, line))
