@@ -66,13 +66,13 @@ def check_loaded(game: Game, problems: list[Problem] | None = None) -> CheckRepo
     """Validate a loaded game and run its engine's checks (``problems``: the loading's)."""
     report = CheckReport(game.id, game, list(problems or []))
     report.problems.extend(check_game(game))
-    report.problems.extend(example_problems(game))
+    engine = engine_for(game.id)
+    report.problems.extend(example_problems(game, engine.info.editions if engine else ()))
     report.problems.extend(numeral_problems(game))
     unsound = bool(report.problems)  # what an engine reads did not load whole: it must not run
     report.problems.extend(icon_problems(game))
     found, report.warnings = check_pictures(game)
     report.problems.extend(found)
-    engine = engine_for(game.id)
     report.warnings += stale_schema(game)
     if engine is not None:
         report.engine = engine.info.name

@@ -4,8 +4,9 @@ uses it.
 The manual prints an example's title, players, mode and decks from its front
 matter, and a rules engine replays the example with those decks: a deck that
 is not the game's, or a list that is a number, must be said here, at its line,
-rather than fail the build or the replay later.  Keys an engine reads for
-itself (``edition``, ``shows``...) are left to it.
+rather than fail the build or the replay later; so must an ``edition`` the
+game's rules engine does not know.  Other keys an engine reads for itself
+(``shows``...) are left to it.
 """
 
 from __future__ import annotations
@@ -37,15 +38,22 @@ def front_matter_text(text: str) -> tuple[str, int] | None:
     return None if end is None else ("\n".join(lines[1:end]), 2)
 
 
-def example_problems(game: Game) -> list[Problem]:
+def example_problems(game: Game, editions: tuple[str, ...] = ()) -> list[Problem]:
     """Every problem of the examples' front matter: unreadable, or a value of the wrong type,
-    or a deck the game does not have."""
+    a deck the game does not have, or an edition not among ``editions`` (the rules engine's,
+    if it has any)."""
     problems: list[Problem] = []
     for path in example_paths(game):
         try:
             found = front_matter_text(read_source(path))
             if found is not None:
-                problems += _meta_problems(game, *load_front_matter(path, *found))
+                meta, where = load_front_matter(path, *found)
+                problems += _meta_problems(game, meta, where)
+                edition = meta.get("edition")
+                if editions and edition is not None and str(edition) not in editions:
+                    problems.append(Problem(where.locate(("edition",)), (
+                        f"unknown edition '{edition}'{did_you_mean(str(edition), editions)}; "
+                        f"the rules engine knows {', '.join(editions)}")))
         except ProblemsFound as failed:
             problems += failed.problems
     return problems

@@ -221,6 +221,8 @@ def mutate_front_matter(rng: random.Random, text: str) -> tuple[list[str], str |
 LOCATED = re.compile(r"^(?P<path>/[^:\n]+?):(?P<line>\d+)(?::(?P<col>\d+))?: (?P<msg>.*)$")
 CELL = re.compile(r"^(?P<path>/[^:\n]+?): (([^:!\s]+!)?[A-Z]+\d+|sheet [^:\s]+): ")
 """A spreadsheet's place: a cell (in a sheet), or a whole sheet (a deck's counts)."""
+WORKBOOK = re.compile(r"^/[^:\n]+\.(xlsx|ods): ")
+"""A workbook that cannot be opened: a zip of XML has no line to give."""
 OWN_LINES = [
     re.compile(r"^[\w-]+: (not loaded; )?\d+ (cards|problem)"),  # check's summary
     re.compile(r"^[\w-]+: fix these problems first \(publish check\):$"),
@@ -265,14 +267,15 @@ def judge(outcome: Outcome, output: str, root: Path) -> None:
     command's own, or an unlocated message."""
     if "Traceback (most recent call last)" in output:
         outcome.tracebacks.append(output[output.index("Traceback"):][-600:])
-    for line in output.splitlines():
+    for line in output.split("\n"):  # as a terminal shows them (not at U+2028...)
         if line.startswith("publish: internal error"):
             outcome.tracebacks.append(line)
             continue
         if not line.strip() or any(p.search(line) for p in OWN_LINES):
             continue
         m = LOCATED.match(line)
-        if CELL.match(line) or (m and _inside(Path(m["path"]), int(m["line"]), m["col"], root)):
+        inside = m is not None and _inside(Path(m["path"]), int(m["line"]), m["col"], root)
+        if inside or CELL.match(line) or WORKBOOK.match(line):
             outcome.located += 1
         else:
             outcome.unlocated.append(line[:300])
@@ -350,17 +353,17 @@ def run_isolated(case: Case, root: Path, timeout: float = 60.0) -> Outcome:
         _child(case, out)
     try:
         status, usage = _wait(pid, timeout)
+        outcome.seconds = time.perf_counter() - start
+        outcome.peak_mb = usage.ru_maxrss / 1024 if usage else 0.0
+        if os.WIFSIGNALED(status):
+            outcome.signal = os.WTERMSIG(status)
+        else:
+            outcome.status = os.WEXITSTATUS(status)
+        output = out.read_text(encoding="utf-8", errors="replace") if out.exists() else ""
+        judge(outcome, output, root)  # against the file as mutated
     finally:
+        out.unlink(missing_ok=True)
         case.target.write_bytes(original)
-    outcome.seconds = time.perf_counter() - start
-    outcome.peak_mb = usage.ru_maxrss / 1024 if usage else 0.0
-    if os.WIFSIGNALED(status):
-        outcome.signal = os.WTERMSIG(status)
-    else:
-        outcome.status = os.WEXITSTATUS(status)
-    output = out.read_text(encoding="utf-8", errors="replace") if out.exists() else ""
-    out.unlink(missing_ok=True)
-    judge(outcome, output, root)
     return outcome
 
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import os
 import random
+import shutil
 import tempfile
 from collections import Counter
 from collections.abc import Callable
@@ -35,7 +36,7 @@ from fuzzing import (
     run_isolated,
 )
 
-from conftest import copy_game, run
+from conftest import REPO, copy_game, run
 
 
 @dataclass(frozen=True)
@@ -137,17 +138,20 @@ LONG_KINDS = [
           "status"), 50),
     (Kind("agencia-rules", "cards/agencia/rules/pt-BR/07-crises.md", "markdown", "status"), 100),
     (Kind("agencia-csv", "cards.csv", "csv", "import"), 100),
+    (Kind("agencia-xlsx", "cards.xlsx", "bytes", "import"), 50),
 ]
-"""2,000 mutated deck, game, front-matter and PO files; then rules chapters and a
-spreadsheet."""
+"""2,000 mutated deck, game, front-matter and PO files; then rules chapters and spreadsheets
+(a workbook's bytes: a file with no lines, named alone)."""
 
 
 def _long_project(base: Path) -> Path:
     root = copy_game(base / "project", "agencia")
-    copy_game(root, "harbourlight")
-    result = run("cards", "--project", str(root), "--game", "agencia", "--format", "csv", "-o",
-                 str(root / "cards.csv"))
-    assert result.exit_code == 0, result.output
+    shutil.copytree(REPO / "cards" / "harbourlight", root / "cards" / "harbourlight")
+    shutil.copytree(REPO / "templates" / "harbourlight", root / "templates" / "harbourlight")
+    for fmt in ("csv", "xlsx"):
+        result = run("cards", "--project", str(root), "--game", "agencia", "--format", fmt, "-o",
+                     str(root / f"cards.{fmt}"))
+        assert result.exit_code == 0, result.output
     return root
 
 

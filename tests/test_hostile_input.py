@@ -85,6 +85,9 @@ def test_a_misspelt_key_is_said_and_hides_nothing(agencia):
     ("decks: [principal", "6:8: YAML syntax error: did not find expected ',' or ']' (parsing a "
                           "flow sequence that starts at line 5, column 8)"),
     ("players: many", "5:10: 'players' must be a whole number of players (4)"),
+    ('edition: "4000.180423"', "3:10: unknown edition '4000.180423' (did you mean '2.180423'?); "
+                               "the rules engine knows "
+                               "2.180423, 4.190617"),
     ("a: &a [x, x, x, x, x, x, x, x, x]\nb: &b [*a, *a, *a, *a, *a, *a, *a, *a, *a]",
      "5:4: anchor '&a': anchors and aliases ('&'/'*') are not supported"),
 ])
@@ -93,6 +96,9 @@ def test_an_examples_front_matter_is_checked_against_the_game(agencia, front, sa
     text = path.read_text(encoding="utf-8").replace("decks: [principal]\n", front + "\n", 1)
     if front.startswith("players"):
         text = text.replace("players: 4\n", "", 1)
+    if front.startswith("edition"):
+        text = text.replace(front + "\n", "decks: [principal]\n", 1).replace(
+            'edition: "2.180423"', front, 1)
     path.write_text(text, encoding="utf-8")
     status, lines = check(agencia, "agencia")
     assert status == 1
