@@ -200,6 +200,8 @@ def build_one(target: str, project: str | None, game: str | None, locale: str | 
 @click.option("--back-offset", default="0,0", show_default=True, metavar="X,Y",
               callback=lambda _c, _p, value: parse_offset(value),
               help="Offset read on the calibration page (mm); backs are moved to cancel it.")
+@click.option("--deck", "only", multiple=True, metavar="ID",
+              help="Only this deck (repeat for more); no decks-all PDF.  [default: every deck]")
 @locale_option
 @strict_option
 @jobs_option

@@ -56,6 +56,9 @@ class DeckOptions:
     """The game's own size, which file names do not repeat (set by ``for_game``)."""
     game_backs: str = "none"
     """The game's own backs, which file names do not repeat (set by ``for_game``)."""
+    only: tuple[str, ...] = ()
+    """The decks to build (--deck), for a quick look at one; empty: every deck and the
+    PDF joining them."""
 
     def __post_init__(self) -> None:
         if self.paper not in PAPERS:

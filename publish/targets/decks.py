@@ -11,6 +11,7 @@ from dataclasses import replace
 from publish.icons import read_icons
 from publish.incremental import Inputs
 from publish.model import Game
+from publish.problems import did_you_mean
 from publish.render.decks import (
     DeckOptions,
     calibration_html,
@@ -34,6 +35,16 @@ def calibration_file(options: DeckOptions) -> str:
     return f"calibration-{options.paper}-{options.backs}.pdf"
 
 
+def chosen_decks(game: Game, options: DeckOptions) -> list[str]:
+    """The decks ``options`` ask for (--deck), in the game's order; all if none named."""
+    for deck in options.only:
+        if deck not in game.config.decks:
+            raise ValueError(f"--deck {deck}: {game.id} has no such deck"
+                             f"{did_you_mean(deck, game.config.decks)}; its decks: "
+                             f"{', '.join(game.config.decks)}")
+    return [d for d in game.config.decks if not options.only or d in options.only]
+
+
 class Decks:
     """deck-<deck>.pdf per deck, decks-all.pdf, and calibration-<paper>-<flip>.pdf (duplex)."""
 
@@ -50,13 +61,15 @@ class Decks:
         game, options = work.game, replace(options, locale=locale).for_game(work.game)
         common = inputs.common(locale)
         jobs = []
-        for deck in game.config.decks:
+        for deck in chosen_decks(game, options):
             cards = game.deck_cards(deck)
             jobs.append(Job(self.name, locale, [deck_file(deck, options)],
                             {**common, **inputs.order(deck),
                              **inputs.cards((c.number for c in cards), locale)},
                             options, key=deck, cost=sum(c.copies[deck] for c in cards),
                             paged=True, noun="deck"))
+        if options.only:  # a quick look at some decks: no calibration sheet, no joined PDF
+            return jobs
         if options.backs in ("long-edge", "short-edge"):
             jobs.append(Job(self.name, locale, [calibration_file(options)], common, options,
                             key="calibration", noun="calibration sheet"))
