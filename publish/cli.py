@@ -16,7 +16,9 @@ from watchfiles import watch as file_events
 from publish import __version__, commands, scaffold
 from publish.failures import Failure
 from publish.model import BACKS
+from publish.preview import preview as preview_cards
 from publish.render.geometry import CARD_SIZES, PAPERS
+from publish.render.preview import DPI
 from publish.render.printshop import SERVICES
 
 
@@ -374,6 +376,22 @@ def rebuild(argv: list[str]) -> None:
         exc.show()
     except Exception as exc:  # a bug must not end the session: say it, keep watching
         click.echo(f"watch: {type(exc).__name__}: {exc}", err=True)
+
+
+@main.command()
+@project_option
+@game_option
+@click.argument("cards", nargs=-1, required=True, metavar="CARD...")
+@click.option("--locale", default=None, help="Only this edition.  [default: every edition]")
+@click.option("--dpi", type=click.IntRange(30, 1200), default=DPI, show_default=True)
+@click.option("--in-process", is_flag=True, help="Make it in this process, not in the warm "
+              "preview server (kept running between previews, ended when idle 15 min).")
+@reports
+def preview(project: str | None, game: str | None, cards: tuple[str, ...], locale: str | None,
+            dpi: int, in_process: bool) -> None:
+    """A PNG of each card named (by number or name) as the decks print it, into
+    build/<game>/<locale>/preview/; prints each file's path."""
+    echo_all(preview_cards(project, game, cards, locale, dpi))
 
 
 @main.command(cls=EngineCommand)

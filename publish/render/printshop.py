@@ -62,22 +62,29 @@ def single_pdf(game: Game, project: Path, deck: str, service: Service, interleav
                ) -> tuple[bytes, list[dict]]:
     """One card per page for ``deck`` (each distinct card once), and its page list; with
     ``cards``, only the pages of those cards' faces."""
+    items = single_items(game, deck, interleave, locale, icons)
+    if cards is not None:
+        items = [i for i in items if i["card"] is not None and i["card"]["number"] in cards]
+    return items_pdf(game, project, f"{game.config.name} · {deck}", items, service, locale,
+                     icons, deck), items
+
+
+def items_pdf(game: Game, project: Path, title: str, items: list[dict], service: Service,
+              locale: str, icons: dict[str, str], deck: str) -> bytes:
+    """``items`` (faces and backs) one per page at ``service``'s size; Overflow names any
+    card whose text does not fit."""
     style = face_style(game, DeckOptions(locale=locale), icons)
     w, h = service.trim
     size = dict(style.size, w=w, h=h, bleed=service.bleed)
     style = replace(style, size=size)
-    items = single_items(game, deck, interleave, locale, icons)
-    if cards is not None:
-        items = [i for i in items if i["card"] is not None and i["card"]["number"] in cards]
     html = environment(project, game.id, template_words(game, locale)).get_template(
-        "single.html.j2").render(
-        lang=locale, title=f"{game.config.name} · {deck}", items=items, style=style, size=size,
-        bw=False)
+        "single.html.j2").render(lang=locale, title=title, items=items, style=style, size=size,
+                                 bw=False)
     document = render(html, project, f"{deck} (print shop)")
     problems = overflows(document, {i["card"]["number"]: deck for i in items if i["card"]})
     if problems:
         raise Overflow("\n".join(problems))
-    return write_pdf(document, deck), items
+    return write_pdf(document, deck)
 
 
 def pixels(service: Service) -> tuple[int, int]:
@@ -87,8 +94,10 @@ def pixels(service: Service) -> tuple[int, int]:
             round((h + 2 * service.bleed) / INCH * service.dpi))
 
 
-def rasterise(pdf: bytes, dpi: int, size: tuple[int, int] | None = None) -> list[bytes]:
-    """Every page of ``pdf`` (with its bleed) as PNG bytes at ``dpi``.
+def rasterise(pdf: bytes, dpi: int, size: tuple[int, int] | None = None,
+              level: int = 6) -> list[bytes]:
+    """Every page of ``pdf`` (with its bleed) as PNG bytes at ``dpi``, compressed at zlib
+    ``level`` (1: fastest, for a preview; 6: Pillow's default).
 
     pdfium rounds a page's pixel size up, so a page of 269.28 pt can come out
     one pixel taller than the 1122 px a service asks for; ``size`` trims that
@@ -106,7 +115,7 @@ def rasterise(pdf: bytes, dpi: int, size: tuple[int, int] | None = None) -> list
                     raise ValueError(f"page renders at {image.size}, expected {size}")
                 image = image.crop((0, 0, *size))
             buffer = io.BytesIO()
-            image.save(buffer, format="PNG", dpi=(dpi, dpi))
+            image.save(buffer, format="PNG", dpi=(dpi, dpi), compress_level=level)
             images.append(buffer.getvalue())
     finally:
         document.close()
