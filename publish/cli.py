@@ -7,11 +7,9 @@ import functools
 import json
 import sys
 from collections.abc import Callable
-from pathlib import Path
 from typing import Any
 
 import click
-from watchfiles import watch as file_events
 
 from publish import __version__, commands, scaffold
 from publish.failures import Failure
@@ -20,6 +18,7 @@ from publish.preview import preview as preview_cards
 from publish.render.geometry import CARD_SIZES, PAPERS
 from publish.render.preview import DPI
 from publish.render.printshop import SERVICES
+from publish.watcher import rebuild_on_save
 
 
 def reports(command: Callable[..., Any]) -> Callable[..., Any]:
@@ -349,20 +348,7 @@ def watch(project: str | None, game: str | None, locale: str | None,
     root, game_id = commands.locate(project, game)
     args = ["--project", str(root), "--game", game_id] + (["--locale", locale] if locale else [])
     command = ["build"] if target in (None, "all") else ["build", target]
-    watch_and_rebuild(root, game_id, functools.partial(rebuild, [*command, *args]))
-
-
-def watch_and_rebuild(root: Path, game_id: str, once: Callable[[], None]) -> None:
-    """Build once, then again after every save under the game's cards, templates and fonts."""
-    once()
-    folders = [f for f in (root / "cards" / game_id, root / "templates", root / "fonts")
-               if f.exists()]
-    click.echo(f"watching {', '.join(str(f.relative_to(root)) for f in folders)} (Ctrl-C stops)")
-    hidden = lambda _, path: not Path(path).name.startswith(".")  # noqa: E731
-    for changes in file_events(*folders, watch_filter=hidden):
-        names = sorted({Path(p).relative_to(root).as_posix() for _, p in changes})
-        click.echo(f"changed: {', '.join(names[:5])}{' ...' if len(names) > 5 else ''}")
-        once()
+    rebuild_on_save(root, game_id, functools.partial(rebuild, [*command, *args]), click.echo)
 
 
 def rebuild(argv: list[str]) -> None:

@@ -12,7 +12,7 @@ from pathlib import Path
 from publish.model import Card, Game
 from publish.render.decks import DeckOptions, face_style
 from publish.render.faces import face_context
-from publish.render.printshop import INCH, Service, items_pdf, rasterise
+from publish.render.printshop import INCH, Service, items_html, items_pdf, rasterise
 
 DPI = 200
 """A poker card is 496 x 693 px: sharp on a screen, quick to make."""
@@ -27,12 +27,26 @@ def first_deck(game: Game, card: Card) -> str:
 def card_png(game: Game, project: Path, card: Card, locale: str, icons: dict[str, str],
              dpi: int = DPI) -> bytes:
     """``card``'s face in ``game`` (already in ``locale``'s words), trimmed, at ``dpi``."""
+    deck, service, item = _one(game, card, locale, icons, dpi)
+    pdf = items_pdf(game, project, f"{game.config.name} · {card.number}", [item], service,
+                    locale, icons, deck)
+    w, h = service.trim
+    return rasterise(pdf, dpi, (round(w / INCH * dpi), round(h / INCH * dpi)), level=1)[0]
+
+
+def card_html(game: Game, project: Path, card: Card, locale: str, icons: dict[str, str]) -> str:
+    """The HTML card_png lays out (the benchmark gives it to bare WeasyPrint)."""
+    _, service, item = _one(game, card, locale, icons, DPI)
+    return items_html(game, project, f"{game.config.name} · {card.number}", [item], service,
+                      locale, icons)
+
+
+def _one(game: Game, card: Card, locale: str, icons: dict[str, str], dpi: int
+         ) -> tuple[str, Service, dict]:
+    """The deck ``card`` is shown in, the trimmed page, and its one page's item."""
     deck = first_deck(game, card)
     size = face_style(game, DeckOptions(locale=locale), icons).size
     service = Service("preview", (size["w"], size["h"]), 0.0, dpi)
     item = {"card": face_context(game, card, deck, locale, icons), "deck": None,
             "anchor": f"card-{card.number}"}
-    pdf = items_pdf(game, project, f"{game.config.name} · {card.number}", [item], service,
-                    locale, icons, deck)
-    pixels = (round(size["w"] / INCH * dpi), round(size["h"] / INCH * dpi))
-    return rasterise(pdf, dpi, pixels, level=1)[0]
+    return deck, service, item

@@ -73,18 +73,24 @@ def items_pdf(game: Game, project: Path, title: str, items: list[dict], service:
               locale: str, icons: dict[str, str], deck: str) -> bytes:
     """``items`` (faces and backs) one per page at ``service``'s size; Overflow names any
     card whose text does not fit."""
-    style = face_style(game, DeckOptions(locale=locale), icons)
-    w, h = service.trim
-    size = dict(style.size, w=w, h=h, bleed=service.bleed)
-    style = replace(style, size=size)
-    html = environment(project, game.id, template_words(game, locale)).get_template(
-        "single.html.j2").render(lang=locale, title=title, items=items, style=style, size=size,
-                                 bw=False)
+    html = items_html(game, project, title, items, service, locale, icons)
     document = render(html, project, f"{deck} (print shop)")
     problems = overflows(document, {i["card"]["number"]: deck for i in items if i["card"]})
     if problems:
         raise Overflow("\n".join(problems))
     return write_pdf(document, deck)
+
+
+def items_html(game: Game, project: Path, title: str, items: list[dict], service: Service,
+               locale: str, icons: dict[str, str]) -> str:
+    """The HTML of ``items`` one per page at ``service``'s size."""
+    style = face_style(game, DeckOptions(locale=locale), icons)
+    w, h = service.trim
+    size = dict(style.size, w=w, h=h, bleed=service.bleed)
+    style = replace(style, size=size)
+    return environment(project, game.id, template_words(game, locale)).get_template(
+        "single.html.j2").render(lang=locale, title=title, items=items, style=style, size=size,
+                                 bw=False)
 
 
 def pixels(service: Service) -> tuple[int, int]:
