@@ -18,6 +18,7 @@ from publish.icons import read_icons
 from publish.load import load_game
 from publish.model import Card, Game
 from publish.problems import did_you_mean
+from publish.render.fit import Shrunk
 from publish.render.preview import DPI, card_png
 
 FOLDER = "preview"
@@ -35,7 +36,8 @@ def preview(project: str | None, game: str | None, names: tuple[str, ...],
         raise Failure([str(p) for p in problems])
     cards = [named(loaded, name, len(problems)) for name in names]
     locales = [locale] if locale else list(loaded.config.locales.editions)
-    written = []
+    written: list[str] = []
+    shrunk: list[Shrunk] = []
     with failing():
         icons = read_icons(loaded)
         for edition in locales:
@@ -46,10 +48,10 @@ def preview(project: str | None, game: str | None, names: tuple[str, ...],
             for card in cards:
                 path = folder / f"{card.number}.png"
                 write_atomic(path, card_png(game_in, root, by_number[card.number], edition, icons,
-                                            dpi))
+                                            dpi, shrunk))
                 written.append(shown(path))
-    note = [f"note: {game_id} has {len(problems)} problem(s) elsewhere (publish check)"]
-    return written + (note if problems else [])
+    notes = [f"note: {game_id} has {len(problems)} problem(s) elsewhere (publish check)"]
+    return written + (notes if problems else []) + [f"note: {s}" for s in shrunk]
 
 
 def named(game: Game, name: str, problems: int) -> Card:

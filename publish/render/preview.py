@@ -12,6 +12,7 @@ from pathlib import Path
 from publish.model import Card, Game
 from publish.render.decks import DeckOptions, face_style
 from publish.render.faces import face_context
+from publish.render.fit import Shrunk
 from publish.render.printshop import INCH, Service, items_html, items_pdf, rasterise
 
 DPI = 200
@@ -25,11 +26,12 @@ def first_deck(game: Game, card: Card) -> str:
 
 
 def card_png(game: Game, project: Path, card: Card, locale: str, icons: dict[str, str],
-             dpi: int = DPI) -> bytes:
-    """``card``'s face in ``game`` (already in ``locale``'s words), trimmed, at ``dpi``."""
+             dpi: int = DPI, shrunk: list[Shrunk] | None = None) -> bytes:
+    """``card``'s face in ``game`` (already in ``locale``'s words), trimmed, at ``dpi``;
+    its text shrunk to fit if it must and may (then added to ``shrunk``)."""
     deck, service, item = _one(game, card, locale, icons, dpi)
     pdf = items_pdf(game, project, f"{game.config.name} · {card.number}", [item], service,
-                    locale, icons, deck)
+                    locale, icons, deck, shrunk)
     w, h = service.trim
     return rasterise(pdf, dpi, (round(w / INCH * dpi), round(h / INCH * dpi)), level=1)[0]
 

@@ -12,12 +12,17 @@ import io
 from collections.abc import Collection
 from dataclasses import dataclass, replace
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from publish.i18n.translate import template_words
 from publish.model import Game
-from publish.render.decks import DeckOptions, Overflow, deck_faces, face_style, overflows
+from publish.render.decks import DeckOptions, deck_faces, face_style, text_sizes
 from publish.render.env import environment
+from publish.render.fit import Shrunk, fit, sized
 from publish.render.pdf import render, write_pdf
+
+if TYPE_CHECKING:
+    from weasyprint.document import Document
 
 INCH = 25.4
 
@@ -58,26 +63,35 @@ def single_items(game: Game, deck: str, interleave: bool, locale: str,
 
 
 def single_pdf(game: Game, project: Path, deck: str, service: Service, interleave: bool,
-               locale: str, icons: dict[str, str], cards: Collection[str] | None = None
-               ) -> tuple[bytes, list[dict]]:
+               locale: str, icons: dict[str, str], cards: Collection[str] | None = None,
+               shrunk: list[Shrunk] | None = None) -> tuple[bytes, list[dict]]:
     """One card per page for ``deck`` (each distinct card once), and its page list; with
-    ``cards``, only the pages of those cards' faces."""
+    ``cards``, only the pages of those cards' faces.  Cards whose text was shrunk to fit
+    are added to ``shrunk``."""
     items = single_items(game, deck, interleave, locale, icons)
     if cards is not None:
         items = [i for i in items if i["card"] is not None and i["card"]["number"] in cards]
     return items_pdf(game, project, f"{game.config.name} · {deck}", items, service, locale,
-                     icons, deck), items
+                     icons, deck, shrunk), items
 
 
 def items_pdf(game: Game, project: Path, title: str, items: list[dict], service: Service,
-              locale: str, icons: dict[str, str], deck: str) -> bytes:
-    """``items`` (faces and backs) one per page at ``service``'s size; Overflow names any
-    card whose text does not fit."""
-    html = items_html(game, project, title, items, service, locale, icons)
-    document = render(html, project, f"{deck} (print shop)")
-    problems = overflows(document, {i["card"]["number"]: deck for i in items if i["card"]})
-    if problems:
-        raise Overflow("\n".join(problems))
+              locale: str, icons: dict[str, str], deck: str,
+              shrunk: list[Shrunk] | None = None) -> bytes:
+    """``items`` (faces and backs) one per page at ``service``'s size, text shrunk where it
+    overflows and the game allows (added to ``shrunk``); Overflow names any card whose text
+    does not fit."""
+    faces = [item["card"] for item in items if item["card"]]
+    sizes, floors = text_sizes(game, faces, face_style(game, DeckOptions(locale=locale), icons))
+
+    def lay_out(chosen: dict[str, float], only: set[str] | None) -> Document:
+        resized = dict(zip(map(id, faces), sized(faces, chosen), strict=True))
+        pages = [{**item, "card": resized[id(item["card"])]} if item["card"] else item
+                 for item in items if only is None or (item["card"] or {}).get("number") in only]
+        html = items_html(game, project, title, pages, service, locale, icons)
+        return render(html, project, f"{deck} (print shop)")
+
+    document = fit(lay_out, sizes, floors, {face["number"]: deck for face in faces}, shrunk)
     return write_pdf(document, deck)
 
 

@@ -18,6 +18,7 @@ from publish.render.decks import (
     render_sheets,
     sheets_showing,
 )
+from publish.render.fit import Shrunk
 from publish.render.pdf import render, write_pdf
 from publish.render.splice import SpliceError, join_pdfs, page_count, replace_pages
 from publish.targets.base import Job, Rendered, Work, in_locale, output_dir
@@ -86,9 +87,10 @@ class Decks:
                               "calibration")
             return Rendered({name: write_pdf(document, "calibration")}, {name: len(document.pages)})
         previous = output_dir(work.project, game.id, job.locale) / name
+        shrunk: list[Shrunk] = []
         pdf, pages = lay_out_deck(work, game, job.key, job.options, job.cards, previous.read_bytes()
-                                  if job.cards and previous.is_file() else None)
-        return Rendered({name: pdf}, {name: pages})
+                                  if job.cards and previous.is_file() else None, shrunk)
+        return Rendered({name: pdf}, {name: pages}, note="; ".join(map(str, shrunk)))
 
     def finish(self, work: Work, job: Job, made: dict[str, bytes]) -> Rendered:
         """decks-all from the per-deck PDFs, just made or as they are on disk."""
@@ -100,20 +102,23 @@ class Decks:
 
 
 def lay_out_deck(work: Work, game: Game, deck: str, options: DeckOptions, cards: list[str],
-                 previous: bytes | None) -> tuple[bytes, int]:
+                 previous: bytes | None, shrunk: list[Shrunk]) -> tuple[bytes, int]:
     """(PDF, pages) of one deck's sheets; with ``previous`` (the PDF as last made), only the
-    sheets showing ``cards`` are laid out and put back into it."""
+    sheets showing ``cards`` are laid out and put back into it.  Cards whose text was
+    shrunk to fit are added to ``shrunk``."""
     title = f"{game.config.name} · {game.config.decks[deck].name}"
     icons = read_icons(game)
     if cards and previous is not None:
         at = sheets_showing(game, title, [deck], options, icons, set(cards))
-        document = render_sheets(game, work.project, title, [deck], options, icons, set(cards))
+        document = render_sheets(game, work.project, title, [deck], options, icons, set(cards),
+                                 shrunk)
         try:
             pdf = replace_pages(previous, write_pdf(document, title), at)
             return pdf, page_count(pdf)
         except SpliceError:
             pass  # the previous PDF is not what the record says: lay out every sheet
-    document = render_sheets(game, work.project, title, [deck], options, icons)
+    del shrunk[:]  # from the partial layout, if it was tried: the whole deck says again
+    document = render_sheets(game, work.project, title, [deck], options, icons, shrunk=shrunk)
     return write_pdf(document, title), len(document.pages)
 
 
