@@ -161,9 +161,10 @@ def build(ctx: click.Context, project: str | None = None, game: str | None = Non
 
 
 def build_changed(project: str | None, game: str | None, locale: str | None, strict: bool,
-                  force: bool, jobs: int | None) -> None:
-    """Plan; render only if something is out of date, with a progress bar."""
-    prepared = commands.prepare_build(project, game, locale, strict, force)
+                  force: bool, jobs: int | None, only: str | None = None) -> None:
+    """Plan; render only if something is out of date, with a progress bar; ``only``: that
+    target's outputs alone."""
+    prepared = commands.prepare_build(project, game, locale, strict, force, only)
     click.echo(prepared.headline)
     if prepared.work is None:
         return
@@ -343,23 +344,22 @@ def status(project: str | None, game: str | None, chosen: tuple[str, ...],
 @reports
 def watch(project: str | None, game: str | None, locale: str | None,
           target: str | None) -> None:
-    """Rebuild on every save (cards, rules, templates, fonts, catalogs); errors are printed
-    and watching goes on. Stop with Ctrl-C."""
+    """Rebuild on every save (cards, rules, templates, fonts, catalogs) what changed, of every
+    output or of TARGET's; errors are printed and watching goes on. Stop with Ctrl-C."""
     root, game_id = commands.locate(project, game)
-    args = ["--project", str(root), "--game", game_id] + (["--locale", locale] if locale else [])
-    command = ["build"] if target in (None, "all") else ["build", target]
-    rebuild_on_save(root, game_id, functools.partial(rebuild, [*command, *args]), click.echo)
+    only = None if target in (None, "all") else target
+    once = functools.partial(build_changed, str(root), game_id, locale, False, False, None, only)
+    rebuild_on_save(root, game_id, functools.partial(rebuild, once), click.echo)
 
 
-def rebuild(argv: list[str]) -> None:
+def rebuild(once: Callable[[], None]) -> None:
     """One build of `publish watch`: a failure is said, and watching goes on."""
     try:
-        main.main(argv, standalone_mode=False)
-    except SystemExit as done:
-        if done.code:
-            click.echo(f"watch: build failed (exit {done.code}); fix and save again", err=True)
-    except click.ClickException as exc:
-        exc.show()
+        once()
+    except Failure as failure:
+        for line in failure.lines:
+            click.echo(line, err=True)
+        click.echo(f"watch: build failed (exit {failure.status}); fix and save again", err=True)
     except Exception as exc:  # a bug must not end the session: say it, keep watching
         click.echo(f"watch: {type(exc).__name__}: {exc}", err=True)
 

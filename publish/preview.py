@@ -17,7 +17,7 @@ from publish.i18n.translate import check_edition, localize, translator
 from publish.icons import read_icons
 from publish.load import load_game
 from publish.model import Card, Game
-from publish.problems import did_you_mean
+from publish.problems import Problem, did_you_mean
 from publish.render.fit import Shrunk
 from publish.render.preview import DPI, card_png
 
@@ -34,7 +34,7 @@ def preview(project: str | None, game: str | None, names: tuple[str, ...],
         loaded, problems = load_game(root, game_id)
     if loaded is None:
         raise Failure([str(p) for p in problems])
-    cards = [named(loaded, name, len(problems)) for name in names]
+    cards = [named(loaded, name, problems) for name in names]
     locales = [locale] if locale else list(loaded.config.locales.editions)
     written: list[str] = []
     shrunk: list[Shrunk] = []
@@ -54,16 +54,17 @@ def preview(project: str | None, game: str | None, names: tuple[str, ...],
     return written + (notes if problems else []) + [f"note: {s}" for s in shrunk]
 
 
-def named(game: Game, name: str, problems: int) -> Card:
-    """The card numbered or called ``name``; a Failure saying what is close if none is."""
+def named(game: Game, name: str, problems: list[Problem]) -> Card:
+    """The card numbered (``7`` for ``007``) or called ``name``; a Failure saying what is
+    close if none is, with the game's problems (one may be why the card did not load)."""
     for card in game.cards:
-        if name == card.number or name.casefold() == card.name.casefold():
+        if (name.casefold() == card.name.casefold()
+                or (name.isdigit() and name.zfill(len(card.number)) == card.number)):
             return card
-    choices = [c.number for c in game.cards] if name.isdigit() else [c.name for c in game.cards]
-    unloaded = (f"; {problems} problem(s) kept cards from loading (publish check)"
-                if problems else "")
+    choices = [] if name.isdigit() else [c.name for c in game.cards]  # 005 is not close to 002
+    unloaded = "; the game's problems (one may be why):" if problems else ""
     raise Failure([f"preview: {game.id} has no card numbered or named '{name}'"
-                   f"{did_you_mean(name, choices)}{unloaded}"])
+                   f"{did_you_mean(name, choices)}{unloaded}", *map(str, problems)])
 
 
 def shown(path: Path) -> str:

@@ -23,6 +23,7 @@ import hashlib
 import io
 import json
 import os
+import signal
 import socket
 import subprocess
 import sys
@@ -144,6 +145,9 @@ def serve(path: Path) -> None:
         idle = float(os.environ.get("PUBLISH_PREVIEW_IDLE", IDLE_S))
         with contextlib.suppress(FileNotFoundError):
             path.unlink()
+        # ended by a signal (kill, a logout): leave no socket behind
+        signal.signal(signal.SIGTERM, lambda *_: sys.exit(0))
+        signal.signal(signal.SIGHUP, lambda *_: sys.exit(0))
         with socket.socket(socket.AF_UNIX, socket.SOCK_STREAM) as listener:
             listener.bind(str(path))
             listener.listen()

@@ -85,3 +85,20 @@ def test_an_edition_the_game_does_not_publish_is_refused(demo_docs):
     result = preview(demo_docs, "001", "--locale", "xx")
     assert result.exit_code == 1
     assert "'xx' is not an edition of demo" in result.output
+
+
+def test_a_number_may_leave_out_its_leading_zeros(demo_docs):
+    result = preview(demo_docs, "1", "--locale", "pt-BR")
+    assert result.exit_code == 0, result.output
+    assert result.output.strip().endswith("001.png")
+
+
+def test_a_card_that_did_not_load_is_missing_with_the_problems_that_may_be_why(demo_docs):
+    deck = demo_docs / "cards" / "demo" / "decks" / "alpha.yaml"
+    deck.write_text(deck.read_text(encoding="utf-8").replace("name: Segunda", "nome: Segunda"),
+                    encoding="utf-8")
+    result = preview(demo_docs, "002")
+    assert result.exit_code == 1
+    assert "no card numbered or named '002'; the game's problems (one may be why):" \
+        in result.output
+    assert "decks/alpha.yaml:" in result.output

@@ -70,12 +70,19 @@ def overflows(document: Document, deck_of: dict[str, str]) -> list[str]:
     return overflow_lines(overflowing(document), deck_of)
 
 
-def overflow_lines(found: dict[tuple[str, str], tuple[float, float]], deck_of: dict[str, str]
-                   ) -> list[str]:
-    return [f"card {card} ({deck_of.get(card, '?')}): {what} overflows its box by "
-            f"{extra * 25.4 / 96:.1f} mm; shorten the text or set a smaller text_size for this "
-            "card (or let it shrink: shrink_to_fit)"
-            for (card, what), (extra, _) in sorted(found.items())]
+def overflow_lines(found: dict[tuple[str, str], tuple[float, float]], deck_of: dict[str, str],
+                   floors: dict[str, float] | None = None) -> list[str]:
+    """A line per overflowing box; ``floors``: the share each card's text was shrunk to."""
+    lines = []
+    for (card, what), (extra, _) in sorted(found.items()):
+        floor = (floors or {}).get(card, 1.0)
+        fix = ("shorten the text or set a smaller text_size for this card (or let it shrink: "
+               "shrink_to_fit)") if floor >= 1 else (
+               f"even with its text at {floor:.0%} of its size (shrink_to_fit, the card's or "
+               "game.yaml's print): shorten the text")
+        lines.append(f"card {card} ({deck_of.get(card, '?')}): {what} overflows its box by "
+                     f"{extra * 25.4 / 96:.1f} mm; {fix}")
+    return lines
 
 
 LayOut = Callable[[dict[str, float], "set[str] | None"], "Document"]
@@ -100,7 +107,7 @@ def fit(lay_out: LayOut, sizes: dict[str, float], floors: dict[str, float],
     fits = {card: _floor(card, sizes, floors) for card in cards}
     stuck = overflowing(lay_out(fits, cards))
     if stuck:
-        raise Overflow("\n".join(overflow_lines(stuck, deck_of)))
+        raise Overflow("\n".join(overflow_lines(stuck, deck_of, floors)))
     fits = _largest(lay_out, fits, {card: sizes[card] for card in cards})
     document = lay_out(fits, None)
     still = overflowing(document)
