@@ -17,7 +17,7 @@ from conftest import REPO
 PACKAGE = REPO / "publish"
 
 LAYERS = [
-    ("foundation", r"publish(\.(problems|atomic|yamlsource|model|cardschema|load|validate|text"
+    ("foundation", r"publish(\.(problems|projectfiles|svgcheck|atomic|yamlsource|model|cardschema|load|validate|text"
                    r"|icons|images|export|engines|check|incremental|unchanged|sheets(\..+)?))?"),
     ("words", r"publish\.i18n(\.(catalog|translate|terms))?"),
     ("render", r"publish\.render(\..+)?"),

@@ -18,10 +18,11 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from babel.messages.catalog import Catalog, Message
-from babel.messages.pofile import read_po, write_po
+from babel.messages.pofile import denormalize, normalize, read_po, write_po
 
 from publish.atomic import write_atomic
 from publish.problems import Location, Problem, ProblemsFound
+from publish.projectfiles import read_bytes
 
 CLOSE_ENOUGH = 0.6
 """How alike two source texts must be for one's translation to be offered, fuzzy, for the other."""
@@ -75,16 +76,41 @@ def new_catalog(game_name: str, domain: str, locale: str | None = None,
                    header_comment=f"# {game_name}: {domain} catalog.\n#")
 
 
-def read_catalog(path: Path, locale: str | None = None) -> Catalog:
-    """A PO or POT file; a syntax error is reported with its file and line."""
+def read_catalog(path: Path, locale: str | None = None, *, project: Path) -> Catalog:
+    """A PO or POT file, read inside ``project`` (publish.projectfiles); a syntax error is
+    reported with its file and line."""
+    data = io.BytesIO(read_bytes(path, project))
     try:
-        with path.open("rb") as fh:
-            return read_po(fh, locale=locale.replace("-", "_") if locale else None,
-                           abort_invalid=True)
+        return _previous_sources(read_po(data, locale=locale.replace("-", "_") if locale
+                                         else None, abort_invalid=True))
     except Exception as exc:  # babel raises PoFileError, or ValueError on a bad header
         line = getattr(exc, "lineno", -1) + 1  # babel counts from 0
         raise ProblemsFound([Problem(Location(path, line, 1 if line else 0),
                                      f"not a readable PO file: {exc}")]) from None
+
+
+def _previous_sources(catalog: Catalog) -> Catalog:
+    """Babel reads a fuzzy message's previous source (``#| msgid "..."``) as a translator
+    comment and would write it back as ``# | msgid``: give it back to the message, where
+    write_po puts it as it was."""
+    for message in [*catalog, *catalog.obsolete.values()]:
+        parts: dict[str, list[str]] = {}
+        kept, key = [], None
+        for comment in message.user_comments:
+            word, _, rest = comment[1:].strip().partition(" ")
+            if comment.startswith("|") and word in ("msgid", "msgid_plural"):
+                key = word
+                parts[key] = [rest]
+            elif comment.startswith("|") and key and comment[1:].strip().startswith('"'):
+                parts[key].append(comment[1:].strip())
+            else:
+                kept.append(comment)
+                key = None
+        if "msgid" in parts:
+            message.user_comments = kept
+            message.previous_id = [denormalize("\n".join(parts[k]))
+                                   for k in ("msgid", "msgid_plural") if k in parts]
+    return catalog
 
 
 _DATES = re.compile(rb'^"(?:POT-Creation|PO-Revision)-Date: .*$', re.MULTILINE)
@@ -96,14 +122,38 @@ def write_catalog(path: Path, catalog: Catalog) -> bool:
     A file whose content would differ only by its dates is left alone (no
     churn in version control); returns whether the file was written.
     """
-    buffer = io.BytesIO()
-    write_po(buffer, catalog, width=79, sort_output=False, include_previous=True,
-             ignore_obsolete=False)
-    data = buffer.getvalue()
+    data = _po_bytes(catalog)
     if path.is_file() and _DATES.sub(b"", path.read_bytes()) == _DATES.sub(b"", data):
         return False
     write_atomic(path, data)
     return True
+
+
+def _po_bytes(catalog: Catalog) -> bytes:
+    """The PO file's bytes.  Babel wraps a long previous source (``#| msgid``) as a comment,
+    joining its quoted lines into one, which no reader takes back: each is written by
+    babel as a placeholder, then replaced by the source quoted line by line, as msgmerge
+    writes it (and _previous_sources reads it)."""
+    sources: dict[str, str] = {}
+    kept = {}
+    for index, message in enumerate(m for m in catalog if m.previous_id):
+        kept[index] = message, message.previous_id
+        holders = []
+        for part, text in enumerate(message.previous_id):
+            holders.append(f"@@publish-previous-{index}-{part}@@")
+            sources[holders[-1]] = text
+        message.previous_id = holders
+    buffer = io.BytesIO()
+    try:
+        write_po(buffer, catalog, width=79, sort_output=False, include_previous=True,
+                 ignore_obsolete=False)
+    finally:
+        for message, previous in kept.values():
+            message.previous_id = previous
+    text = buffer.getvalue().decode(catalog.charset or "utf-8")
+    for holder, source in sources.items():
+        text = text.replace(f'"{holder}"', normalize(source, prefix="#| ", width=79), 1)
+    return text.encode(catalog.charset or "utf-8")
 
 
 def translated(message: Message) -> bool:

@@ -6,11 +6,12 @@ import sys
 from pathlib import Path
 from typing import Protocol
 
-from jinja2 import FileSystemLoader, StrictUndefined, UndefinedError, select_autoescape
+from jinja2 import StrictUndefined, UndefinedError, select_autoescape
 from jinja2.sandbox import SandboxedEnvironment
 from jinja2.utils import missing
 
 from publish.problems import did_you_mean
+from publish.render.loader import ProjectLoader
 
 COMMON = "_common"
 
@@ -91,7 +92,7 @@ def environment(project: Path, game_id: str,
     """
     folders = [project / "templates" / game_id, project / "templates" / COMMON]
     env = SandboxedEnvironment(
-        loader=FileSystemLoader([str(f) for f in folders if f.is_dir()]),
+        loader=ProjectLoader([(folder, project) for folder in folders]),
         autoescape=select_autoescape(default=True, default_for_string=True),
         undefined=LocatedUndefined,
         trim_blocks=True,
