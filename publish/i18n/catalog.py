@@ -79,7 +79,8 @@ def new_catalog(game_name: str, domain: str, locale: str | None = None,
 def read_catalog(path: Path, locale: str | None = None, *, project: Path) -> Catalog:
     """A PO or POT file, read inside ``project`` (publish.projectfiles); a syntax error is
     reported with its file and line."""
-    data = io.BytesIO(read_bytes(path, project))
+    data = io.BytesIO(_PREVIOUS_LINE.sub(b"# " + _PREVIOUS.encode() + b"|",
+                                         read_bytes(path, project)))
     try:
         return _previous_sources(read_po(data, locale=locale.replace("-", "_") if locale
                                          else None, abort_invalid=True))
@@ -89,20 +90,27 @@ def read_catalog(path: Path, locale: str | None = None, *, project: Path) -> Cat
                                      f"not a readable PO file: {exc}")]) from None
 
 
+_PREVIOUS = "\ue000"
+"""Marks a ``#|`` line for babel, which reads ``#| ...`` and ``# | ...`` alike."""
+_PREVIOUS_LINE = re.compile(rb"^#\|", re.MULTILINE)
+
+
 def _previous_sources(catalog: Catalog) -> Catalog:
     """Babel reads a fuzzy message's previous source (``#| msgid "..."``) as a translator
     comment and would write it back as ``# | msgid``: give it back to the message, where
-    write_po puts it as it was."""
+    _po_bytes writes it as it was.  Other ``#|`` lines (a previous context) stay marked
+    comments, written back as ``#|`` lines."""
     for message in [*catalog, *catalog.obsolete.values()]:
         parts: dict[str, list[str]] = {}
         kept, key = [], None
         for comment in message.user_comments:
-            word, _, rest = comment[1:].strip().partition(" ")
-            if comment.startswith("|") and word in ("msgid", "msgid_plural"):
+            body = comment.removeprefix(_PREVIOUS + "|").strip()
+            word = body.partition(" ")[0]
+            if comment.startswith(_PREVIOUS) and word in ("msgid", "msgid_plural"):
                 key = word
-                parts[key] = [rest]
-            elif comment.startswith("|") and key and comment[1:].strip().startswith('"'):
-                parts[key].append(comment[1:].strip())
+                parts[key] = [body.partition(" ")[2]]
+            elif comment.startswith(_PREVIOUS) and key and body.startswith('"'):
+                parts[key].append(body)
             else:
                 kept.append(comment)
                 key = None
@@ -153,6 +161,7 @@ def _po_bytes(catalog: Catalog) -> bytes:
     text = buffer.getvalue().decode(catalog.charset or "utf-8")
     for holder, source in sources.items():
         text = text.replace(f'"{holder}"', normalize(source, prefix="#| ", width=79), 1)
+    text = text.replace(f"# {_PREVIOUS}|", "#|")
     return text.encode(catalog.charset or "utf-8")
 
 

@@ -30,11 +30,15 @@ class ProjectLoader(BaseLoader):
             path = folder.joinpath(*pieces)
             if path.is_file() or path.is_symlink():
                 text = read_text(path, root)
-                mtime = path.stat().st_mtime
-                return text, str(path), lambda: path.is_file() and path.stat().st_mtime == mtime
+                return text, str(path), _unchanged(path, path.stat().st_mtime)
         raise TemplateNotFound(template)
 
     def list_templates(self) -> list[str]:
         found = {path.relative_to(folder).as_posix()
                  for folder, _ in self.folders for path in folder.rglob("*") if path.is_file()}
         return sorted(found)
+
+
+def _unchanged(path: Path, mtime: float) -> Callable[[], bool]:
+    """Jinja's question whether a template it compiled is still the file's contents."""
+    return lambda: path.is_file() and path.stat().st_mtime == mtime

@@ -64,7 +64,8 @@ def test_catalogs_round_trip_through_po_files_with_previous_sources(tmp_path):
     write_catalog(path, merged)
     text = path.read_text(encoding="utf-8")
     assert '#| msgid "Compre 1 carta."' in text and "#, fuzzy" in text
-    again = by_key(read_catalog(path, "en", project=path.parent))[("card 001 text 1", "Compre 2 cartas.")]
+    again = by_key(read_catalog(path, "en", project=path.parent))[
+        ("card 001 text 1", "Compre 2 cartas.")]
     assert again.fuzzy and again.string == "Draw 1 card."
 
 
