@@ -176,7 +176,9 @@ def prepare_build(project: str | None, game: str | None, locale: str | None, str
     editions = loaded.config.locales.editions
     if locale and locale not in editions:
         edition(Work(root, loaded), locale, strict)  # says why and fails
-    the_plan = plan(Work(root, loaded), Request([locale] if locale else editions, force=force))
+    with failing():  # a digest reads every input: one leading out of the project is named
+        the_plan = plan(Work(root, loaded), Request([locale] if locale else editions,
+                                                    force=force))
     if not the_plan.jobs:
         headline = up_to_date(game_id, len(the_plan.up_to_date))
         if not force:
