@@ -94,10 +94,10 @@ def test_a_device_a_loop_and_bad_utf8_are_located_problems_not_reads(tmp_path):
     root = tmp_path / "project"
     root.mkdir()
     os.mkfifo(root / "pipe.yaml")  # reading it would wait for ever
-    with pytest.raises(ProblemsFound, match="pipe.yaml: not a regular file"):
+    with pytest.raises(ProblemsFound, match=r"pipe\.yaml: not a regular file"):
         read_bytes(root / "pipe.yaml", root)
     link(root / "loop.md", root / "loop.md")
-    with pytest.raises(ProblemsFound, match="loop.md: "):
+    with pytest.raises(ProblemsFound, match=r"loop\.md: "):
         read_bytes(root / "loop.md", root)
     (root / "latin1.md").write_bytes("linha um\nação".encode("latin-1"))
     with pytest.raises(ProblemsFound, match=r"latin1.md:2:2: not UTF-8 text \(byte 0xe7\)"):
