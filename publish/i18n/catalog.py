@@ -23,6 +23,7 @@ from babel.messages.pofile import denormalize, normalize, read_po, write_po
 from publish.atomic import write_atomic
 from publish.problems import Location, Problem, ProblemsFound
 from publish.projectfiles import read_bytes
+from publish.sourcedate import now
 
 CLOSE_ENOUGH = 0.6
 """How alike two source texts must be for one's translation to be offered, fuzzy, for the other."""
@@ -72,7 +73,7 @@ def po_path(game_root: Path, locale: str, domain: str) -> Path:
 def new_catalog(game_name: str, domain: str, locale: str | None = None,
                 version: str | None = None) -> Catalog:
     return Catalog(locale=locale.replace("-", "_") if locale else None, domain=domain,
-                   project=game_name, version=version, fuzzy=False,
+                   project=game_name, version=version, fuzzy=False, creation_date=now(),
                    header_comment=f"# {game_name}: {domain} catalog.\n#")
 
 
