@@ -48,6 +48,8 @@ def replace_pages(pdf: bytes, new: bytes, at: list[int]) -> bytes:
         if len(set(at)) != len(at) or not all(0 <= i < len(target.pages) for i in at):
             raise SpliceError(f"pages {at} are not distinct pages of a "
                               f"{len(target.pages)}-page PDF")
+        if sorted(at) == list(range(len(target.pages))) and at == sorted(at):
+            return canonical(new)  # every page anew, in order: the new PDF is the whole
         kept = fonts(p for i, p in enumerate(target.pages) if i not in at)
         for source, index in zip(fresh.pages, at, strict=True):
             page = target.pages[index].obj
