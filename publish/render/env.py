@@ -84,8 +84,10 @@ def css_string(value: object) -> Markup:
     style sheet is not HTML, so ``&`` must stay ``&`` and not become ``&amp;`` (printed as
     such, upper-cased by text-transform); every character that could end the string, the
     rule or the <style> element is written as a CSS escape instead."""
+    text = value.unescape() if isinstance(value, Markup) else str(value)  # HTML-escaped by
+    # autoescape when joined to a translated word (Markup): taken back to the words first
     return Markup("".join(ch if ch.isalnum() or ch == " " else f"\\{ord(ch):x} "
-                          for ch in str(value)))
+                          for ch in text))
 
 
 def environment(project: Path, game_id: str,
