@@ -177,8 +177,9 @@ def prepare_build(project: str | None, game: str | None, locale: str | None, str
     editions = loaded.config.locales.editions
     if locale and locale not in editions:
         edition(Work(root, loaded), locale, strict)  # says why and fails
-    the_plan = plan(Work(root, loaded), Request([locale] if locale else editions,
-                                                {only: None} if only else {}, force=force))
+    with failing():  # a digest reads every input: one leading out of the project is named
+        the_plan = plan(Work(root, loaded), Request([locale] if locale else editions,
+                                                    {only: None} if only else {}, force=force))
     if only:  # a stamp vouches for every output of a default build, not for one target's
         taken = None
     if not the_plan.jobs:

@@ -458,6 +458,12 @@ class Game:
         metadata={"doc": "decks with cards that failed to load ('*': cannot tell which)"},
     )
 
+    @property
+    def project(self) -> Path:
+        """The project folder (``cards/<game>/`` lies two levels down): what its files may
+        lead to and nothing else (publish.projectfiles)."""
+        return self.root.parent.parent
+
     def deck_cards(self, deck: str) -> list[Card]:
         """The cards in ``deck``, in number order (structural first, as lists print them)."""
         return sorted((c for c in self.cards if deck in c.copies), key=lambda c: c.number)

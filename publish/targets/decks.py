@@ -20,7 +20,7 @@ from publish.render.decks import (
 )
 from publish.render.fit import Shrunk
 from publish.render.pdf import render, write_pdf
-from publish.render.splice import SpliceError, join_pdfs, page_count, replace_pages
+from publish.render.splice import SpliceError, canonical, join_pdfs, page_count, replace_pages
 from publish.targets.base import Job, Rendered, Work, in_locale, output_dir
 
 
@@ -119,7 +119,7 @@ def lay_out_deck(work: Work, game: Game, deck: str, options: DeckOptions, cards:
             pass  # the previous PDF is not what the record says: lay out every sheet
     del shrunk[:]  # from the partial layout, if it was tried: the whole deck says again
     document = render_sheets(game, work.project, title, [deck], options, icons, shrunk=shrunk)
-    return write_pdf(document, title), len(document.pages)
+    return canonical(write_pdf(document, title)), len(document.pages)
 
 
 TARGET = Decks()

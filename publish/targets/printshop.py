@@ -13,7 +13,7 @@ from publish.incremental import Inputs
 from publish.model import Game
 from publish.render.fit import Shrunk
 from publish.render.printshop import SERVICES, pixels, rasterise, single_items, single_pdf
-from publish.render.splice import SpliceError, replace_pages
+from publish.render.splice import SpliceError, canonical, replace_pages
 from publish.targets.base import Job, Rendered, Work, in_locale, output_dir
 
 FOLDER = "printshop"
@@ -81,6 +81,8 @@ class Printshop:
                                     [anchors.index(m["anchor"]) for m in made])
             except SpliceError:  # not the PDF the record describes: make it all again
                 return self.render(work, replace(job, cards=[]))
+        else:
+            pdf = canonical(pdf)  # as a spliced one is written (render.splice.save)
         files = {name: pdf, **{image_file(deck, m["anchor"]): png
                                for m, png in zip(made, pngs, strict=bool(pngs))}}
         return Rendered(files, {name: len(items)},
