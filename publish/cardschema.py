@@ -150,6 +150,14 @@ def _declared_fields(game: GameConfig) -> dict[str, Any]:
     return fields
 
 
+def _text_field(game: GameConfig) -> tuple[Any, Any]:
+    """A card's effect text: blocks of the game's kinds, or one text."""
+    if game.text_blocks:
+        return (Annotated[list[_block_model(game)], Field(min_length=1)],  # type: ignore[misc]
+                Field(..., description="effect text as printed, block by block"))
+    return (Annotated[str, Field(min_length=1, max_length=MAX_TEXT)], ...)
+
+
 def card_model(game: GameConfig) -> type[BaseModel]:
     """The pydantic model of one card entry of this game's deck files."""
     decks = _literal(list(game.decks))
@@ -172,6 +180,12 @@ def card_model(game: GameConfig) -> type[BaseModel]:
             float | None,
             Field(None, gt=0, description="override of the effect text size, in points"),
         ),
+        "shrink_to_fit": (
+            float | None,
+            Field(None, gt=0, le=1, description="the smallest share of its size this card's "
+                  "text may shrink to when it overflows (default: game.yaml print.shrink_to_fit;"
+                  " 1: never)"),
+        ),
     }
     if game.groups:
         groups = _literal(list(game.groups.values))
@@ -182,14 +196,7 @@ def card_model(game: GameConfig) -> type[BaseModel]:
             Annotated[list[tags], Field(json_schema_extra={"uniqueItems": True})],
             Field(default_factory=list, description="card families (game.yaml tags)"),
         )
-    if game.text_blocks:
-        block = _block_model(game)
-        fields["text"] = (
-            Annotated[list[block], Field(min_length=1)],
-            Field(..., description="effect text as printed, block by block"),
-        )
-    else:
-        fields["text"] = (Annotated[str, Field(min_length=1, max_length=MAX_TEXT)], ...)
+    fields["text"] = _text_field(game)
     fields.update(_declared_fields(game))
     return create_model(
         "Card",

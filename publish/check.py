@@ -13,7 +13,8 @@ from publish.icons import icon_problems
 from publish.images import check_pictures
 from publish.load import load_game
 from publish.model import Game, GameConfig
-from publish.problems import Location, Problem
+from publish.problems import Location, Problem, ProblemsFound
+from publish.projectfiles import game_files, leading_out, read_text
 from publish.text import numeral_problems
 from publish.validate import check_game
 
@@ -71,6 +72,7 @@ def check_loaded(game: Game, problems: list[Problem] | None = None) -> CheckRepo
     report.problems.extend(numeral_problems(game))
     unsound = bool(report.problems)  # what an engine reads did not load whole: it must not run
     report.problems.extend(icon_problems(game))
+    report.problems.extend(leading_out(game_files(game), game.project))
     found, report.warnings = check_pictures(game)
     report.problems.extend(found)
     report.warnings += stale_schema(game)
@@ -104,8 +106,8 @@ def stale_schema(game: Game) -> list[Problem]:
     if not path.is_file():
         return []
     try:
-        kept = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, ValueError):
+        kept = json.loads(read_text(path, game.project))
+    except (ProblemsFound, ValueError):
         kept = None
     if kept == json.loads(deck_schema(game.id, game.config)):
         return []

@@ -16,7 +16,7 @@ from typing import Any
 
 from publish.model import Game
 from publish.problems import Location, Problem, ProblemsFound, did_you_mean
-from publish.sourcetext import read_source
+from publish.projectfiles import read_text
 from publish.yamlsource import SourceMap, load_front_matter
 
 EXAMPLES_DIR = "examples"
@@ -45,7 +45,7 @@ def example_problems(game: Game, editions: tuple[str, ...] = ()) -> list[Problem
     problems: list[Problem] = []
     for path in example_paths(game):
         try:
-            found = front_matter_text(read_source(path))
+            found = front_matter_text(read_text(path, game.project))
             if found is not None:
                 meta, where = load_front_matter(path, *found)
                 problems += _meta_problems(game, meta, where)

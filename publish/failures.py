@@ -11,7 +11,7 @@ from concurrent.futures.process import BrokenProcessPool
 from jinja2 import TemplateError, TemplateNotFound, TemplateSyntaxError
 
 from publish.problems import ProblemsFound
-from publish.render.decks import Overflow
+from publish.render.fit import Overflow
 from publish.render.pdf import RenderError
 
 

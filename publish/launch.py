@@ -14,10 +14,15 @@ from pathlib import Path
 
 from publish.crashlog import STATUS, crash_line
 from publish.unchanged import answer
+from publish.warm import ask, wanted
 
 
 def main() -> None:
     try:
+        if wanted(sys.argv[1:]):  # a preview: answered by the warm server if one can be reached
+            status = ask(sys.argv[1:], Path.cwd())
+            if status is not None:
+                sys.exit(status)
         said = answer(sys.argv[1:], Path.cwd())
         if said is not None:
             print(said)

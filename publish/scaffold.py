@@ -15,7 +15,6 @@ JSON Schema is written for editors.  Nothing existing is ever overwritten.
 
 from __future__ import annotations
 
-import datetime as dt
 import json
 import re
 import shutil
@@ -23,8 +22,6 @@ import subprocess
 import unicodedata
 from dataclasses import dataclass, field
 from pathlib import Path
-
-import yaml
 
 from publish.atomic import write_atomic
 from publish.cardschema import SCHEMA_FILE
@@ -34,6 +31,8 @@ from publish.i18n.catalog import SHARED, po_path
 from publish.load import find_root, load_config
 from publish.problems import ProblemsFound
 from publish.render.placeholder import placeholder_png
+from publish.sourcedate import today
+from publish.yamlsource import load_yaml
 
 SCAFFOLDS = Path(__file__).parent / "scaffolds"
 COMMON = "common"
@@ -122,7 +121,7 @@ def substitutions(request: NewGame) -> dict[str, str]:
     """The words the scaffold's ``@@key@@`` markers stand for."""
     title = request.title or " ".join(w.capitalize() for w in request.id.split("-"))
     return {"id": request.id, "name": title, "author": request.author or default_author(),
-            "year": str(dt.date.today().year), "locale": request.locale,
+            "year": str(today().year), "locale": request.locale,
             "layout": request.layout}
 
 
@@ -180,12 +179,12 @@ def write_files(root: Path, request: NewGame, values: dict[str, str]) -> list[Pa
 
 def pictures_named(game_dir: Path) -> list[tuple[dict, str, str]]:
     """(card, field, path) for every picture the deck files name under an image field."""
-    config = yaml.safe_load((game_dir / "game.yaml").read_text(encoding="utf-8"))
+    config = load_yaml(game_dir / "game.yaml")[0]
     images = [f for f, spec in (config.get("fields") or {}).items()
               if spec.get("type") == "image"]
     named = []
     for deck_file in sorted((game_dir / "decks").glob("*.yaml")):
-        for card in yaml.safe_load(deck_file.read_text(encoding="utf-8"))["cards"]:
+        for card in load_yaml(deck_file)[0]["cards"]:
             for name in images:
                 value = card.get(name)
                 paths = value.values() if isinstance(value, dict) else [value] if value else []
@@ -195,7 +194,7 @@ def pictures_named(game_dir: Path) -> list[tuple[dict, str, str]]:
 
 def draw_placeholders(root: Path, game_dir: Path) -> list[Path]:
     """A placeholder picture for each picture named and not there yet."""
-    config = yaml.safe_load((game_dir / "game.yaml").read_text(encoding="utf-8"))
+    config = load_yaml(game_dir / "game.yaml")[0]
     drawn = []
     for card, _, relative in pictures_named(game_dir):
         path = game_dir / relative
@@ -235,7 +234,7 @@ def create(project: str | None, request: NewGame) -> Created:
         game_dir = root / "cards" / request.id
         created.pictures = draw_placeholders(root, game_dir)
         created.files.append(write_schema(game_dir).relative_to(root))
-    except (ProblemsFound, OSError, ValueError, yaml.YAMLError) as exc:
+    except (ProblemsFound, OSError, ValueError) as exc:
         for part in ("cards", "templates"):
             shutil.rmtree(root / part / request.id, ignore_errors=True)
         lines = ([str(p) for p in exc.problems] if isinstance(exc, ProblemsFound)

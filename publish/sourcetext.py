@@ -63,7 +63,7 @@ def decode(path: Path, data: bytes) -> str:
         col = len(before[before.rfind(b"\n") + 1:].decode("utf-8", "replace")) + 1
         byte = data[exc.start:exc.start + 1].hex()
         raise ProblemsFound([Problem(Location(path, line, col), (
-            f"not UTF-8 text (byte 0x{byte} here): save the file as UTF-8"))]) from exc
+            f"not UTF-8 text (byte 0x{byte}); save the file as UTF-8"))]) from exc
 
 
 def too_big(path: Path, size: int) -> ProblemsFound:

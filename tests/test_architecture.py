@@ -17,9 +17,9 @@ from conftest import REPO
 PACKAGE = REPO / "publish"
 
 LAYERS = [
-    ("foundation", r"publish(\.(problems|atomic|sourcetext|yamlsource|examples|model|cardschema"
-                   r"|load|validate|text|icons|images|export|engines|check|incremental|unchanged"
-                   r"|sheets(\..+)?))?"),
+    ("foundation", r"publish(\.(problems|projectfiles|svgcheck|sourcedate|atomic|sourcetext"
+                   r"|yamlsource|examples|model|cardschema|load|validate|text|icons|images|export"
+                   r"|engines|check|incremental|unchanged|sheets(\..+)?))?"),
     ("words", r"publish\.i18n(\.(catalog|translate|terms))?"),
     ("render", r"publish\.render(\..+)?"),
     ("docs", r"publish\.docs(\..+)?"),
@@ -27,8 +27,8 @@ LAYERS = [
     ("games", r"publish\.games(\..+)?"),
     ("targets", r"publish\.targets(\..+)?"),
     ("build", r"publish\.(build|failures)"),
-    ("commands", r"publish\.(commands|bench|scaffold)"),
-    ("cli", r"publish\.(cli|launch|crashlog|__main__)"),
+    ("commands", r"publish\.(commands|bench|scaffold|preview|watcher)"),
+    ("cli", r"publish\.(cli|launch|warm|crashlog|__main__)"),
 ]
 """Bottom to top, as docs/architecture.md draws them."""
 

@@ -130,9 +130,9 @@ def test_too_many_values_stop_the_reading(tmp_path, monkeypatch):
 
 def test_bytes_that_are_not_utf8_are_located_by_line_and_column(tmp_path):
     said = problem_of(tmp_path, "a: 1\nnome: Açaí \xff\n".encode("latin-1"))
-    assert said == "2:8: not UTF-8 text (byte 0xe7 here): save the file as UTF-8"
+    assert said == "2:8: not UTF-8 text (byte 0xe7); save the file as UTF-8"
     said = problem_of(tmp_path, "a: 1\nnome: Açaí ".encode() + b"\xff\n")
-    assert said.startswith("2:12: not UTF-8 text (byte 0xff here)")
+    assert said.startswith("2:12: not UTF-8 text (byte 0xff)")
 
 
 @pytest.mark.parametrize(("text", "place", "code"), [
