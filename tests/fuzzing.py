@@ -1,4 +1,4 @@
-"""Mutated sources run through the commands: the fuzz corpus of tests/test_fuzz.py.
+"""Mutated sources run through the commands: the fuzz corpus of tests/test_fuzz_sources.py.
 
 A case is a source file of a project (a deck file, game.yaml, an example's or a rules
 chapter's front matter, a PO catalog, a rules chapter, a spreadsheet to import), mutated by

@@ -6,7 +6,7 @@ be, a card text the build could not set in Roman numerals, card numbers in other
 digits, nesting that crashed the interpreter, too many cards; then an unexpected exception
 (one line and a log file, exit 2) and a killed build's workers.  The limits themselves are
 tested with the reader (tests/test_yamlsource.py); the mutated files of the fuzz run
-(tests/test_fuzz.py) hold the rest.
+(tests/test_fuzz_sources.py) hold the rest.
 """
 
 from __future__ import annotations

@@ -3,10 +3,10 @@ message (the corpus and its judge: tests/fuzzing.py).
 
 `make test` runs a bounded corpus, derandomized (each case's generator is seeded by its
 name), in this process, on the demo project: a few hundred cases in seconds.  The long run
-is behind the ``fuzz`` marker (``.venv/bin/pytest -m fuzz tests/test_fuzz.py``: 2,000 mutated
-deck, game, front-matter and PO files of Agência and Harbourlight, then rules chapters and a
-spreadsheet; FUZZ_SCALE=0.1 for a tenth): each case is forked, its peak memory and time
-measured, and the counts are printed.
+is behind the ``fuzz`` marker (``.venv/bin/pytest -m fuzz tests/test_fuzz_sources.py``:
+2,000 mutated deck, game, front-matter and PO files of Agência and Harbourlight, then rules
+chapters and spreadsheets; FUZZ_SCALE=0.1 for a tenth): each case is forked, its peak
+memory and time measured, and the counts are printed.
 """
 
 from __future__ import annotations
