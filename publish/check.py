@@ -78,11 +78,12 @@ def check_loaded(game: Game, problems: list[Problem] | None = None) -> CheckRepo
     report.warnings += stale_schema(game)
     if engine is not None:
         report.engine = engine.info.name
-        if unsound:
+        if unsound:  # only what reads each card alone
+            report.problems.extend(getattr(engine, "check_cards", lambda _: [])(game))
             report.skipped.append(
                 f"the {engine.info.name} rules engine's checks ({', '.join(engine.info.checks)}) "
-                "were not run: they need every card and example loaded and valid; fix the "
-                "problems above and check again")
+                "were not run beyond each card's own: they need every card and example loaded "
+                "and valid; fix the problems above and check again")
         else:
             result = engine.check(game)
             report.problems.extend(result.problems)

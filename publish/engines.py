@@ -89,6 +89,11 @@ class Engine(Protocol):
         """Problems the engine finds in the loaded cards (effects, examples, ...)."""
         ...
 
+    def check_cards(self, game: Game) -> list[Problem]:
+        """The checks that read each card alone (its effects): what `publish check` still
+        runs when other cards or examples failed to load (optional)."""
+        ...
+
     def effect_schema(self) -> dict[str, Any] | None:
         """JSON Schema of a text block's structured ``effect`` (with its ``$defs``)."""
         ...

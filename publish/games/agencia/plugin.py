@@ -43,9 +43,7 @@ class AgenciaEngine:
 
     def check(self, game: Game) -> CheckResult:
         """Effect schema problems; once the effects are valid, the lint and every example."""
-        result = CheckResult()
-        for card in game.cards:
-            result.problems.extend(blocks.effect_problems(card))
+        result = CheckResult(self.check_cards(game))
         if result.problems:
             return result
         result.problems.extend(lint_game(game))
@@ -54,6 +52,10 @@ class AgenciaEngine:
             result.examples[path] = found
             result.problems.extend(found)
         return result
+
+    def check_cards(self, game: Game) -> list[Problem]:
+        """The effect schema of each card, which reads that card alone."""
+        return [p for card in game.cards for p in blocks.effect_problems(card)]
 
     def directives(self) -> Mapping[str, Any]:
         """Agência's own rules-Markdown directives: {ideology} and {hegemonies}."""
