@@ -13,7 +13,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
-from publish.games.agencia.cards import CardInfo, rules_of
+from publish.games.agencia.cards import NO_RULES, CardInfo, rules_by_type
 from publish.games.agencia.state import Field, Jogada, State
 
 HAND = 5
@@ -92,6 +92,9 @@ class EngineBase:
         self.record = Jogada(0)
         self._rules_key: tuple[str, ...] = ()
         self._rules: dict[type, list[tuple[int, Any]]] = {}
+        # the standing rules of each society seen in this game, by type: a jogada tried
+        # and undone goes back to a society seen before
+        self._societies: dict[tuple[str, ...], dict[type, list[tuple[int, Any]]]] = {}
         self._total = Counter(self.deck)
         self.log: list[tuple] = []
         self._extra = False  # the current player is playing the second of two jogadas
@@ -112,10 +115,11 @@ class EngineBase:
         key = tuple(s.structures)
         if key != self._rules_key:
             self._rules_key = key
-            self._rules = {}
-        found = self._rules.get(rule_type)
-        if found is None:
-            found = self._rules[rule_type] = rules_of(rule_type, s.structures, self.infos)
+            society = self._societies.get(key)
+            if society is None:
+                society = self._societies[key] = rules_by_type(key, self.infos)
+            self._rules = society
+        found = self._rules.get(rule_type, NO_RULES)
         if len(found) < 2:
             return found
         return sorted(found, key=lambda pair: (pair[0] - s.turn) * s.flow % s.players)

@@ -79,4 +79,18 @@ def rules_of(rule_type: type, cards: list[str],
     return found
 
 
+NO_RULES: list[tuple[int, Any]] = []  # shared and never changed: what a society lacks
+
+
+def rules_by_type(cards: tuple[str, ...],
+                  infos: dict[str, CardInfo]) -> dict[type, list[tuple[int, Any]]]:
+    """``rules_of`` for every rule type at once: type (and each base type) -> (seat, rule)."""
+    found: dict[type, list[tuple[int, Any]]] = {}
+    for seat, number in enumerate(cards):
+        for rule in infos[number].rules:
+            for kind in type(rule).__mro__:
+                found.setdefault(kind, []).append((seat, rule))
+    return found
+
+
 ACT_TYPES = {"draw": fx.Draw, "discard": fx.Discard, "give": fx.Give, "exchange": fx.Exchange}
