@@ -76,6 +76,8 @@ def forbidden(engine: Engine, ctx: Context, player: int, act: str) -> str | None
 
 def forbidden_any(engine: Engine, player: int, act: str) -> bool:
     """Whether any standing rule bars ``player`` from ``act`` (revolts, natural cards...)."""
+    if not engine.rules(fx.Cannot):
+        return False
     return forbidden(engine, engine.context(player), player, act) is not None
 
 

@@ -74,16 +74,32 @@ def own_score(info: Any) -> int:
     return score
 
 
+_SCORES: dict[int, tuple[dict[str, Any], dict[str, int]]] = {}
+KEPT_SCORES = 4  # sets of cards whose scores are kept (a worker plays one set)
+
+
+def scores_of(infos: dict[str, Any]) -> dict[str, int]:
+    """card -> ``own_score``, filled as cards come up and kept for every game played with
+    these cards (a worker plays thousands); the set is held, so its id stays its own."""
+    entry = _SCORES.get(id(infos))
+    if entry is None:
+        while len(_SCORES) >= KEPT_SCORES:
+            del _SCORES[next(iter(_SCORES))]
+        entry = _SCORES[id(infos)] = (infos, {})
+    return entry[1]
+
+
 class GreedyAgent(RandomAgent):
     """Plays for itself: good structures for itself, bad ones for the player about to win."""
 
     name = "greedy"
 
     def _score(self, engine: Engine, card: str) -> int:
-        cache = engine.__dict__.setdefault("_greedy_scores", {})
-        if card not in cache:
-            cache[card] = own_score(engine.infos[card])
-        return cache[card]
+        scores = scores_of(engine.infos)
+        score = scores.get(card)
+        if score is None:
+            score = scores[card] = own_score(engine.infos[card])
+        return score
 
     def choose_players(self, engine: Engine, me: int, pool: list[int], count: int,
                        purpose: str) -> list[int]:
@@ -92,8 +108,9 @@ class GreedyAgent(RandomAgent):
 
     def pick_cards(self, engine: Engine, me: int, n: int, purpose: str) -> list[str]:
         hand = engine.state.hands[me]
+        infos = engine.infos
         # keep natural cards (they change structures and can end a partida)
-        ordered = sorted(hand, key=lambda c: (engine.infos[c].natural is not None,
+        ordered = sorted(hand, key=lambda c: (infos[c].natural is not None,
                                               self._score(engine, c)))
         return ordered[:n]
 
@@ -102,10 +119,10 @@ class GreedyAgent(RandomAgent):
         s = engine.state
         leader = min(range(s.players), key=lambda p: (len(s.hands[p]), p))
         best, best_gain = None, None
+        news = [(card, self._score(engine, card)) for card in options]
         for slot in slots:
             current = self._score(engine, s.structures[slot])
-            for card in options:
-                new = self._score(engine, card)
+            for card, new in news:
                 if slot == me:
                     gain = new - current
                 elif slot == leader:

@@ -22,7 +22,7 @@ MAX_JOGADAS = 300  # a partida this long is ended without winner, as the manual 
 MAX_PARTIDAS = 60
 
 
-@dataclass
+@dataclass(slots=True)
 class Context:
     """Who is acting, for which card, and what this card has done so far."""
 
@@ -103,7 +103,7 @@ class EngineBase:
         return self.agents[seat]
 
     def context(self, seat: int, **event: int | None) -> Context:
-        return Context(seat, self.state.structures[seat], dict(event))
+        return Context(seat, self.state.structures[seat], event)  # **event is a new dict
 
     def rules(self, rule_type: type) -> list[tuple[int, Any]]:
         """Standing rules of this type in the society now: (seat, rule).

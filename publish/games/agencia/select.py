@@ -150,9 +150,16 @@ NAMED_RANK = {"most_cards": ("most_cards", True), "fewest_cards": ("fewest_cards
               "highest_all": ("highest", False), "lowest_all": ("lowest", False)}
 
 
+_ORDERS: dict[tuple[int, int, int], tuple[int, ...]] = {}
+
+
 def table_order(s: Any, me: int) -> list[int]:
     """Everyone, starting with ``me`` and going round in the flow: the order at the table."""
-    return [(me + k * s.flow) % s.players for k in range(s.players)]
+    key = (me, s.flow, s.players)
+    order = _ORDERS.get(key)
+    if order is None:
+        order = _ORDERS[key] = tuple((me + k * s.flow) % s.players for k in range(s.players))
+    return list(order)
 
 
 def resolve(engine: Engine, ctx: Context, sel: Any, can: Callable[[int], bool] | None = None,
