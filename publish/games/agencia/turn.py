@@ -82,8 +82,9 @@ class Turns(EngineBase):
             del part.turns[0]
         card = s.structures[p]
         self.log.append(("jogada", p, card, len(s.hands[p])))
+        society = self.stats.in_society
         for c in s.structures:
-            self.stats.in_society[c] += 1
+            society[c] += 1
         crisis = False
         if part.crisis_next_play:
             part.crisis_next_play = False
@@ -119,14 +120,16 @@ class Turns(EngineBase):
         """
         before = self.snapshot()
         mark = len(self.log)
-        hands_apart = self.hands_apart_for_revolt()  # of the hands before the structure
+        # of the hands before the structure; a structure never brings a crisis about
+        # (only a jogada does), so crisis_since_revolt is the same after it
+        hands_apart = self.state.partida.crisis_since_revolt and self.hands_apart_for_revolt()
         try:
             outcome = self.execute(p)
         except Crisis:
             del self.log[mark:]
             self.restore(before)
             return None
-        if not (hands_apart and self.state.partida.crisis_since_revolt):
+        if not hands_apart:
             return outcome, None
         executed = (self.snapshot(), self.log[mark:])
         del self.log[mark:]
@@ -174,14 +177,15 @@ class Turns(EngineBase):
         card = s.structures[p]
         info = self.infos[card]
         part = s.partida
-        if self.cancelled(p, info):
+        if self.rules(fx.Cancel) and self.cancelled(p, info):
             self.log.append(("vetoed",))
             return "cancelled"
-        if self.may_refuse(p) and self.agent(p).refuse(self, p):
+        if self.rules(fx.MayRefuse) and self.may_refuse(p) and self.agent(p).refuse(self, p):
             self.log.append(("vetoed",))
             return "refused"
-        if any(seat == p and rule.crisis_until_named and not concerned(self, seat, rule.who)
-               for seat, rule in self.rules(fx.CrisisPriority)):
+        priority = self.rules(fx.CrisisPriority)
+        if priority and any(seat == p and rule.crisis_until_named
+                            and not concerned(self, seat, rule.who) for seat, rule in priority):
             raise Crisis("the priority this card gives names nobody yet")  # Tecnocracia
         ctx = self.context(p)
         ctx.start_rows = s.field.row[:] if s.field else None
@@ -190,8 +194,8 @@ class Turns(EngineBase):
                 run_action(self, ctx, action)
             except _Skip:
                 break
-        empty = [q for q in range(s.players) if not s.hands[q]]
-        if len(empty) > 1 and not self.rules(fx.SharedVictory) and not part.teams:
+        if not all(s.hands) and sum(1 for h in s.hands if not h) > 1 and \
+                not self.rules(fx.SharedVictory) and not part.teams:
             raise Crisis("more than one player emptied their hand")
         self.stats.executable[card] += 1
         return "executed"
@@ -246,10 +250,10 @@ class Turns(EngineBase):
     def end_jogada(self, p: int) -> None:
         s = self.state
         part = s.partida
-        for q in range(s.players):
-            if len(s.hands[q]) == 1:
+        for q, hand in enumerate(s.hands):
+            if len(hand) == 1:
                 part.had_one_card.add(q)
-        if not part.ended:
+        if not part.ended and (part.winners or not all(s.hands)):  # else nobody has won
             empty = [q for q in table_order(s, p) if not s.hands[q]]
             winners = list(part.winners)
             for q in empty:
@@ -273,8 +277,9 @@ class Turns(EngineBase):
             self.log.append(("turn_end",))  # what follows happens after the jogada
             self.fire("turn_end")
             self.tally()
-        extra = [q for seat, r in self.rules(fx.ExtraTurn) for q in concerned(self, seat, r.who)]
-        if p in extra and not self._extra:
+        extra = self.rules(fx.ExtraTurn)
+        if extra and p in [q for seat, r in extra for q in concerned(self, seat, r.who)] \
+                and not self._extra:
             self._extra = True
             return  # the same player plays again
         self._extra = False
