@@ -8,8 +8,10 @@ engine's seeded generator, so a seed fixes a whole game.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
+from publish.games.agencia.cards import derived
 from publish.games.agencia.engine import Engine
 
 
@@ -74,32 +76,22 @@ def own_score(info: Any) -> int:
     return score
 
 
-_SCORES: dict[int, tuple[dict[str, Any], dict[str, int]]] = {}
-KEPT_SCORES = 4  # sets of cards whose scores are kept (a worker plays one set)
-
-
-def scores_of(infos: dict[str, Any]) -> dict[str, int]:
-    """card -> ``own_score``, filled as cards come up and kept for every game played with
-    these cards (a worker plays thousands); the set is held, so its id stays its own."""
-    entry = _SCORES.get(id(infos))
-    if entry is None:
-        while len(_SCORES) >= KEPT_SCORES:
-            del _SCORES[next(iter(_SCORES))]
-        entry = _SCORES[id(infos)] = (infos, {})
-    return entry[1]
-
-
 class GreedyAgent(RandomAgent):
     """Plays for itself: good structures for itself, bad ones for the player about to win."""
 
     name = "greedy"
 
+    def _scores(self, engine: Engine, cards: Iterable[str]) -> dict[str, int]:
+        """card -> own_score, sure to hold ``cards``; kept with the set of cards, as a
+        worker plays thousands of games with it."""
+        scores = derived(engine.infos).setdefault("greedy_scores", {})
+        for card in cards:
+            if card not in scores:
+                scores[card] = own_score(engine.infos[card])
+        return scores
+
     def _score(self, engine: Engine, card: str) -> int:
-        scores = scores_of(engine.infos)
-        score = scores.get(card)
-        if score is None:
-            score = scores[card] = own_score(engine.infos[card])
-        return score
+        return self._scores(engine, (card,))[card]
 
     def choose_players(self, engine: Engine, me: int, pool: list[int], count: int,
                        purpose: str) -> list[int]:
@@ -109,9 +101,9 @@ class GreedyAgent(RandomAgent):
     def pick_cards(self, engine: Engine, me: int, n: int, purpose: str) -> list[str]:
         hand = engine.state.hands[me]
         infos = engine.infos
+        scores = self._scores(engine, hand)
         # keep natural cards (they change structures and can end a partida)
-        ordered = sorted(hand, key=lambda c: (infos[c].natural is not None,
-                                              self._score(engine, c)))
+        ordered = sorted(hand, key=lambda c: (infos[c].natural is not None, scores[c]))
         return ordered[:n]
 
     def change(self, engine: Engine, me: int, options: list[str],
@@ -119,9 +111,10 @@ class GreedyAgent(RandomAgent):
         s = engine.state
         leader = min(range(s.players), key=lambda p: (len(s.hands[p]), p))
         best, best_gain = None, None
-        news = [(card, self._score(engine, card)) for card in options]
+        scores = self._scores(engine, [*options, *(s.structures[slot] for slot in slots)])
+        news = [(card, scores[card]) for card in options]
         for slot in slots:
-            current = self._score(engine, s.structures[slot])
+            current = scores[s.structures[slot]]
             for card, new in news:
                 if slot == me:
                     gain = new - current
