@@ -80,6 +80,8 @@ class EngineBase:
         if asymmetric and not bourdieu:
             raise ValueError("the social deck's asymmetric power needs the field (Bourdieu mode)")
         self.infos = infos
+        # card -> role, natural cards only: "is it natural?" is asked of every card in hand
+        self.roles = {number: info.natural for number, info in infos.items() if info.natural}
         self.deck = list(deck)
         self.agents = agents
         self.check_invariants = check

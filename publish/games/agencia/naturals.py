@@ -20,7 +20,8 @@ class Naturals(EngineBase):
     def natural(self, p: int) -> None:
         """Offer p the natural cards they may use now; a use whose effect fails is undone."""
         s = self.state
-        options = [c for c in dict.fromkeys(s.hands[p]) if self.infos[c].natural
+        roles = self.roles
+        options = [c for c in dict.fromkeys(s.hands[p]) if c in roles
                    and self.natural_allowed(p, c)]
         if not options:
             return
@@ -115,7 +116,7 @@ class Naturals(EngineBase):
             return True  # its other actions (a team, a scheduled crisis) can always be done
         # the card itself, discarded or kept, is natural: its hand's structural cards are the
         # options either way
-        options = [c for c in self.state.hands[p] if self.infos[c].natural is None]
+        options = [c for c in self.state.hands[p] if c not in self.roles]
         if info.natural == "nova_geracao" and any(r.returning_only
                                                   for _, r in self.rules(fx.Natural)):
             options = [c for c in options if c in self.state.partida.society_seen]

@@ -41,7 +41,7 @@ class Revolts(EngineBase):
         proposer = self.revolt_proposer()
         if proposer is None or not self.agent(proposer).wants_revolt(self, proposer):
             return False
-        options = [c for c in dict.fromkeys(s.hands[proposer]) if self.infos[c].natural is None]
+        options = [c for c in dict.fromkeys(s.hands[proposer]) if c not in self.roles]
         if not options:
             return False
         part.revolts += 1

@@ -41,7 +41,7 @@ class Turns(EngineBase):
         s = self.state
         cards = list(self.deck)
         s.rng.shuffle(cards)
-        structural = [c for c in cards if self.infos[c].natural is None]
+        structural = [c for c in cards if c not in self.roles]
         for seat in range(s.players):
             card = structural.pop()
             cards.remove(card)
