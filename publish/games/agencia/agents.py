@@ -109,21 +109,26 @@ class GreedyAgent(RandomAgent):
     def change(self, engine: Engine, me: int, options: list[str],
                slots: list[int]) -> tuple[int, str] | None:
         s = engine.state
-        leader = min(range(s.players), key=lambda p: (len(s.hands[p]), p))
-        best, best_gain = None, None
+        sizes = [len(hand) for hand in s.hands]
+        leader = sizes.index(min(sizes))  # fewest cards, the lowest seat on a tie
         scores = self._scores(engine, [*options, *(s.structures[slot] for slot in slots)])
-        news = [(card, scores[card]) for card in options]
+        if not options:
+            return None
+        # the best card for a slot: the highest score in one's own, the lowest elsewhere;
+        # the first such card on a tie, as max and min keep the first
+        highest = max(options, key=scores.__getitem__)
+        lowest = min(options, key=scores.__getitem__)
+        best, best_gain = None, None
         for slot in slots:
             current = scores[s.structures[slot]]
-            for card, new in news:
-                if slot == me:
-                    gain = new - current
-                elif slot == leader:
-                    gain = current - new
-                else:
-                    gain = (current - new) / 2
-                if best_gain is None or gain > best_gain:
-                    best, best_gain = (slot, card), gain
+            if slot == me:
+                card, gain = highest, scores[highest] - current
+            elif slot == leader:
+                card, gain = lowest, current - scores[lowest]
+            else:
+                card, gain = lowest, (current - scores[lowest]) / 2
+            if best_gain is None or gain > best_gain:
+                best, best_gain = (slot, card), gain
         return best
 
     def veto(self, engine: Engine, me: int, changer: int, slot: int) -> bool:

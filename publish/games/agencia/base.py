@@ -92,7 +92,7 @@ class EngineBase:
         self.state = State(n, [[] for _ in range(n)], [""] * n, [], [], 1, 0, rng, bourdieu, fld,
                            wins=[0] * n, asymmetric=asymmetric)
         self.record = Jogada(0)
-        self._rules_key: tuple[str, ...] = ()
+        self._rules_key: list[str] | tuple[()] = ()  # the structures self._rules is for
         self._rules: dict[type, list[tuple[int, Any]]] = {}
         # the standing rules of each society seen in this game, by type: a jogada tried
         # and undone goes back to a society seen before
@@ -114,9 +114,9 @@ class EngineBase:
         which rule applies first never depends on how seats are numbered.
         """
         s = self.state
-        key = tuple(s.structures)
-        if key != self._rules_key:
-            self._rules_key = key
+        if s.structures != self._rules_key:  # () (a reset) never equals a list
+            key = tuple(s.structures)
+            self._rules_key = list(key)
             society = self._societies.get(key)
             if society is None:
                 society = self._societies[key] = rules_by_type(key, self.infos)
