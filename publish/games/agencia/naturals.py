@@ -21,6 +21,8 @@ class Naturals(EngineBase):
         """Offer p the natural cards they may use now; a use whose effect fails is undone."""
         s = self.state
         roles = self.roles
+        if roles.keys().isdisjoint(s.hands[p]):
+            return  # no natural card in hand (most jogadas)
         options = [c for c in dict.fromkeys(s.hands[p]) if c in roles
                    and self.natural_allowed(p, c)]
         if not options:

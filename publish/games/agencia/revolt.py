@@ -31,7 +31,7 @@ class Revolts(EngineBase):
 
     def hands_apart_for_revolt(self) -> bool:
         """Whether the largest and smallest hands differ by 4 or more (a revolt's condition)."""
-        sizes = [len(h) for h in self.state.hands]
+        sizes = list(map(len, self.state.hands))
         return max(sizes) - min(sizes) >= 4
 
     def revolt(self, active: int) -> bool:

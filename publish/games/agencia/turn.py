@@ -142,7 +142,7 @@ class Turns(EngineBase):
         rec = self.record
         fld = s.field
         return (
-            [h[:] for h in s.hands], s.structures[:], s.pile[:], s.discard[:], s.flow,
+            list(map(list.copy, s.hands)), s.structures[:], s.pile[:], s.discard[:], s.flow,
             (fld.row[:], fld.col[:], fld.since[:], fld.blocked_wins[:], fld.clock) if fld else None,
             (part.crisis_next_play, part.crisis_next_discard, part.last_discarder,
              part.last_crisis_solver, part.discards_since[:], set(part.society_seen),
@@ -158,7 +158,7 @@ class Turns(EngineBase):
         rec = self.record
         hands, structures, pile, disc, flow, fld, p, r, g = snap
         s.game_winners, s.game_over, part.ended, part.clock = g[0][:], g[1], g[2], g[3]
-        s.hands = [h[:] for h in hands]
+        s.hands = list(map(list.copy, hands))
         s.structures = structures[:]
         s.pile, s.discard, s.flow = pile[:], disc[:], flow
         if fld is not None:
