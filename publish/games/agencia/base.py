@@ -13,7 +13,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
-from publish.games.agencia.cards import NO_RULES, CardInfo, rules_by_type
+from publish.games.agencia.cards import NO_RULES, CardInfo, natural_roles, rules_by_type
 from publish.games.agencia.state import Field, Jogada, State
 
 HAND = 5
@@ -81,7 +81,7 @@ class EngineBase:
             raise ValueError("the social deck's asymmetric power needs the field (Bourdieu mode)")
         self.infos = infos
         # card -> role, natural cards only: "is it natural?" is asked of every card in hand
-        self.roles = {number: info.natural for number, info in infos.items() if info.natural}
+        self.roles: dict[str, str] = natural_roles(infos)
         self.deck = list(deck)
         self.agents = agents
         self.check_invariants = check

@@ -97,6 +97,16 @@ def derived(infos: dict[str, CardInfo]) -> dict[str, Any]:
     return entry[1]
 
 
+def natural_roles(infos: dict[str, CardInfo]) -> dict[str, str]:
+    """card -> role of every natural card, kept with the set of cards."""
+    tables = derived(infos)
+    roles = tables.get("natural_roles")
+    if roles is None:
+        roles = tables["natural_roles"] = {number: info.natural for number, info in infos.items()
+                                           if info.natural}
+    return roles
+
+
 def rules_by_type(cards: tuple[str, ...],
                   infos: dict[str, CardInfo]) -> dict[type, list[tuple[int, Any]]]:
     """``rules_of`` for every rule type at once: type (and each base type) -> (seat, rule)."""
