@@ -18,7 +18,7 @@ from publish.games.agencia.diario.files import EDITIONS, example_paths, read_log
 from publish.games.agencia.diario.files import replay as replay_log
 from publish.games.agencia.directives import DIRECTIVES
 from publish.games.agencia.lint import lint_game
-from publish.games.agencia.simulate import Plan, bench, describe, report, simulate
+from publish.games.agencia.simulate import Plan, bench, describe, describe_bench, report, simulate
 from publish.model import Game
 from publish.problems import Location, Problem
 
@@ -103,10 +103,4 @@ class AgenciaEngine:
         return bench(root, game_id, games)
 
     def describe_bench(self, result: dict[str, Any]) -> str:
-        one, every = result["one_core"], result["all_cores"]
-        return (f"engine: {one['jogadas_per_s']:,.0f} jogadas/s and {one['games_per_s']:,.0f} "
-                f"games/s on one core; {every['jogadas_per_s']:,.0f} jogadas/s and "
-                f"{every['games_per_s']:,.0f} games/s on {every['workers']} cores "
-                f"({result['setup']}); replaying the {result['examples']['files']} example "
-                f"partidas ({result['examples']['jogadas']} jogadas, both levels) takes "
-                f"{result['examples']['cpu_ms']} ms of CPU")
+        return describe_bench(result)
