@@ -153,13 +153,14 @@ class Rules4190617:
         """3.14: a 4.190617 diário opens with ID, then PART1 on the next line."""
         rp = self.rp
         events = rp.log.events
-        if not events:
-            return
-        first, nxt = events[0], events[1] if len(events) > 1 else events[0]
+        if not events or isinstance(events[0], sx.Gap):
+            return  # nothing, or an opening the reader could not read
+        first, nxt = events[0], events[1] if len(events) > 1 else None
         if not isinstance(first, sx.Ideologies):
             rp.flag(first, f"the log opens with {head(first)}", "ID(...)",
                     "3.14: the diário opens with the players' ideologies", top=first)
-        elif not (isinstance(nxt, sx.Part) and nxt.number == 1):
+        elif nxt is not None and not isinstance(nxt, sx.Gap) and not (
+                isinstance(nxt, sx.Part) and nxt.number == 1):
             rp.flag(nxt, f"{head(nxt)} after ID", "PART1",
                     "3.14: the first partida follows the ideologies", top=nxt)
 

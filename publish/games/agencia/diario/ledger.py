@@ -34,6 +34,8 @@ def span(lo: int, hi: int) -> str:
 
 def head(item: Any) -> str:
     """``J4``, ``068``, ``CN``, ``+c``: how a message names an event."""
+    if isinstance(item, sx.Gap):
+        return f"the line the reader skipped ({item.head or 'its end'})"
     return event_text(item).split("(")[0]
 
 
