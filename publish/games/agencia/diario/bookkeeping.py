@@ -307,9 +307,10 @@ class _Replay(Ledger):
             self.jog.gapped = True
 
     def consequences(self, items: tuple, actor: str) -> None:
-        """Each consequence in order; one followed by Q did not come about."""
+        """Each consequence in order; one followed by Q (or a veto, Q(card, who)) did not
+        come about."""
         for i, item in enumerate(items):
-            if not (i + 1 < len(items) and isinstance(items[i + 1], sx.Vetoed)):
+            if not (i + 1 < len(items) and isinstance(items[i + 1], sx.Vetoed | sx.Veto)):
                 self.consequence(item, actor)
 
     def consequence(self, item: Any, actor: str) -> None:
