@@ -153,7 +153,7 @@ class _Replay(Ledger):
         p, self.lost = self.p, True
         if p.ended and not p.overrun:
             self.flag(j, f"J{j.number}", "the next PART", "the partida has already ended")
-            p.overrun = True  # said once; the replay goes on with the log
+            p.overrun = p.resync = True  # said once; the replay goes on with the log
         number = self.last.event.number + 1 if self.last else 1
         if j.number != number and not p.resync:
             self.flag(j, f"J{j.number}", f"J{number}", "jogadas count 1, 2, 3... in a partida")
@@ -162,8 +162,10 @@ class _Replay(Ledger):
         allowed, why = self.turn()
         if j.player not in allowed and not p.resync:
             self.flag(j, f"{j.player} plays", f"{allowed[0]} plays", why)
-        elif not p.flow_known and self.last is not None and len(p.order) > 2:
-            p.flow = 1 if p.after(self.last.player) == j.player or p.flow == 1 else -1
+        if self.last is not None and len(p.order) > 2 and p.after(self.last.player) != j.player:
+            p.flow = -p.flow  # a neighbour the other way: the flow the log follows from here
+            if p.after(self.last.player) != j.player:
+                p.flow = -p.flow  # neither neighbour: the flow stays
         p.resync, p.flow_known = False, p.flow_known or self.last is not None
         self.count_hand(j)
         extra = self.last is not None and j.player == self.last.player

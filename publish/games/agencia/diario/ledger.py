@@ -227,11 +227,13 @@ class Ledger:
             return n
         p, held = self.p, self.p.hands[who]
         n = held if n is None else n
-        if held is not None and n is not None and n > held:
+        over = held is not None and n is not None and n > held
+        if over:
             self.flag(item, text_of(item), f"{who} holds {held}",
                       "nobody loses more cards than they hold", since=p.since.get(who, ""))
-        p.hands[who] = 0 if n == held else (None if held is None or n is None
-                                            else max(0, held - n))
+            p.since[who] = f"unknown since line {item.at[0]}"
+        p.hands[who] = 0 if n == held else (None if held is None or n is None or over
+                                            else held - n)
         lo, hi = p.committed[who]
         left = p.hands[who]
         p.committed[who] = ((0, 0) if left == 0 else
