@@ -58,7 +58,8 @@ def card_digest(card: Card, pictures: Iterable[str] = ()) -> str:
     fields, and the contents of the pictures it shows (``pictures``: their versions)."""
     data = {"number": card.number, "name": card.name, "kind": card.kind, "group": card.group,
             "copies": card.copies, "notes": card.notes, "tags": list(card.tags),
-            "text_size": card.text_size, "fields": card.fields,
+            "text_size": card.text_size, "shrink_to_fit": card.shrink_to_fit,
+            "fields": card.fields,
             "blocks": [[b.kind, b.text, b.effect] for b in card.blocks]}
     return digest([json.dumps(data, sort_keys=True, ensure_ascii=False), *pictures])
 

@@ -118,6 +118,7 @@ def _cards_of(
                 source=where,
                 path=("cards", index),
                 text_size=raw["text_size"],
+                shrink_to_fit=raw["shrink_to_fit"],
                 tags=tuple(raw.get("tags", ())),
                 fields=_own_fields(raw, config),
             )

@@ -26,8 +26,8 @@ LAYERS = [
     ("games", r"publish\.games(\..+)?"),
     ("targets", r"publish\.targets(\..+)?"),
     ("build", r"publish\.(build|failures)"),
-    ("commands", r"publish\.(commands|bench|scaffold)"),
-    ("cli", r"publish\.(cli|launch|__main__)"),
+    ("commands", r"publish\.(commands|bench|scaffold|preview|watcher)"),
+    ("cli", r"publish\.(cli|launch|warm|__main__)"),
 ]
 """Bottom to top, as docs/architecture.md draws them."""
 
