@@ -416,8 +416,9 @@ def simulate(project: str | None, game: str | None, as_json: bool, progress: boo
               help="Rules edition to replay by (default: the file's, else the engine's first).")
 @click.option("--bookkeeping-only", is_flag=True,
               help="Skip the effects level (card effects replayed by the engine).")
+@click.option("--strict", is_flag=True, help="Fail on warnings too (variants read as intended).")
 @reports
 def replay(project: str | None, game: str | None, files: tuple[str, ...], edition: str | None,
-           bookkeeping_only: bool) -> None:
-    """Replay game logs; list every finding with file:line:col."""
-    echo_all(*commands.replay(project, game, files, edition, not bookkeeping_only))
+           bookkeeping_only: bool, strict: bool) -> None:
+    """Replay game logs; list every finding and warning with file:line:col."""
+    echo_all(*commands.replay(project, game, files, edition, not bookkeeping_only, strict))

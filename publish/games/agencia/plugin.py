@@ -10,7 +10,7 @@ from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
 
-from publish.engines import CheckResult, EngineInfo, SimulateRequest
+from publish.engines import CheckResult, EngineInfo, ReplayWarning, SimulateRequest
 from publish.games.agencia import blocks
 from publish.games.agencia.agents import AGENTS
 from publish.games.agencia.cards import card_infos
@@ -60,12 +60,15 @@ class AgenciaEngine:
         return DIRECTIVES
 
     def replay(self, game: Game, paths: list[Any], edition: str | None,
-               effects: bool = True) -> list[Problem]:
-        """`publish replay`: the findings of each log file (both levels where the data allows)."""
+               effects: bool = True, warnings: bool = False) -> list[Problem]:
+        """`publish replay`: the findings of each log file (both levels where the data
+        allows), each file on its own; ``warnings``: the variants read as intended too."""
         infos = card_infos(game)
-        return [Problem(Location(Path(f.path), f.line, f.col), f.message)
+        return [(ReplayWarning if f.warning else Problem)(Location(Path(f.path), f.line, f.col),
+                                                          f.message)
                 for path in paths
-                for f in replay_log(read_log(Path(path)), game, infos, edition, effects)]
+                for f in replay_log(read_log(Path(path)), game, infos, edition, effects)
+                if warnings or not f.warning]
 
     def effect_schema(self) -> dict[str, Any]:
         """JSON Schema of a block's `effect`: actions (direct) or rules (general)."""
