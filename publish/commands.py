@@ -93,7 +93,8 @@ def _with_templates(root: Path, report: CheckReport) -> CheckReport:
 def _work(root: Path, report: CheckReport) -> Work:
     if not report.ok or report.game is None:
         raise Failure([f"{report.game_id}: fix these problems first (publish check):"]
-                      + [str(p) for p in report.problems])
+                      + [str(p) for p in report.problems]
+                      + [f"note: {note}" for note in report.skipped])
     return Work(root, report.game, report.examples)
 
 
@@ -281,12 +282,14 @@ def import_cards(project: str | None, game: str | None, file: str, dry_run: bool
             proposal = propose(root / "cards" / game_id, config, sheets, source)
     except (ValueError, RuntimeError) as exc:
         raise Failure([f"{source}: nothing written: {exc}"]) from exc
-    problems = list(proposal.problems)
+    problems, notes = list(proposal.problems), []
     if proposal.texts or problems:
-        problems += proposal.locate(_would_be_problems(root, game_id, proposal))
+        found, notes = _would_be_problems(root, game_id, proposal)
+        problems += proposal.locate(found)
     if problems:
         said = [str(p) for p in proposal.ordered(problems)]
-        raise Failure([f"{source}: nothing written; {len(said)} problem(s):", *said])
+        raise Failure([f"{source}: nothing written; {len(said)} problem(s):", *said,
+                       *(f"note: {note}" for note in notes)])
     if not proposal.texts:
         return [f"{source}: no changes: every card is as the deck files have it"]
     lines = [*proposal.diff(root), proposal.summary()]
@@ -298,13 +301,16 @@ def import_cards(project: str | None, game: str | None, file: str, dry_run: bool
                                             for p in proposal.texts)]
 
 
-def _would_be_problems(root: Path, game_id: str, proposal: Proposal) -> list[Problem]:
-    """`publish check` on the game as the import would leave it."""
+def _would_be_problems(root: Path, game_id: str, proposal: Proposal
+                       ) -> tuple[list[Problem], list[str]]:
+    """`publish check` on the game as the import would leave it: its problems, and the
+    checks it could not run."""
     with failing():
         game, problems = load_game(root, game_id, proposal.would_be())
     if game is None:
-        return problems
-    return _check_loaded(root, game, problems).problems
+        return problems, []
+    report = _check_loaded(root, game, problems)
+    return report.problems, report.skipped
 
 
 

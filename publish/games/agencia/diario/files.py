@@ -19,14 +19,14 @@ from publish.games.agencia.diario.findings import Finding
 from publish.games.agencia.diario.parse import parse
 from publish.games.agencia.diario.replay_effects import check_effects
 from publish.problems import ProblemsFound
-from publish.yamlsource import SourceMap, load_yaml
+from publish.sourcetext import read_source
+from publish.yamlsource import SourceMap, load_front_matter
 
 EDITIONS = ("2.180423", "4.190617")
 EFFECTS_EDITION = "2.180423"  # the edition whose card data we publish
 _FENCE = re.compile(r"^```\s*diario\s*$")
 
 
-MAX_BYTES = 5_000_000  # a game of thousands of jogadas is well under 1 MB
 
 
 @dataclass
@@ -48,6 +48,11 @@ def _problem(path: Path, line: int, col: int, what: str, message: str) -> Findin
     return Finding(str(path), line, col, what, message, "", "")
 
 
+def _findings(path: Path, what: str, err: ProblemsFound) -> list[Finding]:
+    return [_problem(path, p.location.line or 1, p.location.col or 1, what, p.message)
+            for p in err.problems]
+
+
 def front_matter(path: Path, lines: list[str]) -> tuple[dict[str, Any], int, list[Finding],
                                                        SourceMap | None]:
     """The YAML front matter of a log (edition, mode, decks), the line after it, what was
@@ -57,34 +62,19 @@ def front_matter(path: Path, lines: list[str]) -> tuple[dict[str, Any], int, lis
     end = next((i for i in range(1, len(lines)) if lines[i].strip() == "---"), None)
     if end is None:
         return {}, 0, [], None
-    try:  # the safe reader of every other YAML file: no aliases, no tags
-        loaded, where = load_yaml(path, "\n" + "\n".join(lines[1:end]))
+    try:  # read as every source is: no aliases, no tags, limits
+        loaded, where = load_front_matter(path, "\n".join(lines[1:end]), 2)
     except ProblemsFound as err:
-        return {}, end + 1, [_problem(path, p.location.line or 1, p.location.col or 1,
-                                      "front matter", p.message) for p in err.problems], None
-    if loaded is not None and not isinstance(loaded, dict):
-        return {}, end + 1, [_problem(path, 2, 1, "front matter", "the front matter is a "
-                                      "mapping (edition: ..., decks: [...])")], None
-    return loaded or {}, end + 1, [], where
+        return {}, end + 1, _findings(path, "front matter", err), None
+    return loaded, end + 1, [], where
 
 
 def _read_text(path: Path) -> tuple[str, list[Finding]]:
-    """The file's text, or why it cannot be read (a bad byte located by line and column)."""
+    """The file's text, or why it cannot be read (too big, a bad byte located)."""
     try:
-        data = path.read_bytes()
-    except OSError as err:
-        return "", [_problem(path, 1, 1, "the file", f"cannot read it: {err.strerror or err}")]
-    if len(data) > MAX_BYTES:
-        return "", [_problem(path, 1, 1, "the file", f"{len(data):,} bytes; a diário is read "
-                             f"up to {MAX_BYTES:,} (split the log by partida)")]
-    try:
-        return data.decode("utf-8"), []
-    except UnicodeDecodeError as err:
-        before = data[:err.start]
-        line = before.count(b"\n") + 1
-        col = len(before[before.rfind(b"\n") + 1:].decode("utf-8", "replace")) + 1
-        return "", [_problem(path, line, col, "the file", "not UTF-8 text (save the log as "
-                             "UTF-8)")]
+        return read_source(path), []
+    except ProblemsFound as err:
+        return "", _findings(path, "the file", err)
 
 
 def read_log(path: Path) -> LogFile:
