@@ -6,6 +6,7 @@ the package imports it.
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
@@ -23,6 +24,13 @@ from publish.model import Game
 from publish.problems import Location, Problem
 
 MODES = ("simple", "bourdieu")
+
+
+def _holder(path: Path, game: Game) -> Path | None:
+    """The project, for a log in the game's folder (an example: read only inside the
+    project); None for a log named on the command line from elsewhere."""
+    here = Path(os.path.abspath(path))
+    return game.project if here.is_relative_to(os.path.abspath(game.root)) else None
 
 
 class AgenciaEngine:
@@ -67,7 +75,8 @@ class AgenciaEngine:
         return [(ReplayWarning if f.warning else Problem)(Location(Path(f.path), f.line, f.col),
                                                           f.message)
                 for path in paths
-                for f in replay_log(read_log(Path(path)), game, infos, edition, effects)
+                for f in replay_log(read_log(Path(path), _holder(Path(path), game)), game,
+                                    infos, edition, effects)
                 if warnings or not f.warning]
 
     def effect_schema(self) -> dict[str, Any]:

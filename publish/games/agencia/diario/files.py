@@ -19,6 +19,7 @@ from publish.games.agencia.diario.findings import Finding
 from publish.games.agencia.diario.parse import parse
 from publish.games.agencia.diario.replay_effects import check_effects
 from publish.problems import ProblemsFound
+from publish.projectfiles import read_text
 from publish.sourcetext import read_source
 from publish.yamlsource import SourceMap, load_front_matter
 
@@ -69,21 +70,23 @@ def front_matter(path: Path, lines: list[str]) -> tuple[dict[str, Any], int, lis
     return loaded, end + 1, [], where
 
 
-def _read_text(path: Path) -> tuple[str, list[Finding]]:
-    """The file's text, or why it cannot be read (too big, a bad byte located)."""
+def _read_text(path: Path, root: Path | None) -> tuple[str, list[Finding]]:
+    """The file's text, or why it cannot be read (too big, a bad byte located by line and
+    column); with ``root``, a file the game holds, read only inside that root."""
     try:
-        return read_source(path), []
+        return (read_source(path) if root is None else read_text(path, root)), []
     except ProblemsFound as err:
         return "", _findings(path, "the file", err)
 
 
-def read_log(path: Path) -> LogFile:
+def read_log(path: Path, root: Path | None = None) -> LogFile:
     """A plain log, or the diário blocks of a Markdown example; either may have front matter.
 
     The simulator heads its logs with one, so a replay knows their decks (the
-    social deck deals other hands).
+    social deck deals other hands).  ``root``: the project, for a log the game
+    holds (an example), which must not lead outside it.
     """
-    raw, problems = _read_text(path)
+    raw, problems = _read_text(path, root)
     if problems:
         return LogFile(path, "", problems=problems)
     lines = raw.split("\n")

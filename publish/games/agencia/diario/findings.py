@@ -36,6 +36,8 @@ class Finding:
     @property
     def message(self) -> str:
         if not self.expected:
+            if not self.event.startswith("CNA"):  # the file, its front matter
+                return f"{self.event}: {self.declared}"
             kind = "warning" if self.warning else "syntax"
             return f"{kind} ({self.event}): {self.declared}"
         why = f"{self.why}; {self.since}" if self.since else self.why

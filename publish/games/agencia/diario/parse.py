@@ -304,7 +304,7 @@ class _Reader(Primitives):
     def detail(self):
         """A veto's circumstance: a card, a name, or what was vetoed."""
         tok, after = self.tok, self.peek().text
-        if tok.kind in ("name", "num") and after in (",", ")", ";") and tok.text != "F":
+        if tok.kind in ("name", "num") and after in (",", ")", ";") and tok.text not in ("F", "Q"):
             self.i += 1
             return tok.text
         return self.consequence()
