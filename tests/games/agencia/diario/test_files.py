@@ -184,7 +184,7 @@ def test_a_file_or_front_matter_that_cannot_be_read_is_a_located_finding(tmp_pat
              "alias.txt": b"---\nedition: &e 2.180423\nmode: *e\n---\n",
              "unclosed.txt": b"---\ndecks: [\n---\n"}
     where = {"bytes.txt": (2, 5), "decks.txt": (2, 8), "unknown-deck.txt": (2, 8),
-             "edition.txt": (2, 10), "alias.txt": (2, 10), "unclosed.txt": (3, 1)}
+             "edition.txt": (2, 10), "alias.txt": (2, 10), "unclosed.txt": (2, 9)}
     for name, data in cases.items():
         path = tmp_path / name
         path.write_bytes(data)
