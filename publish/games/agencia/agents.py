@@ -18,6 +18,9 @@ class RandomAgent:
 
     name = "random"
 
+    def before_jogada(self, engine: Engine, me: int) -> None:
+        """Called as ``me``'s jogada starts, before anything of it happens."""
+
     def choose_players(self, engine: Engine, me: int, pool: list[int], count: int,
                        purpose: str) -> list[int]:
         return engine.state.rng.sample(pool, count)

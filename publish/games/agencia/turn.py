@@ -74,6 +74,7 @@ class Turns(EngineBase):
         s = self.state
         part = s.partida
         p = s.turn
+        self.agents[p].before_jogada(self, p)  # a planning agent keeps the position
         part.jogadas += 1
         self.stats.jogadas += 1
         self.record = Jogada(p)
@@ -82,6 +83,7 @@ class Turns(EngineBase):
             del part.turns[0]
         card = s.structures[p]
         self.log.append(("jogada", p, card, len(s.hands[p])))
+        self.events.append(("played", p, card))
         for c in s.structures:
             self.stats.in_society[c] += 1
         crisis = False
@@ -104,6 +106,7 @@ class Turns(EngineBase):
             self.restore(before)
         if crisis:
             self.stats.crises_caused[card] += 1
+            self.events.append(("crisis", p, card))
             self.crisis(p)
         elif not self.revolt(p):
             assert executed is not None
@@ -111,6 +114,7 @@ class Turns(EngineBase):
             self.log.extend(executed[2])
             if executed[1] == "executed":
                 self.stats.executed[card] += 1
+                self.events.append(("ran", p, card))
             self.natural(p)
         part.discards_since[p] = 0
         self.end_jogada(p)
@@ -269,6 +273,7 @@ class Turns(EngineBase):
         part = s.partida
         winners = part.winners
         self.log.append(("end_partida", tuple(winners)))
+        self.events.append(("round", part.jogadas, tuple(winners)))
         if winners:
             self.stats.partidas_won += 1
         for q in winners:
