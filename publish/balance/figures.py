@@ -1,0 +1,207 @@
+"""The study's figures: shares with 95% Wilson intervals, per card, seat and length.
+
+A share is ``hits`` out of ``trials``; its interval is Wilson's score
+interval, which stays inside 0..1 and behaves for shares near 0 or 1 and for
+few trials (where the normal approximation does not).  A card is an outlier
+on a figure when its interval and the interval of all the other cards pooled
+do not overlap: two 95% intervals that miss each other differ far beyond the
+5% level, which keeps a study of sixty cards and four figures from flagging
+cards by chance.
+"""
+
+from __future__ import annotations
+
+import math
+from collections import defaultdict
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from publish.balance.study import Cell
+from publish.balance.tally import CardCounts, GameRow
+
+Z95 = 1.959963984540054
+"""The standard normal quantile of a two-sided 95% interval."""
+
+
+@dataclass(frozen=True)
+class Share:
+    """``hits`` of ``trials``, with its 95% Wilson interval (0..0 for no trials)."""
+
+    hits: float
+    trials: int
+
+    @property
+    def rate(self) -> float:
+        return self.hits / self.trials if self.trials else 0.0
+
+    @property
+    def interval(self) -> tuple[float, float]:
+        return wilson(self.hits, self.trials)
+
+    def apart(self, other: Share) -> int:
+        """+1 if this share's interval lies wholly above ``other``'s, -1 below, 0 overlapping."""
+        (low, high), (olow, ohigh) = self.interval, other.interval
+        if not self.trials or not other.trials:
+            return 0
+        return 1 if low > ohigh else -1 if high < olow else 0
+
+
+def wilson(hits: float, trials: int, z: float = Z95) -> tuple[float, float]:
+    """Wilson's score interval for ``hits`` successes in ``trials``."""
+    if trials <= 0:
+        return 0.0, 0.0
+    p = hits / trials
+    denominator = 1 + z * z / trials
+    centre = (p + z * z / (2 * trials)) / denominator
+    half = z * math.sqrt(p * (1 - p) / trials + z * z / (4 * trials * trials)) / denominator
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+@dataclass(frozen=True)
+class CardFigures:
+    """One card's figures in one group of cells (a line-up)."""
+
+    card: str
+    held: Share
+    """Games in which it was held, of the games whose decks had it."""
+    outcomes: tuple[Share, ...]
+    """Each outcome event, of its held events (the Recording's order)."""
+    won: Share
+    """Holders who won, of its holdings."""
+    expected: float
+    """The share of its holdings that chance would make winners."""
+
+    def shares(self) -> tuple[Share, ...]:
+        return (self.held, *self.outcomes, self.won)
+
+
+def card_figures(counts: dict[str, CardCounts], held: str,
+                 outcomes: Iterable[str]) -> list[CardFigures]:
+    """Every card's figures from its summed counts, by card id."""
+    keys = tuple(outcomes)
+    return [CardFigures(
+        card, Share(c.held_games, c.in_pool),
+        tuple(Share(c.events[k], c.events[held]) for k in keys),
+        Share(c.wins, c.holdings),
+        float(c.expected / c.holdings) if c.holdings else 0.0)
+        for card, c in sorted(counts.items()) if c.in_pool]
+
+
+@dataclass(frozen=True)
+class Outlier:
+    """A card whose figure ``figure`` (an index into ``CardFigures.shares()``) stands apart."""
+
+    card: str
+    figure: int
+    share: Share
+    rest: Share
+    direction: int
+    """+1 above the rest, -1 below."""
+
+
+def outliers(figures: list[CardFigures]) -> list[Outlier]:
+    """Cards whose interval misses the interval of every other card pooled, figure by figure."""
+    found = []
+    for index in range(len(figures[0].shares()) if figures else 0):
+        shares = [f.shares()[index] for f in figures]
+        hits = sum(s.hits for s in shares)
+        trials = sum(s.trials for s in shares)
+        for figure, share in zip(figures, shares, strict=True):
+            rest = Share(hits - share.hits, trials - share.trials)
+            direction = share.apart(rest)
+            if direction:
+                found.append(Outlier(figure.card, index, share, rest, direction))
+    return sorted(found, key=lambda o: (o.figure, -o.direction, -abs(o.share.rate - o.rest.rate)))
+
+
+def by_lineup(cells: list[Cell], cards: dict[tuple[int, str], CardCounts]
+              ) -> dict[str, dict[str, CardCounts]]:
+    """Card counts summed over every table of each line-up: {line-up: {card: counts}}."""
+    grouped: dict[str, dict[str, CardCounts]] = {}
+    for (cell, card), counts in sorted(cards.items()):
+        group = grouped.setdefault(cells[cell].agents, {})
+        group.setdefault(card, CardCounts()).add(counts)
+    return grouped
+
+
+def ranking(figures: list[CardFigures]) -> dict[str, int]:
+    """Each card's place by win rate (1: best); ties share the better place."""
+    rates = sorted((f.won.rate for f in figures if f.won.trials), reverse=True)
+    return {f.card: rates.index(f.won.rate) + 1 for f in figures if f.won.trials}
+
+
+def spearman(a: dict[str, int], b: dict[str, int]) -> float | None:
+    """Spearman's rank correlation of two rankings over the cards both rank."""
+    common = sorted(set(a) & set(b))
+    if len(common) < 3:
+        return None
+    x, y = [a[c] for c in common], [b[c] for c in common]
+    mx, my = sum(x) / len(x), sum(y) / len(y)
+    sxy = sum((p - mx) * (q - my) for p, q in zip(x, y, strict=True))
+    sxx = sum((p - mx) ** 2 for p in x)
+    syy = sum((q - my) ** 2 for q in y)
+    return sxy / math.sqrt(sxx * syy) if sxx and syy else None
+
+
+@dataclass(frozen=True)
+class Seats:
+    """One line-up at one player count: who won, by place in the order of play."""
+
+    agents: str
+    players: int
+    games: int
+    places: tuple[Share, ...]
+    """Games won by the seat in each place (1: first to move), of all games."""
+    fair: float
+    """Each place's share if the place did not matter: the wins shared out evenly."""
+
+
+def seats(cells: list[Cell], games: list[GameRow]) -> list[Seats]:
+    """Seat advantage for each line-up and player count."""
+    wins: dict[tuple[str, int], list[int]] = {}
+    played: dict[tuple[str, int], int] = defaultdict(int)
+    for game in games:
+        key = (cells[game.cell].agents, game.players)
+        places = wins.setdefault(key, [0] * game.players)
+        played[key] += 1
+        for place in game.positions:
+            places[place - 1] += 1
+    return [Seats(agents, players, played[(agents, players)],
+                  tuple(Share(w, played[(agents, players)]) for w in places),
+                  sum(places) / (players * played[(agents, players)]))
+            for (agents, players), places in sorted(wins.items())]
+
+
+@dataclass(frozen=True)
+class Lengths:
+    """One line-up at one player count: how long games and rounds ran, and who won none."""
+
+    agents: str
+    players: int
+    games: int
+    rounds: float
+    """Rounds per game, on average."""
+    moves: float
+    """Moves per round, on average."""
+    round_moves: tuple[int, ...]
+    no_winner: Share
+    """Games that ended without a winner."""
+    rounds_no_winner: Share
+    stopped: int
+
+
+def lengths(cells: list[Cell], games: list[GameRow]) -> list[Lengths]:
+    """Length and games without a winner for each line-up and player count."""
+    grouped: dict[tuple[str, int], list[GameRow]] = defaultdict(list)
+    for game in games:
+        grouped[(cells[game.cell].agents, game.players)].append(game)
+    found = []
+    for (agents, players), rows in sorted(grouped.items()):
+        rounds = sum(g.rounds for g in rows)
+        moves = tuple(m for g in rows for m in g.round_moves)
+        found.append(Lengths(agents, players, len(rows), rounds / len(rows),
+                             sum(moves) / max(1, len(moves)), moves,
+                             Share(sum(1 for g in rows if not g.winners), len(rows)),
+                             Share(rounds - sum(g.rounds_won for g in rows), rounds),
+                             sum(1 for g in rows if g.stopped)))
+    return found
