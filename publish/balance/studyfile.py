@@ -80,7 +80,7 @@ def _build(game: Game, engine: Engine, data: dict[str, Any], where: SourceMap,
                     _names(data.get("agents", list(info.agents)), "agents", fail))
     cells = len(players) * len(modes) * len(decks) * len(lineups)
     chosen = _count(data, "games_per_cell", fail)
-    total = games if games is not None else _count(data, "games", fail)
+    total = _count({"games": games} if games is not None else data, "games", fail)
     per = per_cell(total, cells) if total else chosen or per_cell(DEFAULT_GAMES, cells)
     if seed is None:
         seed = data.get("seed", 0)
