@@ -20,7 +20,7 @@ from matplotlib.figure import Figure
 from matplotlib.lines import Line2D
 from matplotlib.ticker import PercentFormatter
 
-from publish.balance.figures import CardFigures, Lengths, Seats, Share
+from publish.balance.figures import CardFigures, Lengths, Seats, Share, rest_of
 
 WIDTH = 6.7
 """Inches: the text width of an A4 page with the report's margins."""
@@ -78,7 +78,8 @@ def _errorbars(axis, shares: list[Share], positions: list[float], colours: list[
 
 def card_chart(figures: list[CardFigures], titles: list[str], labels: dict[str, str],
                marked: set[tuple[str, int]]) -> str:
-    """One row per card (best winners on top), one panel per figure, outliers in red."""
+    """One row per card (best winners on top), one panel per figure, outliers in red; the
+    cards' median dashed, their fences shaded."""
     rows = sorted(figures, key=lambda f: (f.won.rate, f.card))
     with matplotlib.rc_context(STYLE):
         figure = Figure(figsize=(WIDTH, 0.9 + 0.118 * len(rows)), layout="constrained")
@@ -88,9 +89,9 @@ def card_chart(figures: list[CardFigures], titles: list[str], labels: dict[str, 
             shares = [f.shares()[index] for f in rows]
             colours = [MARK if (f.card, index) in marked else INK for f in rows]
             _errorbars(axis, shares, at, colours, horizontal=True)
-            hits, trials = sum(s.hits for s in shares), sum(s.trials for s in shares)
-            if trials:
-                axis.axvline(hits / trials, color=CHANCE, linewidth=0.8, linestyle="--")
+            rest = rest_of([s.rate for s in shares if s.trials])
+            axis.axvspan(rest.low, rest.high, color="#eef2f5", zorder=0)
+            axis.axvline(rest.median, color=CHANCE, linewidth=0.8, linestyle="--")
             axis.set_title(title, fontsize=8, loc="left")
             axis.set_xlim(0, 1)
             axis.set_xticks([0, 0.5, 1], ["0", "50%", "100%"])

@@ -2,16 +2,21 @@
 
 A share is ``hits`` out of ``trials``; its interval is Wilson's score
 interval, which stays inside 0..1 and behaves for shares near 0 or 1 and for
-few trials (where the normal approximation does not).  A card is an outlier
-on a figure when its interval and the interval of all the other cards pooled
-do not overlap: two 95% intervals that miss each other differ far beyond the
-5% level, which keeps a study of sixty cards and four figures from flagging
-cards by chance.
+few trials (where the normal approximation does not).
+
+A card is an outlier on a figure when its whole interval lies beyond where
+the other cards lie: past Tukey's fences of their shares (the quartiles,
+widened by 1.5 times the spread between them).  Cards differ by design (one
+nearly always causes a crisis, most seldom do), so the rest is a spread, not
+one pooled share: against a pooled share, whose interval narrows with every
+game, every card would stand apart.  Asking the card's interval to clear the
+fences keeps a card with few games from being listed on noise.
 """
 
 from __future__ import annotations
 
 import math
+import statistics
 from collections import defaultdict
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -38,12 +43,6 @@ class Share:
     def interval(self) -> tuple[float, float]:
         return wilson(self.hits, self.trials)
 
-    def apart(self, other: Share) -> int:
-        """+1 if this share's interval lies wholly above ``other``'s, -1 below, 0 overlapping."""
-        (low, high), (olow, ohigh) = self.interval, other.interval
-        if not self.trials or not other.trials:
-            return 0
-        return 1 if low > ohigh else -1 if high < olow else 0
 
 
 def wilson(hits: float, trials: int, z: float = Z95) -> tuple[float, float]:
@@ -88,30 +87,51 @@ def card_figures(counts: dict[str, CardCounts], held: str,
 
 
 @dataclass(frozen=True)
+class Rest:
+    """Where the other cards' shares lie: their median, and Tukey's fences around them."""
+
+    median: float
+    low: float
+    high: float
+
+
+def rest_of(rates: list[float]) -> Rest:
+    """The median and the fences (quartiles -/+ 1.5 times the spread between them) of ``rates``."""
+    if len(rates) < 2:
+        only = rates[0] if rates else 0.0
+        return Rest(only, only, only)
+    q1, median, q3 = statistics.quantiles(rates, n=4, method="inclusive")
+    spread = 1.5 * (q3 - q1)
+    return Rest(median, max(0.0, q1 - spread), min(1.0, q3 + spread))
+
+
+@dataclass(frozen=True)
 class Outlier:
     """A card whose figure ``figure`` (an index into ``CardFigures.shares()``) stands apart."""
 
     card: str
     figure: int
     share: Share
-    rest: Share
+    rest: Rest
     direction: int
     """+1 above the rest, -1 below."""
 
 
 def outliers(figures: list[CardFigures]) -> list[Outlier]:
-    """Cards whose interval misses the interval of every other card pooled, figure by figure."""
+    """Cards whose whole interval lies beyond the fences of the other cards' shares."""
     found = []
     for index in range(len(figures[0].shares()) if figures else 0):
         shares = [f.shares()[index] for f in figures]
-        hits = sum(s.hits for s in shares)
-        trials = sum(s.trials for s in shares)
-        for figure, share in zip(figures, shares, strict=True):
-            rest = Share(hits - share.hits, trials - share.trials)
-            direction = share.apart(rest)
+        for number, (figure, share) in enumerate(zip(figures, shares, strict=True)):
+            if not share.trials:
+                continue
+            rest = rest_of([s.rate for k, s in enumerate(shares) if k != number and s.trials])
+            low, high = share.interval
+            direction = 1 if low > rest.high else -1 if high < rest.low else 0
             if direction:
                 found.append(Outlier(figure.card, index, share, rest, direction))
-    return sorted(found, key=lambda o: (o.figure, -o.direction, -abs(o.share.rate - o.rest.rate)))
+    return sorted(found, key=lambda o: (o.figure, -o.direction, -abs(o.share.rate
+                                                                      - o.rest.median)))
 
 
 def by_lineup(cells: list[Cell], cards: dict[tuple[int, str], CardCounts]

@@ -203,7 +203,10 @@ def _outlier_view(found: dict[str, list[Outlier]], heads: list[str], faces: dict
                 "face": faces[o.card].as_posix() if o.card in faces else None, "figures": []})
             entry["won"] = entry["won"] or o.figure == won
             entry["figures"].append({"agents": lineup, "label": heads[o.figure],
-                                     "card": share_view(o.share), "rest": share_view(o.rest),
+                                     "card": share_view(o.share),
+                                     "rest": {"median": pct(o.rest.median),
+                                              "fences": f"{100 * o.rest.low:.1f}–"
+                                                        f"{100 * o.rest.high:.1f}"},
                                      "direction": "above" if o.direction > 0 else "below"})
     return sorted(cards.values(), key=lambda e: (not e["won"], -len(e["figures"]), e["card"]))
 

@@ -5,12 +5,14 @@ from __future__ import annotations
 import pytest
 
 from publish.balance.figures import (
+    CardFigures,
     Share,
     by_lineup,
     card_figures,
     lengths,
     outliers,
     ranking,
+    rest_of,
     seats,
     spearman,
     wilson,
@@ -66,6 +68,20 @@ def test_a_card_that_always_wins_shows_it_and_stands_apart(tally: Tally):
     assert ("A", won) in above  # its holders' wins
     assert ("A", 1) in above  # it always fired
     assert {card for card, figure in above if figure == won} == {"A"}
+    [outlier] = [o for o in outliers(list(figures.values())) if (o.card, o.figure) == ("A", won)]
+    assert (outlier.rest.median, outlier.rest.low, outlier.rest.high) == (0, 0, 0)
+
+
+def test_the_rest_is_the_spread_of_the_other_cards():
+    rest = rest_of([0.1, 0.2, 0.3, 0.4, 0.5])
+    assert (rest.median, rest.low, rest.high) == pytest.approx((0.3, 0.0, 0.7))
+    # a card far outside, but on too few trials to tell, is not listed
+    few = CardFigures("X", Share(1, 1), (), Share(1, 1), 0.5)
+    many = [CardFigures(c, Share(n, 10), (), Share(n, 10), 0.5)
+            for n, c in enumerate("ABCDE", start=1)]
+    assert outliers([few, *many]) == []
+    sure = CardFigures("Y", Share(90, 100), (), Share(90, 100), 0.5)
+    assert {(o.card, o.direction) for o in outliers([sure, *many])} == {("Y", 1)}
 
 
 def test_cards_that_never_win_or_fire_are_counted_as_such(tally: Tally):
@@ -83,7 +99,7 @@ def test_the_first_seat_winning_every_game_shows_in_the_seat_figures(tally: Tall
     [row] = seats(CELLS, tally.games)
     assert (row.players, row.games, row.fair) == (4, 40, 0.25)
     assert [(p.hits, p.trials) for p in row.places] == [(40, 40), (0, 40), (0, 40), (0, 40)]
-    assert row.places[0].apart(Share(40, 160)) == 1
+    assert row.places[0].interval[0] > 0.9 > row.fair
 
 
 def test_places_follow_the_order_of_play_not_seat_numbers():
