@@ -115,6 +115,6 @@ def _client(workers: int | None, scheduler: str | None) -> Iterator[tuple[Client
         return
     count = workers or os.cpu_count() or 1
     with LocalCluster(n_workers=count, threads_per_worker=1, processes=True,
-                      dashboard_address=None, silence_logs=logging.ERROR) as cluster, \
+                      dashboard_address=None, silence_logs=logging.CRITICAL) as cluster, \
             Client(cluster) as client:
         yield client, f"a local Dask cluster of {count} worker processes"
