@@ -24,7 +24,9 @@ from publish.docs.manual import ManualOptions, make_manual, whole_html
 from publish.engines import engine_for
 from publish.icons import read_icons
 from publish.load import default_game, find_root, load_game
+from publish.model import Card
 from publish.render.decks import DeckOptions, deck_faces, sheet_html
+from publish.render.preview import card_html
 from publish.targets.rules import read_rules
 
 RUNS = 3
@@ -115,16 +117,62 @@ def bench_build(root: Path, game_id: str) -> dict:
         middle = game.cards[len(game.cards) // 2:] + game.cards
         card = next(c for c in middle
                     if c.source.path.read_text(encoding="utf-8").count(c.blocks[0].text) == 1)
-        text = card.source.path.read_text(encoding="utf-8")
-        block = card.blocks[0].text
-        card.source.path.write_text(text.replace(block, f"{block} (bench)", 1),
-                                    encoding="utf-8")
+        _edit(card)
         edit = _timed(command, copy)
+        watched = bench_watch(root, game_id, copy, card)
     return {"cold": {"wall_s": round(cold[0], 2), "cpu_s": round(cold[1], 2),
                      "cores_used": round(cold[1] / cold[0], 2)},
             "no_op": {"wall_s": round(noop[0], 3)},
             "one_card_edit": {"card": card.number, "wall_s": round(edit[0], 2)},
-            "edit_over_cold": round(edit[0] / cold[0], 3)}
+            "edit_over_cold": round(edit[0] / cold[0], 3),
+            "one_card_edit_watching": watched,
+            "watching_over_command": round(watched["wall_s"] / edit[0], 3)}
+
+
+def bench_preview(root: Path, game_id: str, runs: int = RUNS) -> dict:
+    """`publish preview` of one card (answered by the warm server, as on every save after the
+    first; and alone, --in-process) against bare WeasyPrint laying out that card's HTML."""
+    game, problems = load_game(root, game_id)
+    if game is None or problems:
+        raise SystemExit("publish check fails: fix the cards before benchmarking")
+    card, locale = game.cards[len(game.cards) // 2], game.config.locales.source
+    html = root / "build" / "bench" / "card.html"
+    write_atomic(html, card_html(game, root, card, locale, read_icons(game)))
+    bindir = Path(sys.executable).parent
+    ours = [str(bindir / "publish"), "preview", card.number, "--game", game_id,
+            "--locale", locale]
+    bare = [str(bindir / "weasyprint"), "--base-url", f"{root}/", str(html),
+            str(html.with_suffix(".pdf"))]
+    return {"card": card.number, "warm": _compare(ours, bare, root, runs),
+            "in_process": _compare([*ours, "--in-process"], bare, root, runs)}
+
+
+def bench_watch(root: Path, game_id: str, copy: Path, card: Card) -> dict:
+    """Seconds from saving ``card``'s file in ``copy`` (built) to the end of the build
+    `publish watch` runs for it."""
+    command = [str(Path(sys.executable).parent / "publish"), "watch", "--game", game_id]
+    watcher = subprocess.Popen(command, cwd=copy, stdout=subprocess.PIPE,
+                               stderr=subprocess.STDOUT, text=True,
+                               env={**os.environ, "PYTHONUNBUFFERED": "1"})
+    try:
+        lines = iter(watcher.stdout.readline, "")  # type: ignore[union-attr]
+        next(line for line in lines if line.startswith("watching"))
+        time.sleep(1.0)  # the watcher listens just after it says so
+        _edit(card)
+        start = time.perf_counter()
+        said = next(line for line in lines if "outputs," in line or "failed" in line)
+        seconds = time.perf_counter() - start
+    finally:
+        watcher.terminate()
+        watcher.wait(10)
+    return {"card": card.number, "wall_s": round(seconds, 2), "said": said.strip()}
+
+
+def _edit(card: Card) -> None:
+    """Change ``card``'s first text block in its file, a word added."""
+    text = card.source.path.read_text(encoding="utf-8")
+    block = card.blocks[0].text
+    card.source.path.write_text(text.replace(block, f"{block} (bench)", 1), encoding="utf-8")
 
 
 def _compare(ours: list[str], bare: list[str], root: Path, runs: int,
@@ -158,10 +206,18 @@ def main() -> None:
         print(f"manual: ours {manual['ours']['wall_s']:.2f} s wall, bare WeasyPrint on the "
               f"finished HTML {manual['bare_weasyprint']['wall_s']:.2f} s; ours/bare = "
               f"{manual['ratio_wall_ours_over_bare']}")
+    results["preview"] = shown = bench_preview(root, game_id)
+    for way in ("warm", "in_process"):
+        print(f"preview of card {shown['card']} ({way.replace('_', '-')}): ours "
+              f"{shown[way]['ours']['wall_s']:.2f} s wall, bare WeasyPrint on that card "
+              f"{shown[way]['bare_weasyprint']['wall_s']:.2f} s; ours/bare = "
+              f"{shown[way]['ratio_wall_ours_over_bare']}")
     results["build"] = whole = bench_build(root, game_id)
     print(f"build: cold {whole['cold']['wall_s']} s ({whole['cold']['cores_used']} cores busy), "
           f"no-op {whole['no_op']['wall_s']} s, one card edited "
-          f"{whole['one_card_edit']['wall_s']} s = {whole['edit_over_cold']} of cold")
+          f"{whole['one_card_edit']['wall_s']} s = {whole['edit_over_cold']} of cold; the same "
+          f"edit under publish watch {whole['one_card_edit_watching']['wall_s']} s = "
+          f"{whole['watching_over_command']} of the command's")
     engine = engine_for(game_id)
     if engine is not None and engine.info.simulates:
         results["engine"] = engine.bench(root, game_id)

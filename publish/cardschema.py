@@ -160,6 +160,12 @@ def card_model(game: GameConfig) -> type[BaseModel]:
             float | None,
             Field(None, gt=0, description="override of the effect text size, in points"),
         ),
+        "shrink_to_fit": (
+            float | None,
+            Field(None, gt=0, le=1, description="the smallest share of its size this card's "
+                  "text may shrink to when it overflows (default: game.yaml print.shrink_to_fit;"
+                  " 1: never)"),
+        ),
     }
     if game.groups:
         groups = _literal(list(game.groups.values))

@@ -12,7 +12,8 @@ from publish.icons import icon_problems
 from publish.images import check_pictures
 from publish.load import load_game
 from publish.model import Game, GameConfig
-from publish.problems import Location, Problem
+from publish.problems import Location, Problem, ProblemsFound
+from publish.projectfiles import game_files, leading_out, read_text
 from publish.validate import check_game
 
 
@@ -61,6 +62,7 @@ def check_loaded(game: Game, problems: list[Problem] | None = None) -> CheckRepo
     report = CheckReport(game.id, game, list(problems or []))
     report.problems.extend(check_game(game))
     report.problems.extend(icon_problems(game))
+    report.problems.extend(leading_out(game_files(game), game.project))
     found, report.warnings = check_pictures(game)
     report.problems.extend(found)
     engine = engine_for(game.id)
@@ -89,8 +91,8 @@ def stale_schema(game: Game) -> list[Problem]:
     if not path.is_file():
         return []
     try:
-        kept = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, ValueError):
+        kept = json.loads(read_text(path, game.project))
+    except (ProblemsFound, ValueError):
         kept = None
     if kept == json.loads(deck_schema(game.id, game.config)):
         return []

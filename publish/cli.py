@@ -7,17 +7,18 @@ import functools
 import json
 import sys
 from collections.abc import Callable
-from pathlib import Path
 from typing import Any
 
 import click
-from watchfiles import watch as file_events
 
 from publish import __version__, commands, scaffold
 from publish.failures import Failure
 from publish.model import BACKS
+from publish.preview import preview as preview_cards
 from publish.render.geometry import CARD_SIZES, PAPERS
+from publish.render.preview import DPI
 from publish.render.printshop import SERVICES
+from publish.watcher import rebuild_on_save
 
 
 def reports(command: Callable[..., Any]) -> Callable[..., Any]:
@@ -160,9 +161,10 @@ def build(ctx: click.Context, project: str | None = None, game: str | None = Non
 
 
 def build_changed(project: str | None, game: str | None, locale: str | None, strict: bool,
-                  force: bool, jobs: int | None) -> None:
-    """Plan; render only if something is out of date, with a progress bar."""
-    prepared = commands.prepare_build(project, game, locale, strict, force)
+                  force: bool, jobs: int | None, only: str | None = None) -> None:
+    """Plan; render only if something is out of date, with a progress bar; ``only``: that
+    target's outputs alone."""
+    prepared = commands.prepare_build(project, game, locale, strict, force, only)
     click.echo(prepared.headline)
     if prepared.work is None:
         return
@@ -200,6 +202,8 @@ def build_one(target: str, project: str | None, game: str | None, locale: str | 
 @click.option("--back-offset", default="0,0", show_default=True, metavar="X,Y",
               callback=lambda _c, _p, value: parse_offset(value),
               help="Offset read on the calibration page (mm); backs are moved to cancel it.")
+@click.option("--deck", "only", multiple=True, metavar="ID",
+              help="Only this deck (repeat for more); no decks-all PDF.  [default: every deck]")
 @locale_option
 @strict_option
 @jobs_option
@@ -340,38 +344,40 @@ def status(project: str | None, game: str | None, chosen: tuple[str, ...],
 @reports
 def watch(project: str | None, game: str | None, locale: str | None,
           target: str | None) -> None:
-    """Rebuild on every save (cards, rules, templates, fonts, catalogs); errors are printed
-    and watching goes on. Stop with Ctrl-C."""
+    """Rebuild on every save (cards, rules, templates, fonts, catalogs) what changed, of every
+    output or of TARGET's; errors are printed and watching goes on. Stop with Ctrl-C."""
     root, game_id = commands.locate(project, game)
-    args = ["--project", str(root), "--game", game_id] + (["--locale", locale] if locale else [])
-    command = ["build"] if target in (None, "all") else ["build", target]
-    watch_and_rebuild(root, game_id, functools.partial(rebuild, [*command, *args]))
+    only = None if target in (None, "all") else target
+    once = functools.partial(build_changed, str(root), game_id, locale, False, False, None, only)
+    rebuild_on_save(root, game_id, functools.partial(rebuild, once), click.echo)
 
 
-def watch_and_rebuild(root: Path, game_id: str, once: Callable[[], None]) -> None:
-    """Build once, then again after every save under the game's cards, templates and fonts."""
-    once()
-    folders = [f for f in (root / "cards" / game_id, root / "templates", root / "fonts")
-               if f.exists()]
-    click.echo(f"watching {', '.join(str(f.relative_to(root)) for f in folders)} (Ctrl-C stops)")
-    hidden = lambda _, path: not Path(path).name.startswith(".")  # noqa: E731
-    for changes in file_events(*folders, watch_filter=hidden):
-        names = sorted({Path(p).relative_to(root).as_posix() for _, p in changes})
-        click.echo(f"changed: {', '.join(names[:5])}{' ...' if len(names) > 5 else ''}")
-        once()
-
-
-def rebuild(argv: list[str]) -> None:
+def rebuild(once: Callable[[], None]) -> None:
     """One build of `publish watch`: a failure is said, and watching goes on."""
     try:
-        main.main(argv, standalone_mode=False)
-    except SystemExit as done:
-        if done.code:
-            click.echo(f"watch: build failed (exit {done.code}); fix and save again", err=True)
-    except click.ClickException as exc:
-        exc.show()
+        once()
+    except Failure as failure:
+        for line in failure.lines:
+            click.echo(line, err=True)
+        click.echo(f"watch: build failed (exit {failure.status}); fix and save again", err=True)
     except Exception as exc:  # a bug must not end the session: say it, keep watching
         click.echo(f"watch: {type(exc).__name__}: {exc}", err=True)
+
+
+@main.command()
+@project_option
+@game_option
+@click.argument("cards", nargs=-1, required=True, metavar="CARD...")
+@click.option("--locale", default=None, help="Only this edition.  [default: every edition]")
+@click.option("--dpi", type=click.IntRange(30, 1200), default=DPI, show_default=True)
+@click.option("--in-process", is_flag=True, help="Make it in this process, not in the warm "
+              "preview server (kept running between previews, ended when idle 15 min).")
+@reports
+def preview(project: str | None, game: str | None, cards: tuple[str, ...], locale: str | None,
+            dpi: int, in_process: bool) -> None:
+    """A PNG of each card named (by number or name) as the decks print it, into
+    build/<game>/<locale>/preview/; prints each file's path."""
+    echo_all(preview_cards(project, game, cards, locale, dpi))
 
 
 @main.command(cls=EngineCommand)

@@ -162,8 +162,9 @@ class Outcome:
 
 
 def prepare_build(project: str | None, game: str | None, locale: str | None, strict: bool,
-                  force: bool) -> Prepared:
-    """`publish build`: load once, plan, and check only if something is out of date."""
+                  force: bool, only: str | None = None) -> Prepared:
+    """`publish build`: load once, plan, and check only if something is out of date; with
+    ``only`` (a target: `publish watch decks`), that target's outputs alone."""
     root, game_id = locate(project, game)
     taken, options = snapshot(root, game_id), key(root, game, locale, strict)
     with failing():
@@ -176,10 +177,14 @@ def prepare_build(project: str | None, game: str | None, locale: str | None, str
     editions = loaded.config.locales.editions
     if locale and locale not in editions:
         edition(Work(root, loaded), locale, strict)  # says why and fails
-    the_plan = plan(Work(root, loaded), Request([locale] if locale else editions, force=force))
+    with failing():  # a digest reads every input: one leading out of the project is named
+        the_plan = plan(Work(root, loaded), Request([locale] if locale else editions,
+                                                    {only: None} if only else {}, force=force))
+    if only:  # a stamp vouches for every output of a default build, not for one target's
+        taken = None
     if not the_plan.jobs:
         headline = up_to_date(game_id, len(the_plan.up_to_date))
-        if not force:
+        if taken is not None and not force:
             remember(taken, options, headline)
         return Prepared(None, the_plan, headline)
     work = _work(root, _check_loaded(root, loaded, problems))

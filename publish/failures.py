@@ -9,7 +9,7 @@ from __future__ import annotations
 from jinja2 import TemplateError, TemplateNotFound, TemplateSyntaxError
 
 from publish.problems import ProblemsFound
-from publish.render.decks import Overflow
+from publish.render.fit import Overflow
 from publish.render.pdf import RenderError
 
 

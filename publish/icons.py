@@ -2,7 +2,8 @@
 
 game.yaml may declare its icons (name, kind, file); without declarations
 every ``icons/*.svg`` is an icon named after its file.  Icons are inlined in
-the pages, so a file that holds a script or an external link is refused.
+the pages: each is read inside icons/ (publish.projectfiles) and checked by
+parsing (publish.svgcheck), so a script, an event or an external link is refused.
 """
 
 from __future__ import annotations
@@ -10,7 +11,9 @@ from __future__ import annotations
 from pathlib import Path
 
 from publish.model import Game
-from publish.problems import Location, Problem, did_you_mean
+from publish.problems import Location, Problem, ProblemsFound, did_you_mean
+from publish.projectfiles import read_text
+from publish.svgcheck import UnsafeSvg, safe_svg
 from publish.text import ICON
 
 ICONS_DIR = "icons"
@@ -65,18 +68,17 @@ def _icon_files(game: Game) -> list[tuple[str, Path, Location]]:
 
 def _read(token: str, path: Path, where: Location, game: Game) -> tuple[str, Problem | None]:
     """The icon's drawing, ready to inline, or the problem that keeps it out."""
-    folder = (game.root / ICONS_DIR).resolve()
-    if not path.resolve().is_relative_to(folder):
-        return "", Problem(where, f"icon :{token}: file {path.name} is outside icons/")
-    if not path.is_file():
+    folder = game.root / ICONS_DIR
+    if not path.is_file() and not path.is_symlink():
         return "", Problem(where, f"icon :{token}: no file {ICONS_DIR}/"
                                   f"{path.relative_to(folder)}; draw it or correct 'file'")
-    svg = path.read_text(encoding="utf-8", errors="replace")
-    if "<script" in svg or "href=\"http" in svg or "href='http" in svg:
-        return "", Problem(Location(path), f"icon :{token}: icons may not contain scripts or "
-                                           "external links; remove them")
-    if "<svg" not in svg:
-        return "", Problem(Location(path), f"icon :{token}: not an SVG drawing (no <svg> "
-                                           "element)")
-    # no trailing newline: it would print as a space between an icon and a full stop
-    return svg[svg.index("<svg"):].strip(), None
+    try:
+        svg = safe_svg(read_text(path, folder))
+    except ProblemsFound as found:
+        return "", Problem(found.problems[0].location,
+                           f"icon :{token}: {found.problems[0].message}")
+    except UnsafeSvg as exc:
+        return "", Problem(Location(path, exc.line, 1 if exc.line else 0),
+                           f"icon :{token}: {exc}; icons are drawings inlined in the page: "
+                           "no scripts, events or links outside the drawing")
+    return svg, None

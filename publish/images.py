@@ -12,13 +12,15 @@ from __future__ import annotations
 
 import functools
 import hashlib
-import xml.etree.ElementTree as ElementTree
+import io
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
 from publish.model import CARD_SIZES, Card, FieldSpec, Game
-from publish.problems import Problem
+from publish.problems import Problem, ProblemsFound
+from publish.projectfiles import read_bytes
+from publish.svgcheck import UnsafeSvg, safe_svg
 
 PRINT_DPI = 300
 """The resolution print services ask for; art under it prints soft."""
@@ -60,22 +62,25 @@ def shown_pictures(game: Game, card: Card, locale: str) -> dict[str, Path | None
     return {f: picture_for(game, card.fields[f], locale) for f in game.config.fields_of("image")}
 
 
-def picture_version(path: Path) -> str:
-    """A digest of the picture's contents ('missing' if there is none), read once per
-    process for as long as the file stays as it is."""
+def picture_version(path: Path, project: Path) -> str:
+    """A digest of the picture's contents ('missing' if there is none, 'refused' if it leads
+    outside ``project``), read once per process for as long as the file stays as it is."""
     stat = path.stat() if path.is_file() else None
-    return _version(path.resolve(), stat.st_mtime_ns, stat.st_size) if stat else "missing"
+    return _version(path, project, stat.st_mtime_ns, stat.st_size) if stat else "missing"
 
 
-def picture_url(path: Path) -> str:
+def picture_url(path: Path, project: Path) -> str:
     """A file URL for templates, versioned by the file's contents: a picture redrawn under
     the same name gives new HTML, so no cache of laid-out pages shows the old one."""
-    return f"{path.resolve().as_uri()}?v={picture_version(path)}"
+    return f"{path.resolve().as_uri()}?v={picture_version(path, project)}"
 
 
 @functools.lru_cache(maxsize=1024)
-def _version(path: Path, mtime_ns: int, size: int) -> str:
-    return hashlib.sha256(path.read_bytes()).hexdigest()[:12]
+def _version(path: Path, project: Path, mtime_ns: int, size: int) -> str:
+    try:
+        return hashlib.sha256(read_bytes(path, project)).hexdigest()[:12]
+    except ProblemsFound:  # publish check says why; WeasyPrint's fetcher refuses it too
+        return "refused"
 
 
 def check_pictures(game: Game) -> tuple[list[Problem], list[Problem]]:
@@ -113,24 +118,25 @@ def _check(game: Game, picture: Picture, spec: FieldSpec) -> tuple[Problem | Non
         return Problem(where, f"{name}: no file {picture.path} in {game.root.name}/; add it "
                               "or correct the path"), None
     try:
-        pixels = _pixels(file)
-    except (OSError, ValueError, SyntaxError) as exc:
+        pixels = _pixels(file, read_bytes(picture.file(game), game.root))
+    except ProblemsFound as found:
+        return Problem(where, f"{name}: {picture.path}: {found.problems[0].message}"), None
+    except (OSError, ValueError, SyntaxError, UnsafeSvg) as exc:
         return Problem(where, f"{name}: {picture.path} cannot be read as "
                               f"{file.suffix.lstrip('.').upper()} ({exc}); save it again "
                               "from an image editor"), None
     return None, _resolution(game, picture, spec, pixels, where)
 
 
-def _pixels(file: Path) -> tuple[int, int] | None:
-    """Width and height in pixels of a PNG or JPEG (None: a drawing, SVG, which scales)."""
+def _pixels(file: Path, data: bytes) -> tuple[int, int] | None:
+    """Width and height in pixels of a PNG or JPEG (None: a drawing, SVG, which scales and
+    is checked as icons are: no scripts, events or links outside it)."""
     if file.suffix.lower() == ".svg":
-        root = ElementTree.parse(file).getroot()
-        if not root.tag.endswith("svg"):
-            raise ValueError(f"its root element is <{root.tag}>, not <svg>")
+        safe_svg(data.decode("utf-8"))
         return None
     from PIL import Image
 
-    with Image.open(file) as image:
+    with Image.open(io.BytesIO(data)) as image:
         image.verify()
         return image.size
 

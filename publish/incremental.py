@@ -23,6 +23,7 @@ from publish.cardschema import SCHEMA_FILE
 from publish.images import picture_version, shown_pictures
 from publish.images import pictures as pictures_of
 from publish.model import Card, Game
+from publish.projectfiles import read_bytes
 
 RECORDS = ".records"
 PACKAGE = Path(__file__).resolve().parent
@@ -42,14 +43,14 @@ def digest(parts: Iterable[bytes | str]) -> str:
     return h.hexdigest()[:16]
 
 
-def files_digest(folders: Iterable[Path], pattern: str = "**/*") -> str:
-    """The names and contents of every file under ``folders``."""
+def files_digest(folders: Iterable[Path], root: Path, pattern: str = "**/*") -> str:
+    """The names and contents of every file under ``folders``, each read inside ``root``."""
     parts: list[bytes | str] = []
     for folder in folders:
         if not folder.exists():
             continue
         for path in sorted(p for p in folder.glob(pattern) if p.is_file()):
-            parts += [path.relative_to(folder).as_posix(), path.read_bytes()]
+            parts += [path.relative_to(folder).as_posix(), read_bytes(path, root)]
     return digest(parts)
 
 
@@ -58,7 +59,8 @@ def card_digest(card: Card, pictures: Iterable[str] = ()) -> str:
     fields, and the contents of the pictures it shows (``pictures``: their versions)."""
     data = {"number": card.number, "name": card.name, "kind": card.kind, "group": card.group,
             "copies": card.copies, "notes": card.notes, "tags": list(card.tags),
-            "text_size": card.text_size, "fields": card.fields,
+            "text_size": card.text_size, "shrink_to_fit": card.shrink_to_fit,
+            "fields": card.fields,
             "blocks": [[b.kind, b.text, b.effect] for b in card.blocks]}
     return digest([json.dumps(data, sort_keys=True, ensure_ascii=False), *pictures])
 
@@ -87,7 +89,7 @@ def assets_digest(game: Game) -> str:
                    and p.relative_to(game.root).parts[0] not in SOURCES
                    and not p.name.startswith(".") and p.resolve() not in pictures)
     return digest([part for p in files
-                   for part in (p.relative_to(game.root).as_posix(), p.read_bytes())])
+                   for part in (p.relative_to(game.root).as_posix(), read_bytes(p, game.project))])
 
 
 @dataclass
@@ -108,22 +110,23 @@ class Inputs:
     def _compute(self, name: str, locale: str) -> str:
         game, project = self.game, self.project
         if name == "code":
-            return files_digest([PACKAGE], "**/*.py")
+            return files_digest([PACKAGE], PACKAGE, "**/*.py")
         if name == "config":
-            return digest([(game.root / "game.yaml").read_bytes()])
+            return digest([read_bytes(game.root / "game.yaml", project)])
         if name == "templates":
             return files_digest([project / "templates" / game.id,
-                                 project / "templates" / "_common"])
+                                 project / "templates" / "_common"], project)
         if name == "fonts":
-            return files_digest([project / "fonts"])
+            return files_digest([project / "fonts"], project)
         if name == "icons":
-            return files_digest([game.root / "icons"])
+            return files_digest([game.root / "icons"], project)
         if name == "catalogs":
             folder = locale.replace("-", "_")
             return files_digest([game.root / "locale" / folder,
-                                 project / "templates" / "_common" / "locale" / folder])
+                                 project / "templates" / "_common" / "locale" / folder],
+                                project)
         if name == "rules":
-            return files_digest([game.root / "rules", game.root / "examples"], "**/*.md")
+            return files_digest([game.root / "rules", game.root / "examples"], project, "**/*.md")
         if name == "selection":
             return selection_digest(game)
         if name == "assets":
@@ -143,7 +146,7 @@ class Inputs:
         if locale not in self._cards:  # every card once per edition: decks and manual ask
             game = self.game
             self._cards[locale] = {
-                c.number: card_digest(c, [picture_version(p) for p in
+                c.number: card_digest(c, [picture_version(p, game.project) for p in
                                           shown_pictures(game, c, locale).values() if p])
                 for c in game.cards}
         known = self._cards[locale]

@@ -13,9 +13,14 @@ import sys
 from pathlib import Path
 
 from publish.unchanged import answer
+from publish.warm import ask, wanted
 
 
 def main() -> None:
+    if wanted(sys.argv[1:]):  # a preview: answered by the warm server if one can be reached
+        status = ask(sys.argv[1:], Path.cwd())
+        if status is not None:
+            sys.exit(status)
     said = answer(sys.argv[1:], Path.cwd())
     if said is not None:
         print(said)

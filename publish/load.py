@@ -18,6 +18,7 @@ from pydantic import BaseModel, ValidationError
 from publish.cardschema import card_model, deck_file_model, problems_from
 from publish.model import Card, Game, GameConfig, TextBlock
 from publish.problems import Location, Problem, ProblemsFound
+from publish.projectfiles import read_text
 from publish.unchanged import project_root
 from publish.yamlsource import SourceMap, load_yaml
 
@@ -67,7 +68,7 @@ def load_config(game_dir: Path) -> tuple[GameConfig, SourceMap]:
     path = game_dir / GAME_FILE
     if not path.is_file():
         raise ProblemsFound([Problem(Location(path), "missing game.yaml")])
-    data, where = load_yaml(path)
+    data, where = load_yaml(path, read_text(path, game_dir.parent.parent))
     config, problems = _validate(GameConfig, data, where)
     if problems:
         raise ProblemsFound(problems)
@@ -118,6 +119,7 @@ def _cards_of(
                 source=where,
                 path=("cards", index),
                 text_size=raw["text_size"],
+                shrink_to_fit=raw["shrink_to_fit"],
                 tags=tuple(raw.get("tags", ())),
                 fields=_own_fields(raw, config),
             )
@@ -153,7 +155,8 @@ def load_game(
         problems.append(Problem(Location(game_dir / DECKS_DIR), "no deck files (*.yaml) here"))
     for path in files:
         try:
-            data, where = load_yaml(path, (texts or {}).get(path))
+            text = (texts or {}).get(path)
+            data, where = load_yaml(path, read_text(path, root) if text is None else text)
         except ProblemsFound as found:
             problems.extend(found.problems)
             incomplete.add("*")

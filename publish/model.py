@@ -155,7 +155,8 @@ FieldId = Annotated[str, Field(pattern=r"^[a-z][a-z0-9_]*$")]
 FieldType = Literal["integer", "text", "translatable", "choice", "image", "tags"]
 
 RESERVED_FIELDS = frozenset({
-    "number", "name", "kind", "copies", "notes", "text", "text_size", "tags", "group",
+    "number", "name", "kind", "copies", "notes", "text", "text_size", "shrink_to_fit", "tags",
+    "group",
     "name_class", "kind_label", "deck", "deck_mark", "frame", "boxes", "fields", "images"})
 """Names a card entry or its face template already uses: a game's field cannot take them."""
 
@@ -242,6 +243,10 @@ class PrintSpec(Strict):
         "none", description="the backs `publish build` prints on the print-and-cut sheets "
                             "unless told otherwise (--backs): none, long-edge or short-edge "
                             "(duplex, with a calibration sheet), fold")
+    shrink_to_fit: float = Field(
+        1.0, gt=0, le=1, description="the smallest share of its size a card's text may step "
+        "down to when it overflows its box, before the build fails and names the card (0.8: "
+        "down to 80 %); 1, the default: never shrink. A card's own shrink_to_fit overrides it")
     sizes: list[CardSize] = Field(default_factory=lambda: ["poker"])
     bleed_mm: float = Field(3.0, ge=0, le=10)
 
@@ -413,6 +418,8 @@ class Card:
     source: SourceMap
     path: tuple[object, ...]
     text_size: float | None = None
+    shrink_to_fit: float | None = None
+    """This card's own floor for shrinking its text (None: the game's print.shrink_to_fit)."""
     tags: tuple[str, ...] = ()
     fields: dict[str, Any] = field(
         default_factory=dict,
@@ -450,6 +457,12 @@ class Game:
         default_factory=set,
         metadata={"doc": "decks with cards that failed to load ('*': cannot tell which)"},
     )
+
+    @property
+    def project(self) -> Path:
+        """The project folder (``cards/<game>/`` lies two levels down): what its files may
+        lead to and nothing else (publish.projectfiles)."""
+        return self.root.parent.parent
 
     def deck_cards(self, deck: str) -> list[Card]:
         """The cards in ``deck``, in number order (structural first, as lists print them)."""

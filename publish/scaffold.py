@@ -15,7 +15,6 @@ JSON Schema is written for editors.  Nothing existing is ever overwritten.
 
 from __future__ import annotations
 
-import datetime as dt
 import json
 import re
 import shutil
@@ -34,6 +33,7 @@ from publish.i18n.catalog import SHARED, po_path
 from publish.load import find_root, load_config
 from publish.problems import ProblemsFound
 from publish.render.placeholder import placeholder_png
+from publish.sourcedate import today
 
 SCAFFOLDS = Path(__file__).parent / "scaffolds"
 COMMON = "common"
@@ -122,7 +122,7 @@ def substitutions(request: NewGame) -> dict[str, str]:
     """The words the scaffold's ``@@key@@`` markers stand for."""
     title = request.title or " ".join(w.capitalize() for w in request.id.split("-"))
     return {"id": request.id, "name": title, "author": request.author or default_author(),
-            "year": str(dt.date.today().year), "locale": request.locale,
+            "year": str(today().year), "locale": request.locale,
             "layout": request.layout}
 
 

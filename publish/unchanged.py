@@ -45,7 +45,7 @@ def key(root: Path, game: str | None, locale: str | None, strict: bool) -> str:
                        sys.version, os.environ.get("SOURCE_DATE_EPOCH")])
 
 
-def _stats(folders: list[Path]) -> dict[str, list[int]]:
+def file_stats(folders: list[Path]) -> dict[str, list[int]]:
     """Path -> [mtime_ns, size] of every file under ``folders`` (or the file itself)."""
     found = {}
     for top in folders:
@@ -83,7 +83,7 @@ class Snapshot:
 def snapshot(root: Path, game: str) -> Snapshot:
     """The stats of every input of ``game``'s build, now."""
     taken = Snapshot(root, game)
-    taken.inputs = _stats(taken.input_folders())
+    taken.inputs = file_stats(taken.input_folders())
     return taken
 
 
@@ -96,7 +96,7 @@ def remember(taken: Snapshot, options: str, message: str) -> None:
     if any(mtime >= taken.taken_ns - RACY_NS for mtime, _ in taken.inputs.values()):
         return
     folders = taken.input_folders() + taken.output_folders()
-    files = {**taken.inputs, **_stats(taken.output_folders())}
+    files = {**taken.inputs, **file_stats(taken.output_folders())}
     stamps = _read(taken.root.resolve() / STAMPS)
     stamps.pop(options, None)
     stamps[options] = {"folders": [str(f) for f in folders], "files": files, "say": message}
@@ -125,7 +125,7 @@ def answer(argv: list[str], cwd: Path) -> str | None:
                                          options["--strict"]))
     if not isinstance(stamp, dict):
         return None
-    now = _stats([Path(folder) for folder in stamp.get("folders", [])])
+    now = file_stats([Path(folder) for folder in stamp.get("folders", [])])
     return stamp.get("say") if now == stamp.get("files") else None
 
 

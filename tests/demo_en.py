@@ -56,7 +56,7 @@ def translate(project: Path, how: Callable[[str], str | None] = english,
     update(project, game, ["en"])
     for domain in ("cards", "rules", "glossary"):  # the shared words are English already
         path = po_path(game.root, "en", domain)
-        catalog = read_catalog(path, "en")
+        catalog = read_catalog(path, "en", project=path.parent)
         for message in catalog:
             if isinstance(message.id, tuple):  # a plural message: every form
                 if not skip(message.context, message.id[0]):

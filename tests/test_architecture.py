@@ -17,8 +17,9 @@ from conftest import REPO
 PACKAGE = REPO / "publish"
 
 LAYERS = [
-    ("foundation", r"publish(\.(problems|atomic|yamlsource|model|cardschema|load|validate|text"
-                   r"|icons|images|export|engines|check|incremental|unchanged|sheets(\..+)?))?"),
+    ("foundation", r"publish(\.(problems|projectfiles|svgcheck|sourcedate|atomic|yamlsource"
+                   r"|model|cardschema|load|validate|text|icons|images|export|engines|check"
+                   r"|incremental|unchanged|sheets(\..+)?))?"),
     ("words", r"publish\.i18n(\.(catalog|translate|terms))?"),
     ("render", r"publish\.render(\..+)?"),
     ("docs", r"publish\.docs(\..+)?"),
@@ -27,8 +28,8 @@ LAYERS = [
     ("targets", r"publish\.targets(\..+)?"),
     ("build", r"publish\.(build|failures)"),
     ("balance", r"publish\.balance(\..+)?"),
-    ("commands", r"publish\.(commands|bench|scaffold)"),
-    ("cli", r"publish\.(cli|launch|__main__)"),
+    ("commands", r"publish\.(commands|bench|scaffold|preview|watcher)"),
+    ("cli", r"publish\.(cli|launch|warm|__main__)"),
 ]
 """Bottom to top, as docs/architecture.md draws them."""
 

@@ -29,7 +29,7 @@ def test_csv_has_one_row_per_card_with_its_copies_per_deck(demo):
     rows = list(csv.DictReader(io.StringIO(result.output)))
     assert list(rows[0]) == ["deck", "number", "name", "kind", "ideology", "tags",
                              "copies alpha", "copies beta", "text 1 kind", "text 1",
-                             "text 2 kind", "text 2", "text_size", "notes"]
+                             "text 2 kind", "text 2", "text_size", "shrink_to_fit", "notes"]
     assert [(r["deck"], r["number"], r["copies alpha"], r["copies beta"]) for r in rows] == [
         ("alpha", "001", "1", ""), ("alpha", "002", "1", ""), ("alpha", "003", "1", ""),
         ("alpha", "998", "2", "1"), ("beta", "004", "", "1"), ("beta", "005", "", "1"),

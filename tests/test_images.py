@@ -111,7 +111,7 @@ def test_per_edition_pictures_fall_back_on_the_source_locale(demo):
 def test_a_picture_url_changes_with_the_pictures_contents(demo):
     picture(demo, "art/001.png")
     path = demo / "cards" / "demo" / "art" / "001.png"
-    before = picture_url(path)
+    before = picture_url(path, demo)
     assert before.startswith(path.resolve().as_uri() + "?v=")
     picture(demo, "art/001.png", (601, 480))
-    assert picture_url(path) != before
+    assert picture_url(path, demo) != before

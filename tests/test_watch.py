@@ -59,15 +59,17 @@ def test_watch_rebuilds_on_save_and_survives_a_broken_file(demo_docs):
         env={**os.environ, "PYTHONUNBUFFERED": "1"})
     output, lines = reader(process), []
     try:
-        wait_for(output, lines, "summary-resumo.pdf")
+        wait_for(output, lines, "summaries (pt-BR): 1 pages (new)")
         wait_for(output, lines, "watching")
         time.sleep(1.5)  # the watcher starts listening just after it says so
         save_until(output, lines, deck, good + "  - number: [broken\n", "YAML syntax error")
         wait_for(output, lines, "build failed")
         assert process.poll() is None  # still watching
         save_until(output, lines, deck, good.replace("Primeira", "Primeiríssima"),
-                   "summary-resumo.pdf")
+                   "summaries (pt-BR): 1 pages")
         assert process.poll() is None
+        # only what changed, of the target named: never a forced build
+        assert not [line for line in lines if "(forced)" in line or "deck-" in line], lines
     finally:
         process.terminate()
         process.wait(timeout=10)

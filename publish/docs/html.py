@@ -11,10 +11,11 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from jinja2 import FileSystemLoader, StrictUndefined
+from jinja2 import StrictUndefined
 from jinja2.sandbox import SandboxedEnvironment
 
 from publish.model import Game
+from publish.render.loader import ProjectLoader
 
 TEMPLATE = "directives.html.j2"
 TOOL_TEMPLATES = Path(__file__).resolve().parent.parent.parent / "templates" / "_common"
@@ -22,10 +23,11 @@ TOOL_TEMPLATES = Path(__file__).resolve().parent.parent.parent / "templates" / "
 
 def directive_macros(game: Game) -> Any:
     """The template's macros as attributes (``macros.card_link(...)``), each returning Markup."""
-    project = game.root.parent.parent
-    folders = [project / "templates" / game.id, project / "templates" / "_common", TOOL_TEMPLATES]
-    found = list(dict.fromkeys(str(f) for f in folders if (f / TEMPLATE).is_file()))
-    env = SandboxedEnvironment(loader=FileSystemLoader(found), autoescape=True,
+    project = game.project
+    folders = [(project / "templates" / game.id, project),
+               (project / "templates" / "_common", project), (TOOL_TEMPLATES, TOOL_TEMPLATES)]
+    found = [(folder, root) for folder, root in folders if (folder / TEMPLATE).is_file()]
+    env = SandboxedEnvironment(loader=ProjectLoader(found), autoescape=True,
                                undefined=StrictUndefined,
                                trim_blocks=True, lstrip_blocks=True)
     return env.get_template(TEMPLATE).module

@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import datetime as dt
 import json
-import os
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
@@ -35,6 +34,7 @@ from publish.render.geometry import PAPERS
 from publish.render.parts import LaidOut, keep_only, lay_out, references, stub_links
 from publish.render.pdf import RenderError
 from publish.render.splice import join_pdfs
+from publish.sourcedate import today
 from publish.text import untranslated
 
 
@@ -58,11 +58,8 @@ class ManualOptions:
 
 
 def build_date() -> dt.date:
-    """Today, or SOURCE_DATE_EPOCH for reproducible builds."""
-    epoch = os.environ.get("SOURCE_DATE_EPOCH")
-    if epoch and epoch.isdigit():
-        return dt.datetime.fromtimestamp(int(epoch), dt.UTC).date()
-    return dt.date.today()
+    """Today, or SOURCE_DATE_EPOCH for reproducible builds (publish.sourcedate)."""
+    return today()
 
 
 def _group(game: Game, card: Card) -> dict[str, str] | None:

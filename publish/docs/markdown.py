@@ -29,6 +29,7 @@ from publish.docs.parser import lift_block_directives, locate, new_parser
 from publish.docs.reading import front_matter, translate_meta, translate_tokens, typed_card_names
 from publish.model import Card, Typography
 from publish.problems import Location, did_you_mean
+from publish.projectfiles import read_text
 from publish.text import UnknownIcon, style_blocks, untranslated
 
 __all__ = ["Heading", "Labels", "RulesContext", "RulesMarkdown", "Source"]
@@ -63,7 +64,8 @@ class RulesMarkdown:
     # -------------------------------------------------------- reading
 
     def parse_file(self, path: Path, prefix: str | None = None) -> Source:
-        return self.parse_text(path.read_text(encoding="utf-8"), path, prefix)
+        """One rules source, read inside the project (publish.projectfiles)."""
+        return self.parse_text(read_text(path, self.ctx.game.project), path, prefix)
 
     def parse_text(self, text: str, path: Path, prefix: str | None = None) -> Source:
         """Tokens of one file, with locations, heading ids and block directives resolved."""

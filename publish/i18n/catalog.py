@@ -18,10 +18,12 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from babel.messages.catalog import Catalog, Message
-from babel.messages.pofile import read_po, write_po
+from babel.messages.pofile import denormalize, normalize, read_po, write_po
 
 from publish.atomic import write_atomic
 from publish.problems import Location, Problem, ProblemsFound
+from publish.projectfiles import read_bytes
+from publish.sourcedate import now
 
 CLOSE_ENOUGH = 0.6
 """How alike two source texts must be for one's translation to be offered, fuzzy, for the other."""
@@ -71,20 +73,53 @@ def po_path(game_root: Path, locale: str, domain: str) -> Path:
 def new_catalog(game_name: str, domain: str, locale: str | None = None,
                 version: str | None = None) -> Catalog:
     return Catalog(locale=locale.replace("-", "_") if locale else None, domain=domain,
-                   project=game_name, version=version, fuzzy=False,
+                   project=game_name, version=version, fuzzy=False, creation_date=now(),
                    header_comment=f"# {game_name}: {domain} catalog.\n#")
 
 
-def read_catalog(path: Path, locale: str | None = None) -> Catalog:
-    """A PO or POT file; a syntax error is reported with its file and line."""
+def read_catalog(path: Path, locale: str | None = None, *, project: Path) -> Catalog:
+    """A PO or POT file, read inside ``project`` (publish.projectfiles); a syntax error is
+    reported with its file and line."""
+    data = io.BytesIO(_PREVIOUS_LINE.sub(b"# " + _PREVIOUS.encode() + b"|",
+                                         read_bytes(path, project)))
     try:
-        with path.open("rb") as fh:
-            return read_po(fh, locale=locale.replace("-", "_") if locale else None,
-                           abort_invalid=True)
+        return _previous_sources(read_po(data, locale=locale.replace("-", "_") if locale
+                                         else None, abort_invalid=True))
     except Exception as exc:  # babel raises PoFileError, or ValueError on a bad header
         line = getattr(exc, "lineno", -1) + 1  # babel counts from 0
         raise ProblemsFound([Problem(Location(path, line, 1 if line else 0),
                                      f"not a readable PO file: {exc}")]) from None
+
+
+_PREVIOUS = "\ue000"
+"""Marks a ``#|`` line for babel, which reads ``#| ...`` and ``# | ...`` alike."""
+_PREVIOUS_LINE = re.compile(rb"^#\|", re.MULTILINE)
+
+
+def _previous_sources(catalog: Catalog) -> Catalog:
+    """Babel reads a fuzzy message's previous source (``#| msgid "..."``) as a translator
+    comment and would write it back as ``# | msgid``: give it back to the message, where
+    _po_bytes writes it as it was.  Other ``#|`` lines (a previous context) stay marked
+    comments, written back as ``#|`` lines."""
+    for message in [*catalog, *catalog.obsolete.values()]:
+        parts: dict[str, list[str]] = {}
+        kept, key = [], None
+        for comment in message.user_comments:
+            body = comment.removeprefix(_PREVIOUS + "|").strip()
+            word = body.partition(" ")[0]
+            if comment.startswith(_PREVIOUS) and word in ("msgid", "msgid_plural"):
+                key = word
+                parts[key] = [body.partition(" ")[2]]
+            elif comment.startswith(_PREVIOUS) and key and body.startswith('"'):
+                parts[key].append(body)
+            else:
+                kept.append(comment)
+                key = None
+        if "msgid" in parts:
+            message.user_comments = kept
+            message.previous_id = [denormalize("\n".join(parts[k]))
+                                   for k in ("msgid", "msgid_plural") if k in parts]
+    return catalog
 
 
 _DATES = re.compile(rb'^"(?:POT-Creation|PO-Revision)-Date: .*$', re.MULTILINE)
@@ -96,14 +131,39 @@ def write_catalog(path: Path, catalog: Catalog) -> bool:
     A file whose content would differ only by its dates is left alone (no
     churn in version control); returns whether the file was written.
     """
-    buffer = io.BytesIO()
-    write_po(buffer, catalog, width=79, sort_output=False, include_previous=True,
-             ignore_obsolete=False)
-    data = buffer.getvalue()
+    data = _po_bytes(catalog)
     if path.is_file() and _DATES.sub(b"", path.read_bytes()) == _DATES.sub(b"", data):
         return False
     write_atomic(path, data)
     return True
+
+
+def _po_bytes(catalog: Catalog) -> bytes:
+    """The PO file's bytes.  Babel wraps a long previous source (``#| msgid``) as a comment,
+    joining its quoted lines into one, which no reader takes back: each is written by
+    babel as a placeholder, then replaced by the source quoted line by line, as msgmerge
+    writes it (and _previous_sources reads it)."""
+    sources: dict[str, str] = {}
+    kept = {}
+    for index, message in enumerate(m for m in catalog if m.previous_id):
+        kept[index] = message, message.previous_id
+        holders = []
+        for part, text in enumerate(message.previous_id):
+            holders.append(f"@@publish-previous-{index}-{part}@@")
+            sources[holders[-1]] = text
+        message.previous_id = holders
+    buffer = io.BytesIO()
+    try:
+        write_po(buffer, catalog, width=79, sort_output=False, include_previous=True,
+                 ignore_obsolete=False)
+    finally:
+        for message, previous in kept.values():
+            message.previous_id = previous
+    text = buffer.getvalue().decode(catalog.charset or "utf-8")
+    for holder, source in sources.items():
+        text = text.replace(f'"{holder}"', normalize(source, prefix="#| ", width=79), 1)
+    text = text.replace(f"# {_PREVIOUS}|", "#|")
+    return text.encode(catalog.charset or "utf-8")
 
 
 def translated(message: Message) -> bool:

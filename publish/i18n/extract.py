@@ -16,6 +16,7 @@
 
 from __future__ import annotations
 
+import io
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -28,6 +29,7 @@ from publish.docs.messages import FRONT_MATTER_MESSAGES, has_words, normalise, r
 from publish.docs.parser import new_parser
 from publish.i18n.catalog import new_catalog
 from publish.model import Game
+from publish.projectfiles import read_bytes, read_text
 from publish.render.env import COMMON
 
 UI_MODULES = ("docs/edition.py", "render/decks.py", "render/sheets.py")
@@ -177,7 +179,7 @@ def rules_messages(game: Game) -> Catalog:
     catalog = new_catalog(game.config.name, "rules", version=game.config.edition)
     for path in rules_files(game):
         context = rel(game, path)
-        for text, line, what in markdown_messages(path.read_text(encoding="utf-8")):
+        for text, line, what in markdown_messages(read_text(path, game.project)):
             existing = catalog.get(text, context)
             if existing is not None:
                 existing.locations.append((context, line))
@@ -203,12 +205,12 @@ def ui_messages(project: Path, game: Game, shared: bool = False) -> Catalog:
         sources.append((package / module, f"publish/{module}", "python"))
     options = {"extensions": "jinja2.ext.i18n", "trim_blocks": "true", "lstrip_blocks": "true"}
     for path, shown, method in sources:
-        with path.open("rb") as fh:
-            for line, message, comments, context in babel_extract(
-                    method, fh, keywords=KEYWORDS, options=options):
-                if message and (isinstance(message, str) or all(message)):  # tuple: plural
-                    catalog.add(message, locations=[(shown, line)], context=context,
-                                auto_comments=comments)
+        data = io.BytesIO(read_bytes(path, package if method == "python" else project))
+        for line, message, comments, context in babel_extract(
+                method, data, keywords=KEYWORDS, options=options):
+            if message and (isinstance(message, str) or all(message)):  # tuple: plural
+                catalog.add(message, locations=[(shown, line)], context=context,
+                            auto_comments=comments)
     return catalog
 
 

@@ -165,7 +165,7 @@ def _reading(game: Game, locale: str, domains: Iterable[str]) -> Translator:
     for domain in domains:
         path = po_path(game.root, locale, domain)
         if path.is_file():
-            result.catalogs[domain] = read_catalog(path, locale)
+            result.catalogs[domain] = read_catalog(path, locale, project=game.project)
             result.paths[domain] = path
     return result
 

@@ -61,7 +61,8 @@ def merged(project: Path, game: Game, locale: str,
             continue
         path = po_path(game.root, locale, name)
         owner = "publish" if name == SHARED else game.config.name  # shared: every game's
-        old = read_catalog(path, locale) if path.is_file() else new_catalog(owner, name, locale)
+        old = (read_catalog(path, locale, project=game.project) if path.is_file()
+               else new_catalog(owner, name, locale))
         out[name] = merge(template, old, domain(name))
     return out
 
@@ -165,6 +166,6 @@ def _same_as_pot(game: Game, name: str, catalog: Catalog) -> bool:
     path = pot_path(game.root, name)
     if not path.is_file():
         return not any(m.id for m in catalog)
-    written = read_catalog(path)
+    written = read_catalog(path, project=game.project)
     return ({(m.context, str(m.id)) for m in written if m.id}
             == {(m.context, str(m.id)) for m in catalog if m.id})

@@ -7,7 +7,7 @@ the overflow in millimetres.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection
+from collections.abc import Callable, Collection, Iterable
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -19,6 +19,7 @@ from publish.icons import read_icons
 from publish.model import BACKS, Game
 from publish.render.env import environment
 from publish.render.faces import FaceStyle, deck_context, face_context
+from publish.render.fit import Shrunk, fit, sized
 from publish.render.geometry import CARD_SIZES, PAPERS, back_correction, sheet_layout
 from publish.render.pdf import render
 from publish.render.sheets import (
@@ -33,10 +34,6 @@ if TYPE_CHECKING:
     from weasyprint.document import Document
 
 TEXT_PT = 10  # effect text size on a poker card; scaled for other sizes
-
-
-class Overflow(RuntimeError):
-    """Card text larger than its box."""
 
 
 @dataclass(frozen=True)
@@ -56,6 +53,9 @@ class DeckOptions:
     """The game's own size, which file names do not repeat (set by ``for_game``)."""
     game_backs: str = "none"
     """The game's own backs, which file names do not repeat (set by ``for_game``)."""
+    only: tuple[str, ...] = ()
+    """The decks to build (--deck), for a quick look at one; empty: every deck and the
+    PDF joining them."""
 
     def __post_init__(self) -> None:
         if self.paper not in PAPERS:
@@ -198,43 +198,37 @@ def calibration_html(game: Game, project: Path, options: DeckOptions) -> str:
     )
 
 
-def overflows(document: Document, deck_of: dict[str, str]) -> list[str]:
-    """Every box marked data-fit whose content is taller than the box."""
-    found = {}
-    for page in document.pages:
-        stack = [page._page_box]
-        while stack:
-            box = stack.pop()
-            element = getattr(box, "element", None)
-            if element is not None and element.get("data-fit") and box.element_tag == "div":
-                inner = next((c for c in getattr(box, "children", [])
-                              if getattr(c, "element", None) is not None
-                              and c.element.get("class") == "fit"), None)
-                if inner is not None:
-                    extra = inner.margin_height() - box.height
-                    if extra > 0.5:  # px; below that is rounding
-                        card = element.get("data-card") or "?"
-                        key = (card, element.get("data-fit"))
-                        found[key] = max(found.get(key, 0.0), extra * 25.4 / 96)
-            stack.extend(getattr(box, "children", []))
-    return [f"card {card} ({deck_of.get(card, '?')}): {what} overflows its box by {mm:.1f} mm; "
-            "shorten the text or set a smaller text_size for this card"
-            for (card, what), mm in sorted(found.items())]
-
-
 def render_sheets(game: Game, project: Path, title: str, decks: list[str], options: DeckOptions,
-                  icons: dict[str, str], cards: Collection[str] | None = None) -> Document:
-    """Lay out the sheets of ``decks`` (with ``cards``, only the sheets showing them); raise
+                  icons: dict[str, str], cards: Collection[str] | None = None,
+                  shrunk: list[Shrunk] | None = None) -> Document:
+    """Lay out the sheets of ``decks`` (with ``cards``, only the sheets showing them), card
+    text shrunk where it overflows and the game allows (listed in ``shrunk``); raise
     Overflow if any card's text does not fit."""
     options = options.for_game(game)
     faces, backs = deck_faces(game, decks, options.edition, icons)
-    html = sheet_html(game, project, title, faces, backs, options, icons, cards)
-    document = render(html, project, title)
-    deck_of = {f["number"]: f["deck"] for f in faces}
-    problems = overflows(document, deck_of)
-    if problems:
-        raise Overflow("\n".join(problems))
-    return document
+    sizes, floors = text_sizes(game, faces, face_style(game, options, icons))
+
+    def lay_out(chosen: dict[str, float], only: set[str] | None) -> Document:
+        html = sheet_html(game, project, title, sized(faces, chosen), backs, options, icons,
+                          cards if only is None else only)
+        return render(html, project, title)
+
+    return fit(lay_out, sizes, floors, {f["number"]: f["deck"] for f in faces}, shrunk)
+
+
+def text_sizes(game: Game, faces: Iterable[dict], style: FaceStyle
+               ) -> tuple[dict[str, float], dict[str, float]]:
+    """Each card's text size in points (its own text_size, else the style's), and the share
+    of it the card's text may shrink to (its shrink_to_fit, else the game's)."""
+    cards = {card.number: card for card in game.cards}
+    default = game.config.print.shrink_to_fit
+    sizes, floors = {}, {}
+    for face in faces:
+        card = cards.get(face.get("number", ""))
+        if card is not None:
+            sizes[card.number] = card.text_size or style.size["text_pt"]
+            floors[card.number] = card.shrink_to_fit or default
+    return sizes, floors
 
 
 def sheets_showing(game: Game, title: str, decks: list[str], options: DeckOptions,

@@ -6,11 +6,13 @@ import sys
 from pathlib import Path
 from typing import Protocol
 
-from jinja2 import FileSystemLoader, StrictUndefined, UndefinedError, select_autoescape
+from jinja2 import StrictUndefined, UndefinedError, select_autoescape
 from jinja2.sandbox import SandboxedEnvironment
 from jinja2.utils import missing
+from markupsafe import Markup
 
 from publish.problems import did_you_mean
+from publish.render.loader import ProjectLoader
 
 COMMON = "_common"
 
@@ -77,6 +79,17 @@ class TemplateWords(Protocol):
     def ngettext(self, singular: str, plural: str, n: int) -> str: ...
 
 
+def css_string(value: object) -> Markup:
+    """``value`` as the inside of a CSS string (``content: "{{ x | css_string }}"``): a
+    style sheet is not HTML, so ``&`` must stay ``&`` and not become ``&amp;`` (printed as
+    such, upper-cased by text-transform); every character that could end the string, the
+    rule or the <style> element is written as a CSS escape instead."""
+    text = value.unescape() if isinstance(value, Markup) else str(value)  # HTML-escaped by
+    # autoescape when joined to a translated word (Markup): taken back to the words first
+    return Markup("".join(ch if ch.isalnum() or ch == " " else f"\\{ord(ch):x} "
+                          for ch in text))
+
+
 def environment(project: Path, game_id: str,
                 words: TemplateWords | None = None) -> SandboxedEnvironment:
     """Templates from ``templates/<game>/`` then ``templates/_common/``.
@@ -91,13 +104,14 @@ def environment(project: Path, game_id: str,
     """
     folders = [project / "templates" / game_id, project / "templates" / COMMON]
     env = SandboxedEnvironment(
-        loader=FileSystemLoader([str(f) for f in folders if f.is_dir()]),
+        loader=ProjectLoader([(folder, project) for folder in folders]),
         autoescape=select_autoescape(default=True, default_for_string=True),
         undefined=LocatedUndefined,
         trim_blocks=True,
         lstrip_blocks=True,
         extensions=["jinja2.ext.i18n"],
     )
+    env.filters["css_string"] = css_string
     if words is None:
         env.install_null_translations(newstyle=True)  # type: ignore[attr-defined]
     else:

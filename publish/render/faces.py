@@ -124,7 +124,7 @@ def own_fields(game: Game, card: Card, locale: str) -> dict[str, Any]:
         if values[field_id]:
             values[field_id] = untranslated(values[field_id], field_id in card.untranslated)
     for field_id, path in shown_pictures(game, card, locale).items():
-        values[field_id] = picture_url(path) if path else None
+        values[field_id] = picture_url(path, game.project) if path else None
     return values
 
 

@@ -2,7 +2,8 @@
 
 Templates and card data are untrusted: a stylesheet, font or image that
 points at a URL (http, https, ftp...), an absolute path or anything outside
-the project stops the build with the offending reference named.  ``data:``
+the project (publish.projectfiles decides) stops the build with the offending
+reference named.  ``data:``
 URLs are allowed: they are inline content, not a reference to anything.
 """
 
@@ -12,6 +13,8 @@ from pathlib import Path
 from urllib.parse import unquote, urlsplit
 
 from weasyprint.urls import URLFetcher
+
+from publish.projectfiles import OutsideProject, inside
 
 _INSTEAD = "copy the file into the project and refer to it by its relative path"
 
@@ -38,8 +41,9 @@ class ProjectFetcher(URLFetcher):
             return super().fetch(url, headers)
         if parts.scheme != "file" or parts.netloc not in ("", "localhost"):
             self._refuse(f"refused {url!r}: builds never use the network; {_INSTEAD}")
-        path = Path(unquote(parts.path)).resolve()
-        if not path.is_relative_to(self.root):
+        try:
+            path = inside(Path(unquote(parts.path)), self.root)
+        except OutsideProject:
             self._refuse(f"refused {url!r}: outside the project ({self.root}); {_INSTEAD}")
         if not path.is_file():
             self._refuse(f"missing file {path.relative_to(self.root)} (in {self.root}); "

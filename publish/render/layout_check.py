@@ -15,6 +15,7 @@ from pathlib import Path
 
 from publish.i18n.translate import localize, translator
 from publish.model import Game
+from publish.projectfiles import read_text
 from publish.render import layout_rules as rules
 from publish.render.layout_tables import split_tables
 from publish.render.pdfpage import Page, headings, read_pages
@@ -61,7 +62,7 @@ def declared_families(project: Path, game_id: str) -> list[str]:
     found: list[str] = []
     for folder in (project / "templates" / "_common", project / "templates" / game_id):
         for path in sorted(folder.glob("*.css*")) if folder.is_dir() else []:
-            found += [name.strip() for name in FONT_FACE.findall(path.read_text("utf-8"))]
+            found += [name.strip() for name in FONT_FACE.findall(read_text(path, project))]
     return sorted(set(found))
 
 

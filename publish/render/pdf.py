@@ -70,3 +70,11 @@ def write_pdf(document: Document, what: str) -> bytes:
     fetcher = getattr(document, "url_fetcher", None)
     with _warnings_fail(what, fetcher if hasattr(fetcher, "refused") else None):
         return document.write_pdf()
+
+
+def warm_up() -> None:
+    """Load WeasyPrint and lay out a line of text, so a long-lived process (the preview
+    server) has paid for the import and the system's font set before its first document."""
+    from weasyprint import HTML
+
+    HTML(string="<p>warm</p>").render()

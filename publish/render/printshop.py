@@ -12,12 +12,17 @@ import io
 from collections.abc import Collection
 from dataclasses import dataclass, replace
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from publish.i18n.translate import template_words
 from publish.model import Game
-from publish.render.decks import DeckOptions, Overflow, deck_faces, face_style, overflows
+from publish.render.decks import DeckOptions, deck_faces, face_style, text_sizes
 from publish.render.env import environment
+from publish.render.fit import Shrunk, fit, sized
 from publish.render.pdf import render, write_pdf
+
+if TYPE_CHECKING:
+    from weasyprint.document import Document
 
 INCH = 25.4
 
@@ -58,26 +63,48 @@ def single_items(game: Game, deck: str, interleave: bool, locale: str,
 
 
 def single_pdf(game: Game, project: Path, deck: str, service: Service, interleave: bool,
-               locale: str, icons: dict[str, str], cards: Collection[str] | None = None
-               ) -> tuple[bytes, list[dict]]:
+               locale: str, icons: dict[str, str], cards: Collection[str] | None = None,
+               shrunk: list[Shrunk] | None = None) -> tuple[bytes, list[dict]]:
     """One card per page for ``deck`` (each distinct card once), and its page list; with
-    ``cards``, only the pages of those cards' faces."""
+    ``cards``, only the pages of those cards' faces.  Cards whose text was shrunk to fit
+    are added to ``shrunk``."""
+    items = single_items(game, deck, interleave, locale, icons)
+    if cards is not None:
+        items = [i for i in items if i["card"] is not None and i["card"]["number"] in cards]
+    return items_pdf(game, project, f"{game.config.name} · {deck}", items, service, locale,
+                     icons, deck, shrunk), items
+
+
+def items_pdf(game: Game, project: Path, title: str, items: list[dict], service: Service,
+              locale: str, icons: dict[str, str], deck: str,
+              shrunk: list[Shrunk] | None = None) -> bytes:
+    """``items`` (faces and backs) one per page at ``service``'s size, text shrunk where it
+    overflows and the game allows (added to ``shrunk``); Overflow names any card whose text
+    does not fit."""
+    faces = [item["card"] for item in items if item["card"]]
+    sizes, floors = text_sizes(game, faces, face_style(game, DeckOptions(locale=locale), icons))
+
+    def lay_out(chosen: dict[str, float], only: set[str] | None) -> Document:
+        resized = dict(zip(map(id, faces), sized(faces, chosen), strict=True))
+        pages = [{**item, "card": resized[id(item["card"])]} if item["card"] else item
+                 for item in items if only is None or (item["card"] or {}).get("number") in only]
+        html = items_html(game, project, title, pages, service, locale, icons)
+        return render(html, project, f"{deck} (print shop)")
+
+    document = fit(lay_out, sizes, floors, {face["number"]: deck for face in faces}, shrunk)
+    return write_pdf(document, deck)
+
+
+def items_html(game: Game, project: Path, title: str, items: list[dict], service: Service,
+               locale: str, icons: dict[str, str]) -> str:
+    """The HTML of ``items`` one per page at ``service``'s size."""
     style = face_style(game, DeckOptions(locale=locale), icons)
     w, h = service.trim
     size = dict(style.size, w=w, h=h, bleed=service.bleed)
     style = replace(style, size=size)
-    items = single_items(game, deck, interleave, locale, icons)
-    if cards is not None:
-        items = [i for i in items if i["card"] is not None and i["card"]["number"] in cards]
-    html = environment(project, game.id, template_words(game, locale)).get_template(
-        "single.html.j2").render(
-        lang=locale, title=f"{game.config.name} · {deck}", items=items, style=style, size=size,
-        bw=False)
-    document = render(html, project, f"{deck} (print shop)")
-    problems = overflows(document, {i["card"]["number"]: deck for i in items if i["card"]})
-    if problems:
-        raise Overflow("\n".join(problems))
-    return write_pdf(document, deck), items
+    return environment(project, game.id, template_words(game, locale)).get_template(
+        "single.html.j2").render(lang=locale, title=title, items=items, style=style, size=size,
+                                 bw=False)
 
 
 def pixels(service: Service) -> tuple[int, int]:
@@ -87,8 +114,10 @@ def pixels(service: Service) -> tuple[int, int]:
             round((h + 2 * service.bleed) / INCH * service.dpi))
 
 
-def rasterise(pdf: bytes, dpi: int, size: tuple[int, int] | None = None) -> list[bytes]:
-    """Every page of ``pdf`` (with its bleed) as PNG bytes at ``dpi``.
+def rasterise(pdf: bytes, dpi: int, size: tuple[int, int] | None = None,
+              level: int = 6) -> list[bytes]:
+    """Every page of ``pdf`` (with its bleed) as PNG bytes at ``dpi``, compressed at zlib
+    ``level`` (1: fastest, for a preview; 6: Pillow's default).
 
     pdfium rounds a page's pixel size up, so a page of 269.28 pt can come out
     one pixel taller than the 1122 px a service asks for; ``size`` trims that
@@ -106,7 +135,7 @@ def rasterise(pdf: bytes, dpi: int, size: tuple[int, int] | None = None) -> list
                     raise ValueError(f"page renders at {image.size}, expected {size}")
                 image = image.crop((0, 0, *size))
             buffer = io.BytesIO()
-            image.save(buffer, format="PNG", dpi=(dpi, dpi))
+            image.save(buffer, format="PNG", dpi=(dpi, dpi), compress_level=level)
             images.append(buffer.getvalue())
     finally:
         document.close()

@@ -13,11 +13,14 @@ and the file does not grow; only a page with new glyphs keeps its own.
 
 pikepdf (qpdf) writes compressed object streams as WeasyPrint does: a PDF
 rewritten by it stays the size it was, and only reachable objects are kept.
+Every paged output is written by ``save`` (``canonical`` for one laid out
+whole), so an edit and its revert give the bytes a forced build gives.
 """
 
 from __future__ import annotations
 
 import io
+import re
 import warnings
 from collections.abc import Iterable
 from typing import Any
@@ -45,6 +48,8 @@ def replace_pages(pdf: bytes, new: bytes, at: list[int]) -> bytes:
         if len(set(at)) != len(at) or not all(0 <= i < len(target.pages) for i in at):
             raise SpliceError(f"pages {at} are not distinct pages of a "
                               f"{len(target.pages)}-page PDF")
+        if sorted(at) == list(range(len(target.pages))) and at == sorted(at):
+            return canonical(new)  # every page anew, in order: the new PDF is the whole
         kept = fonts(p for i, p in enumerate(target.pages) if i not in at)
         for source, index in zip(fresh.pages, at, strict=True):
             page = target.pages[index].obj
@@ -166,14 +171,56 @@ def _copy_bookmark(item: Any, at: Any) -> Any:
     return copy
 
 
-def save(pdf: Any) -> bytes:
-    """The bytes of a pikepdf PDF, streams and objects compressed, reproducible."""
+def canonical(pdf: bytes) -> bytes:
+    """``pdf`` written as every paged output is (``save``), so that a PDF laid out whole
+    and one whose pages were spliced in are the same bytes when their pages are."""
     import pikepdf
 
+    with pikepdf.open(io.BytesIO(pdf)) as document:
+        return save(document)
+
+
+def save(pdf: Any) -> bytes:
+    """The bytes of a pikepdf PDF, streams and objects compressed, reproducible: each page
+    and drawing keeps only the resources it names (WeasyPrint gives every page the whole
+    document's, so a spliced page would keep the drawings it replaced alive), and the file
+    identifier is computed from the contents alone, not kept from an earlier file."""
+    import pikepdf
+
+    seen: set[tuple[int, int]] = set()
+    for page in pdf.pages:
+        contents = page.obj.get("/Contents")
+        streams = [contents] if isinstance(contents, pikepdf.Stream) else list(contents or [])
+        _prune(page.obj, b"\n".join(s.read_bytes() for s in streams), seen)
+    if "/ID" in pdf.trailer:
+        del pdf.trailer["/ID"]
     buffer = io.BytesIO()
     pdf.save(buffer, object_stream_mode=pikepdf.ObjectStreamMode.generate,
              compress_streams=True, deterministic_id=True)
     return buffer.getvalue()
+
+
+_NAME = re.compile(rb"/([^\s/\[\]()<>{}%]+)")
+"""A name in a content stream (a resource is called by name: /F1 Tf, /x3 Do, /a1 gs)."""
+
+
+def _prune(holder: Any, content: bytes, seen: set[tuple[int, int]]) -> None:
+    """``holder``'s resources cut down to the names ``content`` uses; its forms likewise."""
+    import pikepdf
+
+    resources = holder.get("/Resources")
+    if not isinstance(resources, pikepdf.Dictionary):
+        return
+    used = {name.decode("latin-1") for name in _NAME.findall(content)}
+    pruned = pikepdf.Dictionary()
+    for kind, table in resources.items():
+        pruned[kind] = (pikepdf.Dictionary({k: v for k, v in table.items() if k[1:] in used})
+                        if isinstance(table, pikepdf.Dictionary) else table)
+    holder.Resources = pruned
+    for drawing in pruned.get("/XObject", {}).values():
+        if drawing.get("/Subtype") == "/Form" and drawing.objgen not in seen:
+            seen.add(drawing.objgen)
+            _prune(drawing, drawing.read_bytes(), seen)
 
 
 def _box(page: Any, name: str) -> list[float]:

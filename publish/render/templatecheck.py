@@ -16,7 +16,8 @@ from pathlib import Path
 from jinja2 import TemplateSyntaxError, nodes
 
 from publish.model import Game
-from publish.problems import Location, Problem, did_you_mean
+from publish.problems import Location, Problem, ProblemsFound, did_you_mean
+from publish.projectfiles import read_text
 from publish.render.env import COMMON, environment
 from publish.render.faces import DECK_KEYS, FACE_KEYS, FaceStyle
 
@@ -42,7 +43,10 @@ def template_problems(project: Path, game: Game) -> list[Problem]:
     problems = []
     for path in sorted(folder.glob("*.j2")) if folder.is_dir() else []:
         try:
-            tree = env.parse(path.read_text(encoding="utf-8"), path.name, str(path))
+            tree = env.parse(read_text(path, project), path.name, str(path))
+        except ProblemsFound as found:
+            problems += found.problems
+            continue
         except TemplateSyntaxError as exc:
             problems.append(Problem(Location(path, exc.lineno or 0), exc.message or str(exc)))
             continue

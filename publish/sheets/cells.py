@@ -23,6 +23,8 @@ from publish.yamlsource import load_yaml
 
 _WHOLE = re.compile(r"[+-]?\d+")
 _NUMBER = re.compile(r"[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?")
+SIZES = ("text_size", "shrink_to_fit")
+"""Columns holding a number that may have decimals (a whole one is written without)."""
 
 
 class CellError(ValueError):
@@ -78,7 +80,7 @@ def to_cell(column: Column, entry: dict[str, Any], home: str, config: GameConfig
         return value.get(column.deck) if isinstance(value, dict) else None
     if column.block is not None:
         return _block_cell(column, value)
-    if column.key == "text_size" and isinstance(value, float) and value.is_integer():
+    if column.key in SIZES and isinstance(value, float) and value.is_integer():
         return int(value)
     return _shown(value)
 
@@ -137,7 +139,8 @@ def _kind(column: Column, config: GameConfig) -> str:
     """How a column's cells are read: text as typed, a trimmed word, a whole number..."""
     if column.block is not None:
         return {"kind": "word", "effect": "effect"}.get(column.part, "text")
-    fixed = {"number": "number", "copies": "whole", "text_size": "size", "tags": "list",
+    fixed = {"number": "number", "copies": "whole", "text_size": "size", "shrink_to_fit": "size",
+             "tags": "list",
              "name": "text", "notes": "text", "text": "text"}
     if column.key in fixed:
         return fixed[column.key]

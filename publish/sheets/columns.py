@@ -2,7 +2,7 @@
 
 A card is one row.  Its keys are columns of their own (``number``, ``name``,
 ``kind``, the group, ``tags``, the game's declared fields, ``text_size``,
-``notes``); its copies one column per deck (``copies main``); its text
+``shrink_to_fit``, ``notes``); its copies one column per deck (``copies main``); its text
 one column, or for a game with kinds of text block three per block
 (``text 1 kind``, ``text 1``, ``text 1 effect``), so that each block's kind
 and words can be edited where they are.  In a CSV file a ``deck`` column says
@@ -19,7 +19,7 @@ from publish.model import GameConfig
 _BLOCK = re.compile(r"text (\d+)(?: (kind|effect))?")
 
 TABLE_KEYS = ("number", "name", "kind", "group", "tags", "fields", "copies", "text",
-              "text_size", "notes")
+              "text_size", "shrink_to_fit", "notes")
 """The order of a card's keys in the table, and of a new card's keys in its YAML."""
 
 

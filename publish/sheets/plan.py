@@ -16,6 +16,7 @@ from typing import Any
 from publish.load import DECKS_DIR
 from publish.model import GameConfig
 from publish.problems import Location, Problem, ProblemsFound
+from publish.projectfiles import read_text
 from publish.sheets.cells import meaning, number_text
 from publish.sheets.columns import card_keys
 from publish.sheets.rows import Row, Table
@@ -37,7 +38,7 @@ def deck_files(game_dir: Path) -> list[DeckFile]:
     """The game's deck files; ProblemsFound if one cannot be read as a list of cards."""
     files = []
     for path in sorted((game_dir / DECKS_DIR).glob("*.yaml")):
-        text = path.read_text(encoding="utf-8")
+        text = read_text(path, game_dir.parent.parent)
         data, _ = load_yaml(path, text)
         if not (isinstance(data, dict) and isinstance(data.get("deck"), str)
                 and isinstance(data.get("cards"), list)

@@ -11,14 +11,16 @@ from dataclasses import replace
 from publish.icons import read_icons
 from publish.incremental import Inputs
 from publish.model import Game
+from publish.problems import did_you_mean
 from publish.render.decks import (
     DeckOptions,
     calibration_html,
     render_sheets,
     sheets_showing,
 )
+from publish.render.fit import Shrunk
 from publish.render.pdf import render, write_pdf
-from publish.render.splice import SpliceError, join_pdfs, page_count, replace_pages
+from publish.render.splice import SpliceError, canonical, join_pdfs, page_count, replace_pages
 from publish.targets.base import Job, Rendered, Work, in_locale, output_dir
 
 
@@ -32,6 +34,16 @@ def all_decks_file(options: DeckOptions) -> str:
 
 def calibration_file(options: DeckOptions) -> str:
     return f"calibration-{options.paper}-{options.backs}.pdf"
+
+
+def chosen_decks(game: Game, options: DeckOptions) -> list[str]:
+    """The decks ``options`` ask for (--deck), in the game's order; all if none named."""
+    for deck in options.only:
+        if deck not in game.config.decks:
+            raise ValueError(f"--deck {deck}: {game.id} has no such deck"
+                             f"{did_you_mean(deck, game.config.decks)}; its decks: "
+                             f"{', '.join(game.config.decks)}")
+    return [d for d in game.config.decks if not options.only or d in options.only]
 
 
 class Decks:
@@ -50,13 +62,15 @@ class Decks:
         game, options = work.game, replace(options, locale=locale).for_game(work.game)
         common = inputs.common(locale)
         jobs = []
-        for deck in game.config.decks:
+        for deck in chosen_decks(game, options):
             cards = game.deck_cards(deck)
             jobs.append(Job(self.name, locale, [deck_file(deck, options)],
                             {**common, **inputs.order(deck),
                              **inputs.cards((c.number for c in cards), locale)},
                             options, key=deck, cost=sum(c.copies[deck] for c in cards),
                             paged=True, noun="deck"))
+        if options.only:  # a quick look at some decks: no calibration sheet, no joined PDF
+            return jobs
         if options.backs in ("long-edge", "short-edge"):
             jobs.append(Job(self.name, locale, [calibration_file(options)], common, options,
                             key="calibration", noun="calibration sheet"))
@@ -73,9 +87,10 @@ class Decks:
                               "calibration")
             return Rendered({name: write_pdf(document, "calibration")}, {name: len(document.pages)})
         previous = output_dir(work.project, game.id, job.locale) / name
+        shrunk: list[Shrunk] = []
         pdf, pages = lay_out_deck(work, game, job.key, job.options, job.cards, previous.read_bytes()
-                                  if job.cards and previous.is_file() else None)
-        return Rendered({name: pdf}, {name: pages})
+                                  if job.cards and previous.is_file() else None, shrunk)
+        return Rendered({name: pdf}, {name: pages}, note="; ".join(map(str, shrunk)))
 
     def finish(self, work: Work, job: Job, made: dict[str, bytes]) -> Rendered:
         """decks-all from the per-deck PDFs, just made or as they are on disk."""
@@ -87,21 +102,24 @@ class Decks:
 
 
 def lay_out_deck(work: Work, game: Game, deck: str, options: DeckOptions, cards: list[str],
-                 previous: bytes | None) -> tuple[bytes, int]:
+                 previous: bytes | None, shrunk: list[Shrunk]) -> tuple[bytes, int]:
     """(PDF, pages) of one deck's sheets; with ``previous`` (the PDF as last made), only the
-    sheets showing ``cards`` are laid out and put back into it."""
+    sheets showing ``cards`` are laid out and put back into it.  Cards whose text was
+    shrunk to fit are added to ``shrunk``."""
     title = f"{game.config.name} · {game.config.decks[deck].name}"
     icons = read_icons(game)
     if cards and previous is not None:
         at = sheets_showing(game, title, [deck], options, icons, set(cards))
-        document = render_sheets(game, work.project, title, [deck], options, icons, set(cards))
+        document = render_sheets(game, work.project, title, [deck], options, icons, set(cards),
+                                 shrunk)
         try:
             pdf = replace_pages(previous, write_pdf(document, title), at)
             return pdf, page_count(pdf)
         except SpliceError:
             pass  # the previous PDF is not what the record says: lay out every sheet
-    document = render_sheets(game, work.project, title, [deck], options, icons)
-    return write_pdf(document, title), len(document.pages)
+    del shrunk[:]  # from the partial layout, if it was tried: the whole deck says again
+    document = render_sheets(game, work.project, title, [deck], options, icons, shrunk=shrunk)
+    return canonical(write_pdf(document, title)), len(document.pages)
 
 
 TARGET = Decks()

@@ -11,8 +11,9 @@ from dataclasses import dataclass, replace
 from publish.icons import read_icons
 from publish.incremental import Inputs
 from publish.model import Game
+from publish.render.fit import Shrunk
 from publish.render.printshop import SERVICES, pixels, rasterise, single_items, single_pdf
-from publish.render.splice import SpliceError, replace_pages
+from publish.render.splice import SpliceError, canonical, replace_pages
 from publish.targets.base import Job, Rendered, Work, in_locale, output_dir
 
 FOLDER = "printshop"
@@ -69,8 +70,9 @@ class Printshop:
         items = single_items(game, deck, options.interleave, job.locale, icons)
         previous = output_dir(work.project, game.id, job.locale) / name
         partial = bool(job.cards) and previous.is_file()
+        shrunk: list[Shrunk] = []
         pdf, made = single_pdf(game, work.project, deck, spec, options.interleave, job.locale,
-                               icons, set(job.cards) if partial else None)
+                               icons, set(job.cards) if partial else None, shrunk)
         pngs = rasterise(pdf, spec.dpi, pixels(spec)) if options.images else []
         if partial:
             anchors = [item["anchor"] for item in items]
@@ -79,9 +81,12 @@ class Printshop:
                                     [anchors.index(m["anchor"]) for m in made])
             except SpliceError:  # not the PDF the record describes: make it all again
                 return self.render(work, replace(job, cards=[]))
+        else:
+            pdf = canonical(pdf)  # as a spliced one is written (render.splice.save)
         files = {name: pdf, **{image_file(deck, m["anchor"]): png
                                for m, png in zip(made, pngs, strict=bool(pngs))}}
-        return Rendered(files, {name: len(items)}, note=f"{len(pngs)} images")
+        return Rendered(files, {name: len(items)},
+                        note="; ".join([f"{len(pngs)} images", *map(str, shrunk)]))
 
 
 

@@ -21,7 +21,8 @@ SHARED_PT = REPO / "templates" / "_common" / "locale" / "pt_BR" / "LC_MESSAGES" 
 
 def pt_words() -> Translator:
     """The shared words in Portuguese, as the demo's pt-BR edition prints them."""
-    return Translator("pt-BR", "pt-BR", {"templates": read_catalog(SHARED_PT, "pt-BR")},
+    shared = read_catalog(SHARED_PT, "pt-BR", project=SHARED_PT.parent)
+    return Translator("pt-BR", "pt-BR", {"templates": shared},
                       {"templates": SHARED_PT})
 
 

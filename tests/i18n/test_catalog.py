@@ -64,7 +64,8 @@ def test_catalogs_round_trip_through_po_files_with_previous_sources(tmp_path):
     write_catalog(path, merged)
     text = path.read_text(encoding="utf-8")
     assert '#| msgid "Compre 1 carta."' in text and "#, fuzzy" in text
-    again = by_key(read_catalog(path, "en"))[("card 001 text 1", "Compre 2 cartas.")]
+    again = by_key(read_catalog(path, "en", project=path.parent))[
+        ("card 001 text 1", "Compre 2 cartas.")]
     assert again.fuzzy and again.string == "Draw 1 card."
 
 
@@ -72,7 +73,7 @@ def test_a_broken_po_file_is_reported_with_its_line(tmp_path):
     path = tmp_path / "cards.po"
     path.write_text('msgid "a"\nmsgstr "b"\n\nnot po at all\n', encoding="utf-8")
     with pytest.raises(ProblemsFound) as found:
-        read_catalog(path, "en")
+        read_catalog(path, "en", project=path.parent)
     problem = found.value.problems[0]
     assert problem.location.path == path and problem.location.line == 4
     assert "not a readable PO file" in problem.message

@@ -85,7 +85,8 @@ def polish(tmp_path) -> Translator:
     """A Polish edition's shared words, from a tiny catalog (three plural forms)."""
     path = tmp_path / "templates.po"
     path.write_text(POLISH, encoding="utf-8")
-    return Translator("pl", "fr", {"templates": read_catalog(path, "pl")}, {"templates": path})
+    polish = read_catalog(path, "pl", project=path.parent)
+    return Translator("pl", "fr", {"templates": polish}, {"templates": path})
 
 
 @pytest.mark.parametrize(("n", "words"), [(1, "1 karta"), (2, "2 karty"), (4, "4 karty"),

@@ -9,7 +9,8 @@ from pypdf import PdfReader
 from conftest import REPO
 from publish.load import load_game
 from publish.model import TextBlock
-from publish.render.decks import DeckOptions, Overflow, face_style, render_sheets
+from publish.render.decks import DeckOptions, face_style, render_sheets
+from publish.render.fit import Overflow
 from publish.render.geometry import sheet_layout
 from publish.render.pdf import write_pdf
 from publish.targets.decks import deck_file

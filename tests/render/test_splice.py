@@ -3,13 +3,15 @@
 from __future__ import annotations
 
 import io
+import shutil
+from pathlib import Path
 
 import pytest
 from pypdf import PdfReader
 
-from conftest import REPO
+from conftest import REPO, run
 from publish.render.pdf import render, write_pdf
-from publish.render.splice import SpliceError, join_pdfs, replace_pages
+from publish.render.splice import SpliceError, canonical, join_pdfs, replace_pages
 
 FONTS = (REPO / "templates" / "_common" / "fonts.css").read_text(encoding="utf-8")
 
@@ -61,3 +63,58 @@ def test_joined_pdfs_keep_their_pages_in_order_and_the_given_title():
     joined = join_pdfs([pdf("one", "two"), pdf("three")], "All")
     assert texts(joined) == ["one", "two", "three"]
     assert PdfReader(io.BytesIO(joined)).metadata.title == "All"
+
+
+# reproducible: a spliced PDF is the bytes of one laid out whole --------------------------------
+
+
+def test_a_page_spliced_out_and_back_gives_the_bytes_of_the_pdf_laid_out_whole():
+    whole = canonical(pdf("alpha", "beta", "gamma"))
+    edited = replace_pages(whole, pdf("Zygote"), [1])  # new glyphs: a font of its own
+    assert edited != whole
+    assert replace_pages(edited, pdf("beta"), [1]) == whole
+
+
+def test_the_file_identifier_comes_from_the_contents_not_from_an_earlier_file():
+    import pikepdf
+
+    whole = canonical(pdf("alpha", "beta"))
+    with pikepdf.open(io.BytesIO(whole)) as document:
+        document.trailer.ID = pikepdf.Array([pikepdf.String(b"x" * 16)] * 2)
+        stale = io.BytesIO()
+        document.save(stale)
+    assert canonical(stale.getvalue()) == whole
+
+
+def build_all(project: Path, *more: str):
+    """`publish build` (every default output; a named target is always forced)."""
+    result = run("build", "--project", str(project), "--game", "demo", "--jobs", "1", *more)
+    assert result.exit_code == 0, result.output
+    return result.output
+
+
+def outputs(project: Path) -> dict[str, bytes]:
+    folder = project / "build" / "demo"
+    return {p.relative_to(folder).as_posix(): p.read_bytes() for p in sorted(folder.rglob("*"))
+            if p.is_file() and not any(part.startswith(".") for part in p.parts)}
+
+
+def test_a_build_after_an_edit_and_its_revert_is_byte_identical_to_a_forced_build(
+        demo_docs, monkeypatch):
+    """Decks and print-shop PDFs (pages spliced into the previous PDF), the joined decks and
+    the manual, after a name edited twice and restored: the bytes of `publish build --force`."""
+    monkeypatch.setenv("SOURCE_DATE_EPOCH", "1700000000")
+    shutil.copytree(REPO / "templates" / "agencia", demo_docs / "templates" / "demo",
+                    dirs_exist_ok=True)
+    deck = demo_docs / "cards" / "demo" / "decks" / "alpha.yaml"
+    original = deck.read_text(encoding="utf-8")
+    build_all(demo_docs, "--force")
+    forced = outputs(demo_docs)
+    assert any(name.startswith("pt-BR/printshop/") for name in forced)
+    for edit in ("name: Primeira Qxwz", "name: Primeira jk"):
+        deck.write_text(original.replace("name: Primeira", edit), encoding="utf-8")
+        assert "only the pages showing 001" in build_all(demo_docs)
+        assert outputs(demo_docs) != forced
+    deck.write_text(original, encoding="utf-8")
+    build_all(demo_docs)
+    assert outputs(demo_docs) == forced

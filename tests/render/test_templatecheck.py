@@ -79,6 +79,6 @@ def test_the_face_context_holds_exactly_the_keys_the_check_knows(demo):
     context = face_context(game, game.card("001"), "alpha", "pt-BR", {"estrela": "<svg/>"})
     assert set(context) == set(FACE_KEYS) | {"cost", "art"}
     assert context["cost"] == 2
-    assert context["art"] == picture_url(game.root / "a.svg")
+    assert context["art"] == picture_url(game.root / "a.svg", demo)
     assert face_context(game, game.card("002"), "alpha", "pt-BR", {})["art"] is None
 

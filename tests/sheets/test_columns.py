@@ -18,7 +18,7 @@ def test_a_column_for_each_key_block_part_and_deck(config):
     headers = [c.header for c in columns_for(config, 2, True, csv=False)]
     assert headers == ["number", "name", "kind", "ideology", "tags", "copies alpha",
                        "copies beta", "text 1 kind", "text 1", "text 1 effect", "text 2 kind",
-                       "text 2", "text 2 effect", "text_size", "notes"]
+                       "text 2", "text 2 effect", "text_size", "shrink_to_fit", "notes"]
     assert [c.header for c in columns_for(config, 1, False, csv=True)][:2] == ["deck", "number"]
 
 

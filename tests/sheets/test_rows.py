@@ -49,7 +49,7 @@ def test_the_table_s_own_problems_are_all_found(config):
         "cards.xlsx: alpha!J1: unknown column 'cst'; the columns are: number, name, kind, "
         "ideology, tags, copies alpha, copies beta, text 1 kind, text 1, text 1 effect, "
         "text 2 kind, text 2, text 2 effect, text 3 kind, text 3, text 3 effect, text_size, "
-        "notes (text N kind, text N, text N effect)",
+        "shrink_to_fit, notes (text N kind, text N, text N effect)",
         "cards.xlsx: alpha!K1: column 'name' twice (also column 2): keep one",
         "cards.xlsx: alpha!A3: card 001 is also on alpha!row 2: a number names one card; "
         "give this one another",

@@ -90,7 +90,7 @@ def test_a_new_key_goes_where_the_file_writes_it(config):
     entries = load_entries(DECK)
     order = house_order(entries, config)
     assert order == ["number", "name", "kind", "tags", "ideology", "copies", "text",
-                     "text_size", "notes"]
+                     "text_size", "shrink_to_fit", "notes"]
     second = entries[1]
     edit(second, {"ideology": "blue", "notes": "New."}, order, house_styles(entries))
     assert list(second) == ["number", "name", "tags", "ideology", "text", "notes"]

@@ -1,4 +1,6 @@
-"""`{example stem}`: an example game from examples/, checked by the engine and embedded."""
+"""`{example stem}`: an example game from examples/, checked by the engine and embedded.
+
+The stem is a file name in examples/, never a path: `{example ../x}` is no example."""
 
 from __future__ import annotations
 
@@ -6,18 +8,25 @@ from markupsafe import Markup
 
 from publish.docs.directives.base import Call, Directive
 from publish.problems import did_you_mean
+from publish.projectfiles import OutsideProject, inside
 
 
 def example(call: Call) -> Markup:
     """The example's title, its players, mode and decks, then its commentary and log."""
     stem, ctx = call.arg, call.ctx
     folder = ctx.examples_dir
-    path = folder / f"{stem}.md" if folder else None
+    plain = stem and not stem.startswith(".") and not set(stem) & set("/\\")
+    path = folder / f"{stem}.md" if folder and plain else None
     if path is None or not path.is_file():
         known = (sorted(p.stem for p in folder.glob("*.md"))
                  if folder and folder.is_dir() else [])
         return call.fail(f"{{example {stem}}}: no such example"
                          f"{did_you_mean(stem, known)}; examples: {', '.join(known)}")
+    try:  # before the engine reads it: a symlink may lead out of the project
+        inside(path, ctx.game.project)
+    except OutsideProject as outside:
+        return call.fail(f"{{example {stem}}}: examples/{path.name} "
+                         f"{outside.problems[0].message}")
     if ctx.check_example is not None:
         findings = ctx.check_example(path)
         if findings:

@@ -1,0 +1,44 @@
+"""Templates read through publish.projectfiles: a template that is a symlink out of the
+project (or whose folder is) is refused, named, like every other file a game gives.
+
+Jinja's own FileSystemLoader follows symlinks wherever they lead; this one
+reads each template inside the root its folder belongs to (the project, or
+the tool's own templates) and refuses ``..`` in a template's name.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+from jinja2 import BaseLoader, Environment, TemplateNotFound
+from jinja2.loaders import split_template_path
+
+from publish.projectfiles import read_text
+
+
+class ProjectLoader(BaseLoader):
+    """Templates from ``folders`` in order, each a (folder, the root it must stay inside)."""
+
+    def __init__(self, folders: list[tuple[Path, Path]]) -> None:
+        self.folders = [(folder, root) for folder, root in folders if folder.is_dir()]
+
+    def get_source(self, environment: Environment, template: str
+                   ) -> tuple[str, str, Callable[[], bool]]:
+        pieces = split_template_path(template)  # TemplateNotFound on '..'
+        for folder, root in self.folders:
+            path = folder.joinpath(*pieces)
+            if path.is_file() or path.is_symlink():
+                text = read_text(path, root)
+                return text, str(path), _unchanged(path, path.stat().st_mtime)
+        raise TemplateNotFound(template)
+
+    def list_templates(self) -> list[str]:
+        found = {path.relative_to(folder).as_posix()
+                 for folder, _ in self.folders for path in folder.rglob("*") if path.is_file()}
+        return sorted(found)
+
+
+def _unchanged(path: Path, mtime: float) -> Callable[[], bool]:
+    """Jinja's question whether a template it compiled is still the file's contents."""
+    return lambda: path.is_file() and path.stat().st_mtime == mtime

@@ -1,0 +1,31 @@
+"""`publish build decks --deck ID`: one deck's sheets alone, for a quick look."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from conftest import run
+
+
+def test_one_deck_is_built_alone_without_the_joined_pdf(demo_docs: Path):
+    result = run("build", "decks", "--project", str(demo_docs), "--game", "demo", "--deck", "beta")
+    assert result.exit_code == 0, result.output
+    made = sorted(p.name for p in (demo_docs / "build" / "demo").rglob("*.pdf"))
+    assert made == ["deck-beta.pdf"]
+    assert "deck-beta.pdf" in result.output
+
+
+def test_decks_named_twice_are_built_in_the_games_order(demo_docs: Path):
+    result = run("build", "decks", "--project", str(demo_docs), "--game", "demo",
+                 "--deck", "beta", "--deck", "alpha")
+    assert result.exit_code == 0, result.output
+    assert result.output.index("deck-alpha.pdf") < result.output.index("deck-beta.pdf")
+    assert not list((demo_docs / "build").rglob("decks-all*.pdf"))
+
+
+def test_an_unknown_deck_is_named_with_the_closest_one_and_nothing_is_built(demo_docs: Path):
+    result = run("build", "decks", "--project", str(demo_docs), "--game", "demo", "--deck", "alpah")
+    assert result.exit_code == 1
+    assert "--deck alpah: demo has no such deck (did you mean 'alpha'?); its decks: alpha, beta" \
+        in result.output
+    assert not list((demo_docs / "build").rglob("*.pdf"))
