@@ -29,6 +29,8 @@ def write_atomic(path: Path, data: str | bytes) -> None:
             fh.flush()
             os.fsync(fh.fileno())
         os.replace(tmp, path)
-    except BaseException:
+    except BaseException as exc:
         Path(tmp).unlink(missing_ok=True)
+        if isinstance(exc, OSError) and exc.filename is None:  # a full disk names no file
+            raise OSError(exc.errno, exc.strerror or str(exc), str(path)) from exc
         raise

@@ -13,6 +13,8 @@ target alone, forced.
 from __future__ import annotations
 
 import os
+import threading
+import time
 from collections.abc import Callable, Iterator
 from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 from dataclasses import dataclass, field
@@ -140,6 +142,16 @@ _WORK: Work | None = None
 def _start_worker(work: Work) -> None:
     global _WORK
     _WORK = work
+    threading.Thread(target=_end_with_parent, args=(os.getppid(),), daemon=True,
+                     name="end-with-parent").start()
+
+
+def _end_with_parent(parent: int, every: float = 0.5) -> None:
+    """Exit once the main process is gone: killed (kill -9), it cannot tell its workers, who
+    would otherwise wait for work forever, holding their memory."""
+    while os.getppid() == parent:
+        time.sleep(every)
+    os._exit(1)
 
 
 def _render(job: Job) -> Rendered:

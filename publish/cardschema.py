@@ -43,6 +43,15 @@ def _literal(values: list[str]) -> Any:
     return Literal[tuple(values)]  # type: ignore[valid-type]
 
 
+MAX_NAME = 200
+"""The longest card name (or tag), in characters: one line on a card, and a build's time grows
+with it (a name of a million characters kept a build busy for ten minutes)."""
+MAX_TEXT = 5_000
+"""The longest text block or text field: far more than a card face holds."""
+MAX_NOTES = 20_000
+"""The longest notes, printed in the manual's card list."""
+
+
 def _number_text(digits: int):
     def normalise(value: Any) -> Any:
         # A bare 49 in YAML means card "049"; leading-zero forms arrive as text already.
@@ -60,7 +69,7 @@ def _block_model(game: GameConfig) -> type[BaseModel]:
     rules engine validates it and supplies its JSON Schema for editors.
     """
     kinds = list(game.text_blocks)
-    text = Annotated[str | None, Field(min_length=1)]
+    text = Annotated[str | None, Field(min_length=1, max_length=MAX_TEXT)]
     described = {"description": "structured effect, checked by the game's engine"}
     fields: dict[str, Any] = {kind: (text, None) for kind in kinds}
     fields["effect"] = (Annotated[Any, WithJsonSchema(described)], None)
@@ -86,12 +95,12 @@ def _number_type(digits: int) -> Any:
     """A card number: ``digits`` digits, written quoted or as a whole number."""
     return Annotated[
         str,
-        Field(pattern=rf"^\d{{{digits}}}$"),
+        Field(pattern=rf"^[0-9]{{{digits}}}$"),
         BeforeValidator(_number_text(digits)),
         WithJsonSchema(
             {
                 "anyOf": [
-                    {"type": "string", "pattern": rf"^\d{{{digits}}}$"},
+                    {"type": "string", "pattern": rf"^[0-9]{{{digits}}}$"},
                     {"type": "integer", "minimum": 0, "maximum": 10**digits - 1},
                 ],
                 "description": f"the card's id: {digits} digits, quoted (\"007\")",
@@ -121,11 +130,12 @@ def _field_type(game: GameConfig, spec: FieldSpec) -> Any:
     if spec.type == "choice":
         return _literal(list(spec.choices or []))
     if spec.type == "tags":
-        item = _literal(list(spec.choices)) if spec.choices else Annotated[str, Field(min_length=1)]
+        item = (_literal(list(spec.choices)) if spec.choices
+                else Annotated[str, Field(min_length=1, max_length=MAX_NAME)])
         return Annotated[list[item], Field(json_schema_extra={"uniqueItems": True})]
     if spec.type == "image":
         return _image_type(game)
-    return Annotated[str, Field(min_length=1)]
+    return Annotated[str, Field(min_length=1, max_length=MAX_TEXT)]
 
 
 def _declared_fields(game: GameConfig) -> dict[str, Any]:
@@ -140,6 +150,14 @@ def _declared_fields(game: GameConfig) -> dict[str, Any]:
     return fields
 
 
+def _text_field(game: GameConfig) -> tuple[Any, Any]:
+    """A card's effect text: blocks of the game's kinds, or one text."""
+    if game.text_blocks:
+        return (Annotated[list[_block_model(game)], Field(min_length=1)],  # type: ignore[misc]
+                Field(..., description="effect text as printed, block by block"))
+    return (Annotated[str, Field(min_length=1, max_length=MAX_TEXT)], ...)
+
+
 def card_model(game: GameConfig) -> type[BaseModel]:
     """The pydantic model of one card entry of this game's deck files."""
     decks = _literal(list(game.decks))
@@ -147,7 +165,8 @@ def card_model(game: GameConfig) -> type[BaseModel]:
     digits = game.number_digits
     fields: dict[str, Any] = {
         "number": (_number_type(digits), ...),
-        "name": (Annotated[str, Field(min_length=1, description="as printed on the card")], ...),
+        "name": (Annotated[str, Field(min_length=1, max_length=MAX_NAME,
+                                      description="as printed on the card")], ...),
         "kind": (kinds, Field(game.default_kind, description="card kind from game.yaml"))
         if game.default_kind
         else (kinds, ...),
@@ -155,7 +174,8 @@ def card_model(game: GameConfig) -> type[BaseModel]:
             Annotated[int, Field(ge=1)] | dict[decks, Annotated[int, Field(ge=1)]],
             Field(1, description="copies in this file's deck, or a mapping of deck to copies"),
         ),
-        "notes": (str, Field("", description="the card list's observations (Markdown)")),
+        "notes": (str, Field("", max_length=MAX_NOTES,
+                             description="the card list's observations (Markdown)")),
         "text_size": (
             float | None,
             Field(None, gt=0, description="override of the effect text size, in points"),
@@ -176,14 +196,7 @@ def card_model(game: GameConfig) -> type[BaseModel]:
             Annotated[list[tags], Field(json_schema_extra={"uniqueItems": True})],
             Field(default_factory=list, description="card families (game.yaml tags)"),
         )
-    if game.text_blocks:
-        block = _block_model(game)
-        fields["text"] = (
-            Annotated[list[block], Field(min_length=1)],
-            Field(..., description="effect text as printed, block by block"),
-        )
-    else:
-        fields["text"] = (Annotated[str, Field(min_length=1)], ...)
+    fields["text"] = _text_field(game)
     fields.update(_declared_fields(game))
     return create_model(
         "Card",
@@ -387,7 +400,8 @@ def _missing_tag(f: _Found) -> Problem:
 def _unknown_value(f: _Found) -> Problem:
     expected = _choices(f.err)
     value = f.err["input"]
-    what = f"unknown value '{value}'" if not f.on_key else f"unknown key '{value}'"
+    what = (f"unknown value {_shown(value)}" if not f.on_key
+            else f"unknown key {_shown(value)}")
     target = (f.where.locate((*f.path, value), key=True) if f.on_key
               else f.where.locate(f.path))
     return Problem(target, f"{f.name}: {what}{did_you_mean(value, expected)}; expected one "
@@ -396,17 +410,23 @@ def _unknown_value(f: _Found) -> Problem:
 
 def _wrong_form(f: _Found) -> Problem:
     pattern = f.err.get("ctx", {}).get("pattern", "")
-    return Problem(f.where.locate(f.path), f"{f.name}: {f.err['input']!r} does not have the "
-                                           f"expected form {pattern}")
+    return Problem(f.where.locate(f.path), f"{f.name}: {_shown(f.err['input'])} does not "
+                                           f"have the expected form {pattern}")
 
 
 def _bound(f: _Found) -> Problem:
     ctx = f.err.get("ctx", {})
     if "le" in ctx:
-        said = f"{f.err['input']!r} is more than {ctx['le']}, the largest allowed"
+        said = f"{_shown(f.err['input'])} is more than {ctx['le']}, the largest allowed"
     else:
-        said = f"{f.err['input']!r} is less than {ctx.get('ge')}, the smallest allowed"
+        said = f"{_shown(f.err['input'])} is less than {ctx.get('ge')}, the smallest allowed"
     return Problem(f.where.locate(f.path), f"{f.name}: {said}")
+
+
+def _shown(value: Any) -> str:
+    """A value as a message quotes it: a long one cut (a message is one line to read)."""
+    said = repr(value)
+    return said if len(said) <= 60 else f"{said[:50]}... ({len(said):,} characters)"
 
 
 def _plain(f: _Found) -> Problem:

@@ -8,12 +8,14 @@ from pathlib import Path
 
 from publish.cardschema import SCHEMA_FILE, json_schema
 from publish.engines import engine_for
+from publish.examples import example_problems
 from publish.icons import icon_problems
 from publish.images import check_pictures
 from publish.load import load_game
 from publish.model import Game, GameConfig
 from publish.problems import Location, Problem, ProblemsFound
 from publish.projectfiles import game_files, leading_out, read_text
+from publish.text import numeral_problems
 from publish.validate import check_game
 
 
@@ -29,6 +31,8 @@ class CheckReport:
     """Each example the engine replayed, with its findings (none when it holds)."""
     warnings: list[Problem] = field(default_factory=list)
     """What a build survives but a print shows (art under 300 dpi): said, never fatal."""
+    skipped: list[str] = field(default_factory=list)
+    """Checks not run because the data they read failed to load or to validate."""
 
     @property
     def ok(self) -> bool:
@@ -42,6 +46,8 @@ class CheckReport:
         decks = len(self.game.config.decks)
         scope = (f"checked by the {self.engine} rules engine" if self.engine
                  else "structure only: this game has no rules engine")
+        if self.engine and self.skipped:
+            scope = f"the {self.engine} rules engine's checks not run"
         found = f"{len(self.problems)} problem(s)" if self.problems else "no problems"
         if self.warnings:
             found += f", {len(self.warnings)} warning(s)"
@@ -61,17 +67,26 @@ def check_loaded(game: Game, problems: list[Problem] | None = None) -> CheckRepo
     """Validate a loaded game and run its engine's checks (``problems``: the loading's)."""
     report = CheckReport(game.id, game, list(problems or []))
     report.problems.extend(check_game(game))
+    engine = engine_for(game.id)
+    report.problems.extend(example_problems(game, engine.info.editions if engine else ()))
+    report.problems.extend(numeral_problems(game))
+    unsound = bool(report.problems)  # what an engine reads did not load whole: it must not run
     report.problems.extend(icon_problems(game))
     report.problems.extend(leading_out(game_files(game), game.project))
     found, report.warnings = check_pictures(game)
     report.problems.extend(found)
-    engine = engine_for(game.id)
     report.warnings += stale_schema(game)
     if engine is not None:
         report.engine = engine.info.name
-        result = engine.check(game)
-        report.problems.extend(result.problems)
-        report.examples = result.examples
+        if unsound:
+            report.skipped.append(
+                f"the {engine.info.name} rules engine's checks ({', '.join(engine.info.checks)}) "
+                "were not run: they need every card and example loaded and valid; fix the "
+                "problems above and check again")
+        else:
+            result = engine.check(game)
+            report.problems.extend(result.problems)
+            report.examples = result.examples
     report.problems.sort(key=lambda p: p.location)
     return report
 

@@ -12,6 +12,8 @@ from typing import Any
 import click
 
 from publish import __version__, commands, scaffold
+from publish.crashlog import STATUS as CRASH_STATUS
+from publish.crashlog import crash_line
 from publish.failures import Failure
 from publish.model import BACKS
 from publish.preview import preview as preview_cards
@@ -22,7 +24,8 @@ from publish.watcher import rebuild_on_save
 
 
 def reports(command: Callable[..., Any]) -> Callable[..., Any]:
-    """A Failure raised by the command is printed on stderr and ends it with its status."""
+    """A Failure raised by the command is printed on stderr and ends it with its status; any
+    other exception is a bug: one line naming the log file that holds its traceback, exit 2."""
 
     @functools.wraps(command)
     def wrapper(*args: Any, **kwargs: Any) -> Any:
@@ -32,6 +35,11 @@ def reports(command: Callable[..., Any]) -> Callable[..., Any]:
             for line in failure.lines:
                 click.echo(line, err=True)
             sys.exit(failure.status)
+        except (click.exceptions.ClickException, click.exceptions.Exit, click.exceptions.Abort):
+            raise
+        except Exception as exc:  # a bug: said in one line, logged in full
+            click.echo(crash_line(exc), err=True)
+            sys.exit(CRASH_STATUS)
 
     return wrapper
 
@@ -81,7 +89,8 @@ def check(project: str | None, game: str | None) -> None:
     """Validate a game's cards and rules; list every problem with file:line:col."""
     report = commands.check_game(project, game)
     lines = [*map(str, report.problems), *(f"{w.location}: warning: {w.message}"
-                                           for w in report.warnings)]
+                                           for w in report.warnings),
+             *(f"note: {note}" for note in report.skipped)]
     echo_all([*lines, report.summary()], 0 if report.ok else 1)
 
 
@@ -435,8 +444,9 @@ def balance(project: str | None, game: str | None, study: str | None, **chosen: 
               help="Rules edition to replay by (default: the file's, else the engine's first).")
 @click.option("--bookkeeping-only", is_flag=True,
               help="Skip the effects level (card effects replayed by the engine).")
+@click.option("--strict", is_flag=True, help="Fail on warnings too (variants read as intended).")
 @reports
 def replay(project: str | None, game: str | None, files: tuple[str, ...], edition: str | None,
-           bookkeeping_only: bool) -> None:
-    """Replay game logs; list every finding with file:line:col."""
-    echo_all(*commands.replay(project, game, files, edition, not bookkeeping_only))
+           bookkeeping_only: bool, strict: bool) -> None:
+    """Replay game logs; list every finding and warning with file:line:col."""
+    echo_all(*commands.replay(project, game, files, edition, not bookkeeping_only, strict))

@@ -18,7 +18,7 @@ from typing import Any
 from publish.atomic import write_atomic
 from publish.build import Plan, Request, plan, run
 from publish.check import CheckReport, check, check_loaded, deck_schema
-from publish.engines import Engine, EngineInfo, SimulateRequest, engine_for
+from publish.engines import Engine, EngineInfo, ReplayWarning, SimulateRequest, engine_for
 from publish.export import to_json
 from publish.failures import Failure, build_failure
 from publish.i18n.translate import check_edition, domains_for
@@ -93,7 +93,8 @@ def _with_templates(root: Path, report: CheckReport) -> CheckReport:
 def _work(root: Path, report: CheckReport) -> Work:
     if not report.ok or report.game is None:
         raise Failure([f"{report.game_id}: fix these problems first (publish check):"]
-                      + [str(p) for p in report.problems])
+                      + [str(p) for p in report.problems]
+                      + [f"note: {note}" for note in report.skipped])
     return Work(root, report.game, report.examples)
 
 
@@ -281,12 +282,14 @@ def import_cards(project: str | None, game: str | None, file: str, dry_run: bool
             proposal = propose(root / "cards" / game_id, config, sheets, source)
     except (ValueError, RuntimeError) as exc:
         raise Failure([f"{source}: nothing written: {exc}"]) from exc
-    problems = list(proposal.problems)
+    problems, notes = list(proposal.problems), []
     if proposal.texts or problems:
-        problems += proposal.locate(_would_be_problems(root, game_id, proposal))
+        found, notes = _would_be_problems(root, game_id, proposal)
+        problems += proposal.locate(found)
     if problems:
         said = [str(p) for p in proposal.ordered(problems)]
-        raise Failure([f"{source}: nothing written; {len(said)} problem(s):", *said])
+        raise Failure([f"{source}: nothing written; {len(said)} problem(s):", *said,
+                       *(f"note: {note}" for note in notes)])
     if not proposal.texts:
         return [f"{source}: no changes: every card is as the deck files have it"]
     lines = [*proposal.diff(root), proposal.summary()]
@@ -298,13 +301,16 @@ def import_cards(project: str | None, game: str | None, file: str, dry_run: bool
                                             for p in proposal.texts)]
 
 
-def _would_be_problems(root: Path, game_id: str, proposal: Proposal) -> list[Problem]:
-    """`publish check` on the game as the import would leave it."""
+def _would_be_problems(root: Path, game_id: str, proposal: Proposal
+                       ) -> tuple[list[Problem], list[str]]:
+    """`publish check` on the game as the import would leave it: its problems, and the
+    checks it could not run."""
     with failing():
         game, problems = load_game(root, game_id, proposal.would_be())
     if game is None:
-        return problems
-    return _check_loaded(root, game, problems).problems
+        return problems, []
+    report = _check_loaded(root, game, problems)
+    return report.problems, report.skipped
 
 
 
@@ -421,19 +427,20 @@ def balance(project: str | None, game: str | None, study: str | None, *, games: 
 
 
 def replay(project: str | None, game: str | None, files: tuple[str, ...], edition: str | None,
-           effects: bool) -> tuple[list[str], int]:
-    """`publish replay`: (every finding with file:line:col and a count, exit status)."""
+           effects: bool, strict: bool = False) -> tuple[list[str], int]:
+    """`publish replay`: (every finding with file:line:col and a count, exit status); the
+    warnings fail it only if ``strict``."""
     work = checked(project, game)
     engine = _engine(work, "replay")
     info = engine.info
     chosen = None if edition is None else _choice(edition, info.editions, "--edition", info.name)
-    try:
-        problems = engine.replay(work.game, [Path(f) for f in files], chosen, effects=effects)
-    except ValueError as err:
-        raise Failure([f"publish replay: {err}"], 2) from err
+    problems = engine.replay(work.game, [Path(f) for f in files], chosen, effects=effects,
+                             warnings=True)
+    warned = sum(isinstance(p, ReplayWarning) for p in problems)
     lines = [str(p) for p in problems]
-    lines.append(f"{len(files)} log(s) replayed, {len(problems)} finding(s)")
-    return lines, 1 if problems else 0
+    lines.append(f"{len(files)} log(s) replayed, {len(problems) - warned} finding(s), "
+                 f"{warned} warning(s)")
+    return lines, 1 if len(problems) > warned or (strict and warned) else 0
 
 
 def engine_help(project: str | None = None, game: str | None = None) -> str:

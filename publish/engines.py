@@ -123,6 +123,12 @@ class EngineInfo:
 
 
 @dataclass(frozen=True)
+class ReplayWarning(Problem):
+    """A log read as intended, though it departs from its syntax: said, fails only with
+    `publish replay --strict`."""
+
+
+@dataclass(frozen=True)
 class SimulateRequest:
     """One `publish simulate` run, its choices already checked against :class:`EngineInfo`."""
 
@@ -166,8 +172,9 @@ class Engine(Protocol):
         ...
 
     def replay(self, game: Game, paths: list[Path], edition: str | None,
-               effects: bool = True) -> list[Problem]:
-        """`publish replay`: the findings of each log (``editions`` must not be empty)."""
+               effects: bool = True, warnings: bool = False) -> list[Problem]:
+        """`publish replay`: the findings of each log (``editions`` must not be empty); with
+        ``warnings``, also each variant read as intended, as a :class:`ReplayWarning`."""
         ...
 
     def simulate(self, root: Path, game: Game, request: SimulateRequest,

@@ -6,6 +6,8 @@ cause and says what to do, never a traceback.
 
 from __future__ import annotations
 
+from concurrent.futures.process import BrokenProcessPool
+
 from jinja2 import TemplateError, TemplateNotFound, TemplateSyntaxError
 
 from publish.problems import ProblemsFound
@@ -35,6 +37,10 @@ def build_failure(exc: Exception) -> Failure | None:
         return Failure([f"build failed: template error: {exc}"])
     if isinstance(exc, (Overflow, RenderError, ValueError)):
         return Failure([f"build failed: {exc}"])
+    if isinstance(exc, BrokenProcessPool):
+        return Failure(["build failed: a worker process ended before its job was done (killed, "
+                        "or out of memory); outputs already written are whole: build again, "
+                        "with --jobs 1 to use less memory"])
     if isinstance(exc, OSError):
         return Failure([f"build failed: cannot write {exc.filename or 'an output'}: "
                         f"{exc.strerror or exc}"])

@@ -12,19 +12,24 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
+from publish.crashlog import STATUS, crash_line
 from publish.unchanged import answer
 from publish.warm import ask, wanted
 
 
 def main() -> None:
-    if wanted(sys.argv[1:]):  # a preview: answered by the warm server if one can be reached
-        status = ask(sys.argv[1:], Path.cwd())
-        if status is not None:
-            sys.exit(status)
-    said = answer(sys.argv[1:], Path.cwd())
-    if said is not None:
-        print(said)
-        return
-    from publish.cli import main as command_line  # only now: loading it is the slow part
+    try:
+        if wanted(sys.argv[1:]):  # a preview: answered by the warm server if one can be reached
+            status = ask(sys.argv[1:], Path.cwd())
+            if status is not None:
+                sys.exit(status)
+        said = answer(sys.argv[1:], Path.cwd())
+        if said is not None:
+            print(said)
+            return
+        from publish.cli import main as command_line  # only now: loading it is the slow part
 
-    command_line()
+        command_line()
+    except Exception as exc:  # what the commands did not catch is a bug
+        print(crash_line(exc), file=sys.stderr)
+        sys.exit(STATUS)

@@ -24,6 +24,9 @@ from publish.yamlsource import SourceMap, load_yaml
 
 GAME_FILE = "game.yaml"
 DECKS_DIR = "decks"
+MAX_CARDS = 10_000
+"""The most cards a game may have: far above any printed game (a 5,000-card game checks in a
+second or two); past it, memory and build time would grow with whatever a file holds."""
 
 
 def find_root(start: Path | None = None) -> Path:
@@ -45,8 +48,13 @@ def default_game(root: Path) -> str:
     """The game named by ``[tool.publish] default-game``, or the only game there is."""
     pyproject = root / "pyproject.toml"
     if pyproject.is_file():
-        with pyproject.open("rb") as fh:
-            name = tomllib.load(fh).get("tool", {}).get("publish", {}).get("default-game")
+        try:
+            with pyproject.open("rb") as fh:
+                name = tomllib.load(fh).get("tool", {}).get("publish", {}).get("default-game")
+        except (OSError, tomllib.TOMLDecodeError, AttributeError) as exc:
+            raise ProblemsFound([Problem(Location(pyproject, 1, 1), (
+                f"cannot read [tool.publish] default-game: {exc}; fix the file or pass "
+                "--game"))]) from exc
         if name:
             return str(name)
     games = game_ids(root)
@@ -88,14 +96,21 @@ def _own_fields(raw: dict[str, Any], config: GameConfig) -> dict[str, Any]:
 
 
 def _cards_of(
-    entries: list[Any], deck: str, model: type[BaseModel], where: SourceMap, config: GameConfig
+    entries: list[Any], deck: str, model: type[BaseModel], where: SourceMap, config: GameConfig,
+    incomplete: set[str],
 ) -> list[Card]:
+    """The cards of one file that are valid; ``incomplete`` gets the decks of those that are
+    not (this file's, and those their copies name: their counts cannot be checked)."""
     cards = []
     for index, entry in enumerate(entries):
         try:
             parsed = model.model_validate(entry)
-        except ValidationError:
-            continue  # already reported with the whole file
+        except ValidationError:  # already reported with the whole file
+            incomplete.add(deck)
+            copies = entry.get("copies") if isinstance(entry, dict) else None
+            if isinstance(copies, dict):
+                incomplete.update(d for d in copies if isinstance(d, str))
+            continue
         raw = parsed.model_dump()
         copies = raw.pop("copies")
         copies = {deck: copies} if isinstance(copies, int) else dict(copies)
@@ -143,7 +158,6 @@ def load_game(
         config, config_source = load_config(game_dir)
     except ProblemsFound as found:
         return None, found.problems
-
     deck_model = deck_file_model(config)
     one_card = card_model(config)
     problems: list[Problem] = []
@@ -169,10 +183,12 @@ def load_game(
             incomplete.add("*")
             continue
         deck_sources.setdefault(deck, where.locate(("deck",)))
-        loaded = _cards_of(entries, deck, one_card, where, config)
-        if len(loaded) < len(entries):
-            incomplete.add(deck)
-        cards.extend(loaded)
+        if len(cards) + len(entries) > MAX_CARDS:
+            problems.append(Problem(where.locate(("cards", MAX_CARDS - len(cards))), (
+                f"more than {MAX_CARDS:,} cards in the game: no game needs so many")))
+            incomplete.add("*")
+            break
+        cards.extend(_cards_of(entries, deck, one_card, where, config, incomplete))
     game = Game(id=game_id, root=game_dir, config=config, cards=cards,
                 config_source=config_source, deck_sources=deck_sources, incomplete=incomplete)
     return game, problems

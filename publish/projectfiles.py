@@ -19,6 +19,7 @@ from pathlib import Path
 
 from publish.model import Game
 from publish.problems import Location, Problem, ProblemsFound
+from publish.sourcetext import MAX_BYTES, decode, too_big
 
 _INSTEAD = "copy the file into the project and refer to it from there"
 
@@ -54,17 +55,12 @@ def read_bytes(path: Path, root: Path) -> bytes:
 
 
 def read_text(path: Path, root: Path) -> str:
-    """``read_bytes`` as UTF-8 text; a byte that is not UTF-8 is located by line and column."""
+    """``read_bytes`` as UTF-8 text, a source within publish.sourcetext's size limit; a byte
+    that is not UTF-8 is located by line and column."""
     data = read_bytes(path, root)
-    try:
-        return data.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        line = data.count(b"\n", 0, exc.start) + 1
-        column = len(data[data.rfind(b"\n", 0, exc.start) + 1:exc.start].decode(
-            "utf-8", errors="replace")) + 1
-        raise ProblemsFound([Problem(Location(path, line, column),
-                                     f"not UTF-8 text (byte 0x{data[exc.start]:02x}); save the "
-                                     "file as UTF-8")]) from None
+    if len(data) > MAX_BYTES:
+        raise too_big(path, len(data))
+    return decode(path, data)
 
 
 def leading_out(folders: list[Path], root: Path) -> list[Problem]:

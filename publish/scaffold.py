@@ -23,8 +23,6 @@ import unicodedata
 from dataclasses import dataclass, field
 from pathlib import Path
 
-import yaml
-
 from publish.atomic import write_atomic
 from publish.cardschema import SCHEMA_FILE
 from publish.check import deck_schema
@@ -34,6 +32,7 @@ from publish.load import find_root, load_config
 from publish.problems import ProblemsFound
 from publish.render.placeholder import placeholder_png
 from publish.sourcedate import today
+from publish.yamlsource import load_yaml
 
 SCAFFOLDS = Path(__file__).parent / "scaffolds"
 COMMON = "common"
@@ -180,12 +179,12 @@ def write_files(root: Path, request: NewGame, values: dict[str, str]) -> list[Pa
 
 def pictures_named(game_dir: Path) -> list[tuple[dict, str, str]]:
     """(card, field, path) for every picture the deck files name under an image field."""
-    config = yaml.safe_load((game_dir / "game.yaml").read_text(encoding="utf-8"))
+    config = load_yaml(game_dir / "game.yaml")[0]
     images = [f for f, spec in (config.get("fields") or {}).items()
               if spec.get("type") == "image"]
     named = []
     for deck_file in sorted((game_dir / "decks").glob("*.yaml")):
-        for card in yaml.safe_load(deck_file.read_text(encoding="utf-8"))["cards"]:
+        for card in load_yaml(deck_file)[0]["cards"]:
             for name in images:
                 value = card.get(name)
                 paths = value.values() if isinstance(value, dict) else [value] if value else []
@@ -195,7 +194,7 @@ def pictures_named(game_dir: Path) -> list[tuple[dict, str, str]]:
 
 def draw_placeholders(root: Path, game_dir: Path) -> list[Path]:
     """A placeholder picture for each picture named and not there yet."""
-    config = yaml.safe_load((game_dir / "game.yaml").read_text(encoding="utf-8"))
+    config = load_yaml(game_dir / "game.yaml")[0]
     drawn = []
     for card, _, relative in pictures_named(game_dir):
         path = game_dir / relative
@@ -235,7 +234,7 @@ def create(project: str | None, request: NewGame) -> Created:
         game_dir = root / "cards" / request.id
         created.pictures = draw_placeholders(root, game_dir)
         created.files.append(write_schema(game_dir).relative_to(root))
-    except (ProblemsFound, OSError, ValueError, yaml.YAMLError) as exc:
+    except (ProblemsFound, OSError, ValueError) as exc:
         for part in ("cards", "templates"):
             shutil.rmtree(root / part / request.id, ignore_errors=True)
         lines = ([str(p) for p in exc.problems] if isinstance(exc, ProblemsFound)

@@ -19,7 +19,8 @@ from dataclasses import dataclass, replace
 
 from markupsafe import Markup, escape
 
-from publish.model import EmphasisRule, Typography
+from publish.model import EmphasisRule, Game, Typography
+from publish.problems import Problem
 
 ICON = re.compile(r":([a-z][a-z0-9-]*):")
 """An icon token; a colon followed by a space ("Cards: three") never matches."""
@@ -180,3 +181,26 @@ def style_blocks(
     for tag, rule in rules:
         _emphasise(rule, tag, blocks, accepted)
     return [_render(text, spans) for text, spans in zip(blocks, accepted, strict=True)]
+
+
+def numeral_problems(game: Game) -> list[Problem]:
+    """The quantities of the cards' text that a Roman-numeral locale could not print (over
+    3999, or not a whole number), each at its card: the build would fail on them."""
+    problems = []
+    for locale, typography in game.config.typography.items():
+        if typography.numerals != "roman":
+            continue
+        for card in game.cards:
+            for index, block in enumerate(card.blocks):
+                for m in re.finditer(typography.quantity, block.text):
+                    try:
+                        roman(int(m[0]))
+                    except ValueError as exc:
+                        where = card.where("text", *(() if block.kind is None
+                                                     else (index, block.kind)))
+                        problems.append(Problem(where,
+                                                f"card {card.number}: '{m[0]}' in its text: "
+                                                f"{exc}, which {locale} prints them in; "
+                                                "write the amount in words"))
+    return problems
+

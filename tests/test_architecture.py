@@ -17,9 +17,9 @@ from conftest import REPO
 PACKAGE = REPO / "publish"
 
 LAYERS = [
-    ("foundation", r"publish(\.(problems|projectfiles|svgcheck|sourcedate|atomic|yamlsource"
-                   r"|model|cardschema|load|validate|text|icons|images|export|engines|check"
-                   r"|incremental|unchanged|sheets(\..+)?))?"),
+    ("foundation", r"publish(\.(problems|projectfiles|svgcheck|sourcedate|atomic|sourcetext"
+                   r"|yamlsource|examples|model|cardschema|load|validate|text|icons|images|export"
+                   r"|engines|check|incremental|unchanged|sheets(\..+)?))?"),
     ("words", r"publish\.i18n(\.(catalog|translate|terms))?"),
     ("render", r"publish\.render(\..+)?"),
     ("docs", r"publish\.docs(\..+)?"),
@@ -29,7 +29,7 @@ LAYERS = [
     ("build", r"publish\.(build|failures)"),
     ("balance", r"publish\.balance(\..+)?"),
     ("commands", r"publish\.(commands|bench|scaffold|preview|watcher)"),
-    ("cli", r"publish\.(cli|launch|warm|__main__)"),
+    ("cli", r"publish\.(cli|launch|warm|crashlog|__main__)"),
 ]
 """Bottom to top, as docs/architecture.md draws them."""
 

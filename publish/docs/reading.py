@@ -6,13 +6,13 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-import yaml
 from markdown_it import MarkdownIt
 from markdown_it.token import Token
 
 from publish.docs.context import RulesContext, Words
 from publish.docs.messages import FRONT_MATTER_MESSAGES, has_words, normalise
-from publish.problems import Location, Problem
+from publish.problems import Location, ProblemsFound
+from publish.yamlsource import load_front_matter
 
 
 def translate_tokens(md: MarkdownIt, tokens: list[Token], context: str, words: Words) -> None:
@@ -50,17 +50,15 @@ def translate_meta(meta: dict[str, Any], context: str, words: Words) -> dict[str
 def front_matter(ctx: RulesContext, token: Token, path: Path) -> dict[str, Any]:
     """The YAML between the `---` lines, or {} with a located problem."""
     try:
-        data = yaml.safe_load(token.content) or {}
-    except yaml.YAMLError as exc:
-        mark = getattr(exc, "problem_mark", None)
-        line = (token.map[0] + 2 + mark.line) if mark and token.map else 1
-        ctx.problems.append(Problem(Location(path, line, 1), f"front matter: {exc}"))
+        return load_front_matter(path, token.content, front_matter_line(token))[0]
+    except ProblemsFound as found:
+        ctx.problems.extend(found.problems)
         return {}
-    if not isinstance(data, dict):
-        ctx.problems.append(Problem(Location(path, 1, 1),
-                                    "front matter must be a mapping (key: value)"))
-        return {}
-    return data
+
+
+def front_matter_line(token: Token) -> int:
+    """The line of the file where a front matter token's YAML starts (after its '---')."""
+    return token.map[0] + 2 if token.map else 2
 
 
 def typed_card_names(ctx: RulesContext, tokens: list[Token], path: Path) -> None:

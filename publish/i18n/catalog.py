@@ -80,15 +80,25 @@ def new_catalog(game_name: str, domain: str, locale: str | None = None,
 def read_catalog(path: Path, locale: str | None = None, *, project: Path) -> Catalog:
     """A PO or POT file, read inside ``project`` (publish.projectfiles); a syntax error is
     reported with its file and line."""
-    data = io.BytesIO(_PREVIOUS_LINE.sub(b"# " + _PREVIOUS.encode() + b"|",
-                                         read_bytes(path, project)))
+    raw = read_bytes(path, project)
+    data = io.BytesIO(_PREVIOUS_LINE.sub(b"# " + _PREVIOUS.encode() + b"|", raw))
     try:
         return _previous_sources(read_po(data, locale=locale.replace("-", "_") if locale
                                          else None, abort_invalid=True))
     except Exception as exc:  # babel raises PoFileError, or ValueError on a bad header
-        line = getattr(exc, "lineno", -1) + 1  # babel counts from 0
-        raise ProblemsFound([Problem(Location(path, line, 1 if line else 0),
+        raise ProblemsFound([Problem(Location(path, _error_line(raw, exc), 1),
                                      f"not a readable PO file: {exc}")]) from None
+
+
+def _error_line(raw: bytes, exc: Exception) -> int:
+    """The line of a PO file's error: babel's (counted from 0), else the header's line that
+    an encoding or plural-forms error comes from, else the first."""
+    line = getattr(exc, "lineno", -1) + 1
+    if line > 0:
+        return line
+    keyword = b"charset=" if isinstance(exc, LookupError | UnicodeError) else b"Plural-Forms"
+    lines = raw.split(b"\n")
+    return next((i for i, text in enumerate(lines, start=1) if keyword in text), 1)
 
 
 _PREVIOUS = "\ue000"

@@ -20,7 +20,6 @@ import io
 from collections.abc import Iterator
 from pathlib import Path
 
-import yaml
 from babel.messages.catalog import Catalog
 from babel.messages.extract import extract as babel_extract
 from markdown_it.token import Token
@@ -29,8 +28,10 @@ from publish.docs.messages import FRONT_MATTER_MESSAGES, has_words, normalise, r
 from publish.docs.parser import new_parser
 from publish.i18n.catalog import new_catalog
 from publish.model import Game
+from publish.problems import ProblemsFound
 from publish.projectfiles import read_bytes, read_text
 from publish.render.env import COMMON
+from publish.yamlsource import load_front_matter
 
 UI_MODULES = ("docs/edition.py", "render/decks.py", "render/sheets.py")
 KEYWORDS = {"_": None, "gettext": None, "N_": None, "ngettext": (1, 2)}
@@ -152,11 +153,9 @@ def markdown_messages(text: str) -> Iterator[tuple[str, int, str]]:
 
 def _front_matter(token: Token) -> Iterator[tuple[str, int, str]]:
     try:
-        data = yaml.safe_load(token.content) or {}
-    except yaml.YAMLError:
-        return  # reported by the build, with its line
-    if not isinstance(data, dict):
-        return
+        data, _ = load_front_matter(Path("front matter"), token.content, _line(token) + 1)
+    except ProblemsFound:
+        return  # reported by the check and the build, with its line
     for name in FRONT_MATTER_MESSAGES:
         value = data.get(name)
         if isinstance(value, str) and has_words(value):

@@ -120,7 +120,11 @@ def from_cell(column: Column, value: Value, config: GameConfig) -> Any:
     if kind == "number":
         return number_text(value, config.number_digits)
     if kind == "whole":
-        return _whole(value)
+        whole = _whole(value)
+        if column.key == "copies" and not isinstance(whole, int):  # it picks the YAML's form
+            raise CellError(f"{cell_text(value)[:40]!r} is not a number of copies: write a "
+                            "whole number (2)")
+        return whole
     if kind == "size":
         return _size(value)
     text = cell_text(value).replace("\r\n", "\n")

@@ -22,18 +22,31 @@ def _text(value: Any) -> str:
     return str(value)
 
 
+class CsvError(ValueError):
+    """A CSV file that cannot be read, and the line (and column) where that shows."""
+
+    def __init__(self, message: str, line: int, col: int = 0) -> None:
+        super().__init__(message)
+        self.line, self.col = line, col
+
+
 def read(data: bytes) -> list[list[str | None]]:
     """The rows of a CSV file (a byte-order mark, as Excel writes, is skipped); empty cells
     are None.  Excel's semicolon-separated CSV (some locales) is read as well."""
     try:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
-        raise ValueError(f"not UTF-8 text ({exc.reason} at byte {exc.start}); save it as "
-                         "CSV UTF-8") from exc
+        before = data[:exc.start]
+        col = len(before[before.rfind(b"\n") + 1:].decode("utf-8-sig", "replace")) + 1
+        raise CsvError(f"not UTF-8 text (byte 0x{data[exc.start]:02x} here); save it as CSV "
+                       "UTF-8", before.count(b"\n") + 1, col) from exc
     first = text.split("\n", 1)[0]
     delimiter = ";" if first.count(";") > first.count(",") else ","
+    reader = csv.reader(io.StringIO(text, newline=""), delimiter=delimiter)
+    rows = []
     try:
-        rows = list(csv.reader(io.StringIO(text, newline=""), delimiter=delimiter))
-    except csv.Error as exc:
-        raise ValueError(str(exc)) from exc
+        for row in reader:
+            rows.append(row)
+    except csv.Error as exc:  # a cell over the csv module's limit (128 KiB), a NUL...
+        raise CsvError(str(exc), max(1, reader.line_num)) from exc
     return [[cell.replace("\r\n", "\n") or None for cell in row] for row in rows]

@@ -84,6 +84,9 @@ def read(fmt: str, data: bytes, path: Path) -> list[Sheet]:
             return [Sheet(None, csvfile.read(data))]
         reader = xlsx.read if fmt == "xlsx" else ods.read
         return [Sheet(name, rows) for name, rows in reader(io.BytesIO(data))]
+    except csvfile.CsvError as exc:
+        raise ProblemsFound([Problem(Location(path, exc.line, exc.col), f"cannot read it as "
+                                     f"CSV: {exc}")]) from exc
     except (ValueError, KeyError, OSError) as exc:
         raise ProblemsFound([Problem(Location(path), f"cannot read it as {fmt.upper()}: "
                                      f"{exc}")]) from exc

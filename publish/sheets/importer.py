@@ -107,8 +107,11 @@ class Proposal:
         index = max((i for line, i in starts if line <= where.line), default=None)
         owners = self.owners.get(where.path) or []
         row = owners[index] if index is not None and index < len(owners) else None
-        if row is None:
-            return Cell(self.source, 0, 0, deck if self._workbook else None)
+        if row is None:  # the deck as a whole (its counts): its sheet; in a CSV file, its
+            if self._workbook:  # first row (the header, if it has none left)
+                return Cell(self.source, 0, 0, deck)
+            first = next((r for r in owners if r is not None), None)
+            return first.cell(self.source, "deck") if first else Cell(self.source, 1, 1)
         mark = (where.line, where.col)
         paths = [place[2:] for marks in (source.values, source.keys)
                  for place, at in marks.items() if place[:2] == ("cards", index) and at == mark]

@@ -11,10 +11,11 @@ from __future__ import annotations
 import copy
 import dataclasses
 import random
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable
 from typing import Any
 
 from publish.games.agencia.base import Stats
+from publish.games.agencia.cards import derived
 from publish.games.agencia.engine import Engine
 
 
@@ -87,11 +88,17 @@ class GreedyAgent(RandomAgent):
 
     name = "greedy"
 
+    def _scores(self, engine: Engine, cards: Iterable[str]) -> dict[str, int]:
+        """card -> own_score, sure to hold ``cards``; kept with the set of cards, as a
+        worker plays thousands of games with it."""
+        scores = derived(engine.infos).setdefault("greedy_scores", {})
+        for card in cards:
+            if card not in scores:
+                scores[card] = own_score(engine.infos[card])
+        return scores
+
     def _score(self, engine: Engine, card: str) -> int:
-        cache = engine.__dict__.setdefault("_greedy_scores", {})
-        if card not in cache:
-            cache[card] = own_score(engine.infos[card])
-        return cache[card]
+        return self._scores(engine, (card,))[card]
 
     def choose_players(self, engine: Engine, me: int, pool: list[int], count: int,
                        purpose: str) -> list[int]:
@@ -100,41 +107,54 @@ class GreedyAgent(RandomAgent):
 
     def pick_cards(self, engine: Engine, me: int, n: int, purpose: str) -> list[str]:
         hand = engine.state.hands[me]
+        infos = engine.infos
+        scores = self._scores(engine, hand)
         # keep natural cards (they change structures and can end a partida)
-        ordered = sorted(hand, key=lambda c: (engine.infos[c].natural is not None,
-                                              self._score(engine, c)))
+        ordered = sorted(hand, key=lambda c: (infos[c].natural is not None, scores[c]))
         return ordered[:n]
-
-    def change(self, engine: Engine, me: int, options: list[str],
-               slots: list[int]) -> tuple[int, str] | None:
-        best, best_gain = None, None
-        for gain, pair in self._gains(engine, me, options, slots):
-            if best_gain is None or gain > best_gain:
-                best, best_gain = pair, gain
-        return best
 
     def changes(self, engine: Engine, me: int, options: list[str],
                 slots: list[int]) -> list[tuple[int, str]]:
-        """Every (slot, card), the best for me first (the first of equals first)."""
-        gains = list(self._gains(engine, me, options, slots))
-        order = sorted(range(len(gains)), key=lambda i: (-gains[i][0], i))
-        return [gains[i][1] for i in order]
-
-    def _gains(self, engine: Engine, me: int, options: list[str],
-               slots: list[int]) -> Iterator[tuple[float, tuple[int, str]]]:
+        """Every (slot, card), the best for me first (the first of equals first), as
+        ``change`` weighs them: the answers the planner tries, in greedy's order."""
         s = engine.state
-        leader = min(range(s.players), key=lambda p: (len(s.hands[p]), p))
+        sizes = [len(hand) for hand in s.hands]
+        leader = sizes.index(min(sizes))
+        scores = self._scores(engine, [*options, *(s.structures[slot] for slot in slots)])
+        gains = []
         for slot in slots:
-            current = self._score(engine, s.structures[slot])
+            current = scores[s.structures[slot]]
             for card in options:
-                new = self._score(engine, card)
-                if slot == me:
-                    gain = new - current
-                elif slot == leader:
-                    gain = current - new
-                else:
-                    gain = (current - new) / 2
-                yield gain, (slot, card)
+                new = scores[card]
+                gain = (new - current if slot == me else current - new if slot == leader
+                        else (current - new) / 2)
+                gains.append((-gain, len(gains), (slot, card)))
+        return [pair for _, _, pair in sorted(gains)]
+
+    def change(self, engine: Engine, me: int, options: list[str],
+               slots: list[int]) -> tuple[int, str] | None:
+        s = engine.state
+        sizes = [len(hand) for hand in s.hands]
+        leader = sizes.index(min(sizes))  # fewest cards, the lowest seat on a tie
+        scores = self._scores(engine, [*options, *(s.structures[slot] for slot in slots)])
+        if not options:
+            return None
+        # the best card for a slot: the highest score in one's own, the lowest elsewhere;
+        # the first such card on a tie, as max and min keep the first
+        highest = max(options, key=scores.__getitem__)
+        lowest = min(options, key=scores.__getitem__)
+        best, best_gain = None, None
+        for slot in slots:
+            current = scores[s.structures[slot]]
+            if slot == me:
+                card, gain = highest, scores[highest] - current
+            elif slot == leader:
+                card, gain = lowest, current - scores[lowest]
+            else:
+                card, gain = lowest, (current - scores[lowest]) / 2
+            if best_gain is None or gain > best_gain:
+                best, best_gain = (slot, card), gain
+        return best
 
     def veto(self, engine: Engine, me: int, changer: int, slot: int) -> bool:
         return slot == me

@@ -6,11 +6,19 @@ the package imports it.
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-from publish.engines import CheckResult, EngineInfo, GameRecord, GameSpec, SimulateRequest
+from publish.engines import (
+    CheckResult,
+    EngineInfo,
+    GameRecord,
+    GameSpec,
+    ReplayWarning,
+    SimulateRequest,
+)
 from publish.games.agencia import blocks
 from publish.games.agencia.agents import AGENTS
 from publish.games.agencia.cards import card_infos
@@ -19,9 +27,16 @@ from publish.games.agencia.diario.files import replay as replay_log
 from publish.games.agencia.directives import DIRECTIVES
 from publish.games.agencia.lint import lint_game
 from publish.games.agencia.records import MODES, RECORDING, play_records, table_problem
-from publish.games.agencia.simulate import Plan, bench, describe, report, simulate
+from publish.games.agencia.simulate import Plan, bench, describe, describe_bench, report, simulate
 from publish.model import Game
 from publish.problems import Location, Problem
+
+
+def _holder(path: Path, game: Game) -> Path | None:
+    """The project, for a log in the game's folder (an example: read only inside the
+    project); None for a log named on the command line from elsewhere."""
+    here = Path(os.path.abspath(path))
+    return game.project if here.is_relative_to(os.path.abspath(game.root)) else None
 
 
 class AgenciaEngine:
@@ -60,12 +75,16 @@ class AgenciaEngine:
         return DIRECTIVES
 
     def replay(self, game: Game, paths: list[Any], edition: str | None,
-               effects: bool = True) -> list[Problem]:
-        """`publish replay`: the findings of each log file (both levels where the data allows)."""
+               effects: bool = True, warnings: bool = False) -> list[Problem]:
+        """`publish replay`: the findings of each log file (both levels where the data
+        allows), each file on its own; ``warnings``: the variants read as intended too."""
         infos = card_infos(game)
-        return [Problem(Location(Path(f.path), f.line, f.col), f.message)
+        return [(ReplayWarning if f.warning else Problem)(Location(Path(f.path), f.line, f.col),
+                                                          f.message)
                 for path in paths
-                for f in replay_log(read_log(Path(path)), game, infos, edition, effects)]
+                for f in replay_log(read_log(Path(path), _holder(Path(path), game)), game,
+                                    infos, edition, effects)
+                if warnings or not f.warning]
 
     def effect_schema(self) -> dict[str, Any]:
         """JSON Schema of a block's `effect`: actions (direct) or rules (general)."""
@@ -103,10 +122,4 @@ class AgenciaEngine:
         return bench(root, game_id, games)
 
     def describe_bench(self, result: dict[str, Any]) -> str:
-        one, every = result["one_core"], result["all_cores"]
-        return (f"engine: {one['jogadas_per_s']:,.0f} jogadas/s and {one['games_per_s']:,.0f} "
-                f"games/s on one core; {every['jogadas_per_s']:,.0f} jogadas/s and "
-                f"{every['games_per_s']:,.0f} games/s on {every['workers']} cores "
-                f"({result['setup']}); replaying the {result['examples']['files']} example "
-                f"partidas ({result['examples']['jogadas']} jogadas, both levels) takes "
-                f"{result['examples']['cpu_ms']} ms of CPU")
+        return describe_bench(result)
