@@ -410,6 +410,22 @@ def simulate(project: str | None, game: str | None, *, games: int, players: str 
     return result, engine.describe(result)
 
 
+def balance(project: str | None, game: str | None, study: str | None, *, games: int | None,
+            seed: int | None, workers: int | None, scheduler: str | None,
+            bar: Callable[[int], Any]) -> list[str]:
+    """`publish balance`: a study played and its report written (docs/balance.md)."""
+    work = checked(project, game)
+    engine = engine_for(work.game.id)
+    if engine is None or not engine.info.studies:
+        raise Failure([f"{work.game.id}: this game has no rules engine that records its games, "
+                       "so there is nothing to study"], 2)
+    from publish.balance.run import run_balance  # Dask and matplotlib: this command alone
+
+    with failing():
+        return run_balance(work.project, work.game, engine, Path(study) if study else None,
+                           games, seed, workers, scheduler, bar)
+
+
 def replay(project: str | None, game: str | None, files: tuple[str, ...], edition: str | None,
            effects: bool, strict: bool = False) -> tuple[list[str], int]:
     """`publish replay`: (every finding with file:line:col and a count, exit status); the

@@ -99,6 +99,9 @@ class EngineBase:
         self._societies: dict[tuple[str, ...], dict[type, list[tuple[int, Any]]]] = {}
         self._total = Counter(self.deck)
         self.log: list[tuple] = []
+        # what a balance study counts (records.py): (played|ran|crisis, seat, card) and
+        # (round, jogadas, winners) at the end of each partida
+        self.events: list[tuple] = []
         self._extra = False  # the current player is playing the second of two jogadas
 
     def agent(self, seat: int) -> Any:

@@ -7,11 +7,18 @@ the package imports it.
 from __future__ import annotations
 
 import os
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-from publish.engines import CheckResult, EngineInfo, ReplayWarning, SimulateRequest
+from publish.engines import (
+    CheckResult,
+    EngineInfo,
+    GameRecord,
+    GameSpec,
+    ReplayWarning,
+    SimulateRequest,
+)
 from publish.games.agencia import blocks
 from publish.games.agencia.agents import AGENTS
 from publish.games.agencia.cards import card_infos
@@ -19,11 +26,10 @@ from publish.games.agencia.diario.files import EDITIONS, example_paths, read_log
 from publish.games.agencia.diario.files import replay as replay_log
 from publish.games.agencia.directives import DIRECTIVES
 from publish.games.agencia.lint import lint_game
+from publish.games.agencia.records import MODES, RECORDING, play_records, table_problem
 from publish.games.agencia.simulate import Plan, bench, describe, describe_bench, report, simulate
 from publish.model import Game
 from publish.problems import Location, Problem
-
-MODES = ("simple", "bourdieu")
 
 
 def _holder(path: Path, game: Game) -> Path | None:
@@ -47,6 +53,7 @@ class AgenciaEngine:
         log_name="diário de jogo",
         checks=("effect schema", "lint of effects against the printed text",
                 "replay of the example partidas"),
+        records=RECORDING,
     )
 
     def check(self, game: Game) -> CheckResult:
@@ -86,25 +93,25 @@ class AgenciaEngine:
     def simulate(self, root: Path, game: Game, request: SimulateRequest,
                  progress: Callable[[int], Any] | None = None) -> dict[str, Any]:
         """Play seeded games; the report of `publish simulate`."""
-        unknown = [a for a in request.agents if a not in AGENTS]
-        if unknown:
-            raise ValueError(f"unknown agent(s) {', '.join(unknown)}; known: {', '.join(AGENTS)}")
-        if request.mode not in MODES:
-            raise ValueError(f"unknown mode {request.mode!r}; known: {', '.join(MODES)}")
+        problem = table_problem(game, request.mode, request.decks, request.agents)
+        if problem:
+            raise ValueError(problem)
         bourdieu = request.mode == "bourdieu"
         decks = tuple(request.decks)
-        if not bourdieu and decks != ("principal",):
-            raise ValueError("simple mode is played with the principal deck alone; "
-                             "use --mode bourdieu for other decks")
-        if "principal" not in decks:
-            raise ValueError("every game needs the principal deck; add the others to it "
-                             "(--decks principal,social)")
         plan = Plan(root=root, game_id=game.id, games=request.games, players=request.players,
                     bourdieu=bourdieu, decks=decks, seed=request.seed,
                     agents=tuple(request.agents),
                     logs=Path(request.logs) if request.logs else None)
         totals = simulate(plan, request.workers, progress)
         return report(plan, totals, card_infos(game))
+
+    def table_problem(self, game: Game, spec: GameSpec) -> str | None:
+        """Why a study cannot play this table (agents, mode, decks), or None."""
+        return table_problem(game, spec.mode, spec.decks, spec.agents)
+
+    def play(self, game: Game, specs: Sequence[GameSpec]) -> list[GameRecord]:
+        """`publish balance`: each game played to its end, with its events."""
+        return play_records(game, specs)
 
     def describe(self, result: dict[str, Any]) -> str:
         """The report as text for a terminal."""

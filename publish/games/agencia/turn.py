@@ -74,6 +74,7 @@ class Turns(EngineBase):
         s = self.state
         part = s.partida
         p = s.turn
+        self.agents[p].before_jogada(self, p)  # a planning agent keeps the position
         part.jogadas += 1
         self.stats.jogadas += 1
         self.record = Jogada(p)
@@ -82,6 +83,7 @@ class Turns(EngineBase):
             del part.turns[0]
         card = s.structures[p]
         self.log.append(("jogada", p, card, len(s.hands[p])))
+        self.events.append(("played", p, card))
         society = self.stats.in_society
         for c in s.structures:
             society[c] += 1
@@ -95,6 +97,7 @@ class Turns(EngineBase):
         tried = None if crisis else self.try_structure(p)
         if tried is None:
             self.stats.crises_caused[card] += 1
+            self.events.append(("crisis", p, card))
             self.crisis(p)
         else:
             outcome, executed = tried
@@ -104,6 +107,7 @@ class Turns(EngineBase):
                     self.log.extend(executed[1])
                 if outcome == "executed":
                     self.stats.executed[card] += 1
+                    self.events.append(("ran", p, card))
                 self.natural(p)
         part.discards_since[p] = 0
         self.end_jogada(p)
@@ -290,6 +294,7 @@ class Turns(EngineBase):
         part = s.partida
         winners = part.winners
         self.log.append(("end_partida", tuple(winners)))
+        self.events.append(("round", part.jogadas, tuple(winners)))
         if winners:
             self.stats.partidas_won += 1
         for q in winners:
