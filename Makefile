@@ -9,7 +9,7 @@ STAMP := $(VENV)/.setup-done
 # chromium (headless) loads the review gallery in its test.
 SYSTEM_PACKAGES := libharfbuzz-subset0 poppler-utils chromium
 
-.PHONY: all bench build setup system-packages check test lint clean
+.PHONY: all bench bench-engine build setup system-packages check test lint clean
 
 all: build
 
@@ -51,6 +51,9 @@ test: setup lint
 
 bench: setup
 	$(BIN)/python -m publish.bench
+
+bench-engine: setup
+	$(BIN)/python -m publish.bench engine
 
 clean:
 	rm -rf build $(VENV)

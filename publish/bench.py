@@ -4,6 +4,8 @@ Machines here are noisy, so every figure that matters is a ratio of two
 commands run alternately in the same session: our all-decks build against
 bare WeasyPrint rendering the same 250 cards as one HTML document.
 Results go to build/bench.json (other benchmarks add their own keys).
+The default game's engine, if it simulates, adds its own figures;
+`make bench-engine` (``python -m publish.bench engine``) runs those alone.
 """
 
 from __future__ import annotations
@@ -191,15 +193,29 @@ def _compare(ours: list[str], bare: list[str], root: Path, runs: int,
             "ratio_wall_ours_over_bare": round(statistics.median(ratios), 3)}
 
 
+def bench_engine(root: Path, game_id: str, results: dict) -> str | None:
+    """The game engine's own figures into ``results``; its lines for the terminal (None
+    when no engine simulates the game)."""
+    engine = engine_for(game_id)
+    if engine is None or not engine.info.simulates:
+        return None
+    results["engine"] = engine.bench(root, game_id)
+    return engine.describe_bench(results["engine"])
+
+
 def main() -> None:
     root = find_root()
     game_id = default_game(root)
-    if shutil.which("weasyprint", path=str(Path(sys.executable).parent)) is None:
-        raise SystemExit("weasyprint's command is missing from the virtualenv: run make")
-    decks = bench_decks(root, game_id)
     path = root / "build" / "bench.json"
     results = json.loads(path.read_text()) if path.exists() else {}
-    results["decks"] = decks
+    if sys.argv[1:] == ["engine"]:  # `make bench-engine`: the engine's figures alone
+        line = bench_engine(root, game_id, results)
+        write_atomic(path, json.dumps(results, indent=2) + "\n")
+        print(line or f"no engine simulates {game_id}")
+        return
+    if shutil.which("weasyprint", path=str(Path(sys.executable).parent)) is None:
+        raise SystemExit("weasyprint's command is missing from the virtualenv: run make")
+    results["decks"] = decks = bench_decks(root, game_id)
     game, _ = load_game(root, game_id)
     if game is not None and (game.root / "rules" / game.config.locales.source).is_dir():
         results["manual"] = manual = bench_manual(root, game_id)
@@ -218,17 +234,15 @@ def main() -> None:
           f"{whole['one_card_edit']['wall_s']} s = {whole['edit_over_cold']} of cold; the same "
           f"edit under publish watch {whole['one_card_edit_watching']['wall_s']} s = "
           f"{whole['watching_over_command']} of the command's")
-    engine = engine_for(game_id)
-    if engine is not None and engine.info.simulates:
-        results["engine"] = engine.bench(root, game_id)
+    engine_lines = bench_engine(root, game_id, results)
     write_atomic(path, json.dumps(results, indent=2) + "\n")
     verdict = "met" if decks["ratio_wall_ours_over_bare"] <= DECKS_GOAL else "NOT met"
     print(f"decks: ours {decks['ours']['wall_s']:.2f} s wall "
           f"({decks['cores_used_by_ours']} cores busy), bare WeasyPrint "
           f"{decks['bare_weasyprint']['wall_s']:.2f} s; ours/bare = "
           f"{decks['ratio_wall_ours_over_bare']} (goal <= {DECKS_GOAL}: {verdict})")
-    if "engine" in results and engine is not None:
-        print(engine.describe_bench(results["engine"]))
+    if engine_lines:
+        print(engine_lines)
     print(f"written to {path}")
 
 

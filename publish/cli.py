@@ -420,13 +420,33 @@ def simulate(project: str | None, game: str | None, as_json: bool, progress: boo
 @main.command(cls=EngineCommand)
 @project_option
 @game_option
+@click.argument("study", required=False, type=click.Path(exists=True, dir_okay=False))
+@click.option("--games", type=click.IntRange(1), default=None,
+              help="Games in all, split evenly over the study's tables (default: 2000).")
+@click.option("--seed", type=int, default=None, help="Seed of the study (default: the file's, 0).")
+@click.option("--workers", type=click.IntRange(1), default=None,
+              help="Worker processes of the local Dask cluster (default: one per core; 1: none).")
+@click.option("--scheduler", default=None, metavar="ADDRESS",
+              help="Play on a running Dask cluster instead (tcp://host:8786).")
+@reports
+def balance(project: str | None, game: str | None, study: str | None, **chosen: Any) -> None:
+    """Play a balance study (STUDY.yaml, or the engine's defaults); write build/<game>/balance/."""
+    def bar(total: int) -> Any:
+        return click.progressbar(length=total, label="playing", file=sys.stderr)
+    echo_all(commands.balance(project, game, study, bar=bar, **chosen))
+
+
+@main.command(cls=EngineCommand)
+@project_option
+@game_option
 @click.argument("files", nargs=-1, required=True, type=click.Path(exists=True, dir_okay=False))
 @click.option("--edition", default=None,
               help="Rules edition to replay by (default: the file's, else the engine's first).")
 @click.option("--bookkeeping-only", is_flag=True,
               help="Skip the effects level (card effects replayed by the engine).")
+@click.option("--strict", is_flag=True, help="Fail on warnings too (variants read as intended).")
 @reports
 def replay(project: str | None, game: str | None, files: tuple[str, ...], edition: str | None,
-           bookkeeping_only: bool) -> None:
-    """Replay game logs; list every finding with file:line:col."""
-    echo_all(*commands.replay(project, game, files, edition, not bookkeeping_only))
+           bookkeeping_only: bool, strict: bool) -> None:
+    """Replay game logs; list every finding and warning with file:line:col."""
+    echo_all(*commands.replay(project, game, files, edition, not bookkeeping_only, strict))

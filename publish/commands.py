@@ -18,7 +18,7 @@ from typing import Any
 from publish.atomic import write_atomic
 from publish.build import Plan, Request, plan, run
 from publish.check import CheckReport, check, check_loaded, deck_schema
-from publish.engines import Engine, EngineInfo, SimulateRequest, engine_for
+from publish.engines import Engine, EngineInfo, ReplayWarning, SimulateRequest, engine_for
 from publish.export import to_json
 from publish.failures import Failure, build_failure
 from publish.i18n.translate import check_edition, domains_for
@@ -410,20 +410,37 @@ def simulate(project: str | None, game: str | None, *, games: int, players: str 
     return result, engine.describe(result)
 
 
+def balance(project: str | None, game: str | None, study: str | None, *, games: int | None,
+            seed: int | None, workers: int | None, scheduler: str | None,
+            bar: Callable[[int], Any]) -> list[str]:
+    """`publish balance`: a study played and its report written (docs/balance.md)."""
+    work = checked(project, game)
+    engine = engine_for(work.game.id)
+    if engine is None or not engine.info.studies:
+        raise Failure([f"{work.game.id}: this game has no rules engine that records its games, "
+                       "so there is nothing to study"], 2)
+    from publish.balance.run import run_balance  # Dask and matplotlib: this command alone
+
+    with failing():
+        return run_balance(work.project, work.game, engine, Path(study) if study else None,
+                           games, seed, workers, scheduler, bar)
+
+
 def replay(project: str | None, game: str | None, files: tuple[str, ...], edition: str | None,
-           effects: bool) -> tuple[list[str], int]:
-    """`publish replay`: (every finding with file:line:col and a count, exit status)."""
+           effects: bool, strict: bool = False) -> tuple[list[str], int]:
+    """`publish replay`: (every finding with file:line:col and a count, exit status); the
+    warnings fail it only if ``strict``."""
     work = checked(project, game)
     engine = _engine(work, "replay")
     info = engine.info
     chosen = None if edition is None else _choice(edition, info.editions, "--edition", info.name)
-    try:
-        problems = engine.replay(work.game, [Path(f) for f in files], chosen, effects=effects)
-    except ValueError as err:
-        raise Failure([f"publish replay: {err}"], 2) from err
+    problems = engine.replay(work.game, [Path(f) for f in files], chosen, effects=effects,
+                             warnings=True)
+    warned = sum(isinstance(p, ReplayWarning) for p in problems)
     lines = [str(p) for p in problems]
-    lines.append(f"{len(files)} log(s) replayed, {len(problems)} finding(s)")
-    return lines, 1 if problems else 0
+    lines.append(f"{len(files)} log(s) replayed, {len(problems) - warned} finding(s), "
+                 f"{warned} warning(s)")
+    return lines, 1 if len(problems) > warned or (strict and warned) else 0
 
 
 def engine_help(project: str | None = None, game: str | None = None) -> str:

@@ -9,7 +9,7 @@ and its help from the engine instead of knowing any game.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from importlib.metadata import entry_points
 from pathlib import Path
@@ -17,6 +17,68 @@ from typing import Any, Protocol
 
 from publish.model import Game
 from publish.problems import Problem
+
+
+@dataclass(frozen=True)
+class Recording:
+    """What an engine records of every game it plays: all `publish balance` counts.
+
+    A game is a series of rounds (each with its own winners, or none), each
+    made of moves.  Cards are counted through events ``(key, seat, card)``:
+    the ``held`` event makes a card that seat's (a card in play in front of a
+    player, whose holder's wins it is credited with); each of ``outcomes`` is
+    a further event of a held card, reported as a share of its ``held`` events.
+    Labels are the engine's own words, shown in the report as given.
+    """
+
+    round: tuple[str, str] = ("round", "rounds")
+    """The unit of a game that has winners, singular and plural."""
+    move: tuple[str, str] = ("move", "moves")
+    """One player's turn, singular and plural."""
+    held: str = "held"
+    """The key of the event that makes a card a seat's."""
+    held_label: str = "held"
+    """What the ``held`` event means, completing "how often it was ..."."""
+    outcomes: tuple[tuple[str, str], ...] = ()
+    """(key, label) of each further event of a held card: ("fired", "fired")."""
+
+
+@dataclass(frozen=True)
+class GameSpec:
+    """One game to play for a study: its table, each seat's agent and its seed."""
+
+    players: int
+    mode: str
+    decks: tuple[str, ...]
+    agents: tuple[str, ...]
+    """One agent per seat, seat 0 first."""
+    seed: int
+
+
+@dataclass(frozen=True)
+class RoundRecord:
+    """One round of a game: how many moves it took, who won it (nobody: empty)."""
+
+    moves: int
+    winners: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class GameRecord:
+    """One game as its engine recorded it (see :class:`Recording`)."""
+
+    players: int
+    order: tuple[int, ...]
+    """Seats in the order they first moved: position 1 is ``order[0]``."""
+    rounds: tuple[RoundRecord, ...]
+    winners: tuple[int, ...]
+    """The game's winners; empty when it ended without one."""
+    cards: frozenset[str]
+    """The cards that could be held in this game (its decks)."""
+    events: tuple[tuple[str, int, str], ...]
+    """(event key, seat, card), in the order they happened."""
+    stopped: bool = False
+    """Ended by the engine's cap on length, not by the rules."""
 
 
 @dataclass(frozen=True)
@@ -44,6 +106,8 @@ class EngineInfo:
     """What `publish replay` reads, in the engine's words ("game log")."""
     checks: tuple[str, ...] = ()
     """What `publish check` runs beyond the structure (effect schema, lint, examples...)."""
+    records: Recording | None = None
+    """What each game it plays records, for `publish balance` (None: it cannot study)."""
 
     @property
     def simulates(self) -> bool:
@@ -52,6 +116,16 @@ class EngineInfo:
     @property
     def replays(self) -> bool:
         return bool(self.editions)
+
+    @property
+    def studies(self) -> bool:
+        return self.simulates and self.records is not None
+
+
+@dataclass(frozen=True)
+class ReplayWarning(Problem):
+    """A log read as intended, though it departs from its syntax: said, fails only with
+    `publish replay --strict`."""
 
 
 @dataclass(frozen=True)
@@ -103,13 +177,22 @@ class Engine(Protocol):
         ...
 
     def replay(self, game: Game, paths: list[Path], edition: str | None,
-               effects: bool = True) -> list[Problem]:
-        """`publish replay`: the findings of each log (``editions`` must not be empty)."""
+               effects: bool = True, warnings: bool = False) -> list[Problem]:
+        """`publish replay`: the findings of each log (``editions`` must not be empty); with
+        ``warnings``, also each variant read as intended, as a :class:`ReplayWarning`."""
         ...
 
     def simulate(self, root: Path, game: Game, request: SimulateRequest,
                  progress: Callable[[int], Any] | None = None) -> dict[str, Any]:
         """`publish simulate`: a JSON-able report (``modes`` must not be empty)."""
+        ...
+
+    def table_problem(self, game: Game, spec: GameSpec) -> str | None:
+        """Why this table cannot be played (None: it can), said before any game is."""
+        ...
+
+    def play(self, game: Game, specs: Sequence[GameSpec]) -> list[GameRecord]:
+        """`publish balance`: each game played to its end, as the engine records it."""
         ...
 
     def describe(self, result: dict[str, Any]) -> str:

@@ -16,7 +16,7 @@ from typing import Any
 
 from publish.model import Game
 from publish.problems import Location, Problem, ProblemsFound, did_you_mean
-from publish.projectfiles import read_text
+from publish.projectfiles import read_text, sources
 from publish.yamlsource import SourceMap, load_front_matter
 
 EXAMPLES_DIR = "examples"
@@ -25,7 +25,7 @@ EXAMPLES_DIR = "examples"
 def example_paths(game: Game) -> list[Path]:
     """The game's example games, in name order."""
     folder = game.root / EXAMPLES_DIR
-    return sorted(folder.glob("*.md")) if folder.is_dir() else []
+    return sources(folder, "*.md")
 
 
 def front_matter_text(text: str) -> tuple[str, int] | None:

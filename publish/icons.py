@@ -12,7 +12,7 @@ from pathlib import Path
 
 from publish.model import Game
 from publish.problems import Location, Problem, ProblemsFound, did_you_mean
-from publish.projectfiles import read_text
+from publish.projectfiles import read_text, sources
 from publish.svgcheck import UnsafeSvg, safe_svg
 from publish.text import ICON
 
@@ -61,7 +61,7 @@ def _icon_files(game: Game) -> list[tuple[str, Path, Location]]:
     folder = game.root / ICONS_DIR
     declared = game.config.icons
     if not declared:
-        return [(p.stem, p, Location(p)) for p in sorted(folder.glob("*.svg"))]
+        return [(p.stem, p, Location(p)) for p in sources(folder, "*.svg")]
     return [(token, folder / (spec.file or f"{token}.svg"),
              game.config_source.locate(("icons", token))) for token, spec in declared.items()]
 

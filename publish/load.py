@@ -18,7 +18,7 @@ from pydantic import BaseModel, ValidationError
 from publish.cardschema import card_model, deck_file_model, problems_from
 from publish.model import Card, Game, GameConfig, TextBlock
 from publish.problems import Location, Problem, ProblemsFound
-from publish.projectfiles import read_text
+from publish.projectfiles import read_text, sources
 from publish.unchanged import project_root
 from publish.yamlsource import SourceMap, load_yaml
 
@@ -164,7 +164,7 @@ def load_game(
     cards: list[Card] = []
     deck_sources: dict[str, Location] = {}
     incomplete: set[str] = set()
-    files = sorted((game_dir / DECKS_DIR).glob("*.yaml"))
+    files = sources(game_dir / DECKS_DIR, "*.yaml")
     if not files:
         problems.append(Problem(Location(game_dir / DECKS_DIR), "no deck files (*.yaml) here"))
     for path in files:

@@ -14,6 +14,7 @@ names the file and where it leads, never a read.
 from __future__ import annotations
 
 import os
+import re
 import stat
 from pathlib import Path
 
@@ -22,6 +23,27 @@ from publish.problems import Location, Problem, ProblemsFound
 from publish.sourcetext import MAX_BYTES, decode, too_big
 
 _INSTEAD = "copy the file into the project and refer to it from there"
+
+
+EDITOR_FILES = re.compile(
+    r"""^\.                        # hidden: .#lock (Emacs), .x.swp (Vim), .~lock.x# (LibreOffice),
+                                   #   .goutputstream-X (GNOME), .DS_Store
+      | ~$ | ^~\$                  # backup~ (Emacs, gedit...), ~$book.xlsx (Microsoft Office)
+      | ^\#.*\#$                   # #autosave# (Emacs)
+      | \.(sw[a-p]|swx|tmp|temp|bak|orig|rej|kate-swp|crdownload|part)$
+      | ^4913$                     # Vim's test of whether it may write in the folder
+      | ___jb_(tmp|old|bak)___$    # JetBrains' safe write
+      | ^sed[A-Za-z0-9]{6}$        # sed -i's temporary copy
+    """, re.VERBOSE)
+"""Names of files editors write beside the ones they edit: never a source."""
+
+
+def sources(folder: Path, pattern: str) -> list[Path]:
+    """The files of ``folder`` matching ``pattern`` (a glob), in order, without hidden files
+    and editors' own (an Emacs lock ``.#alpha.yaml`` is no deck)."""
+    if not folder.is_dir():
+        return []
+    return sorted(p for p in folder.glob(pattern) if not EDITOR_FILES.search(p.name))
 
 
 class OutsideProject(ProblemsFound):

@@ -10,24 +10,13 @@ another build as soon as that one ends.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Iterable
 from pathlib import Path
 from threading import Event
 
 from watchfiles import watch as file_events
 
-EDITOR_FILES = re.compile(
-    r"""^\.                        # hidden: .#lock (Emacs), .x.swp (Vim), .~lock.x# (LibreOffice),
-                                   #   .goutputstream-X (GNOME), .DS_Store
-      | ~$ | ^~\$                  # backup~ (Emacs, gedit...), ~$book.xlsx (Microsoft Office)
-      | ^\#.*\#$                   # #autosave# (Emacs)
-      | \.(sw[a-p]|swx|tmp|temp|bak|orig|rej|kate-swp|crdownload|part)$
-      | ^4913$                     # Vim's test of whether it may write in the folder
-      | ___jb_(tmp|old|bak)___$    # JetBrains' safe write
-      | ^sed[A-Za-z0-9]{6}$        # sed -i's temporary copy
-    """, re.VERBOSE)
-"""Names of files editors write beside the ones they edit."""
+from publish.projectfiles import EDITOR_FILES
 
 
 def is_input(path: str | Path) -> bool:

@@ -27,16 +27,18 @@ LAYERS = [
     ("games", r"publish\.games(\..+)?"),
     ("targets", r"publish\.targets(\..+)?"),
     ("build", r"publish\.(build|failures)"),
+    ("balance", r"publish\.balance(\..+)?"),
     ("commands", r"publish\.(commands|bench|scaffold|preview|watcher)"),
     ("cli", r"publish\.(cli|launch|warm|crashlog|__main__)"),
 ]
 """Bottom to top, as docs/architecture.md draws them."""
 
 LAZY = re.compile(r"(weasyprint|pikepdf|pypdfium2|PIL|openpyxl|odf|ruamel)(\..+)?"
-                  r"|publish\.render\.fetcher|publish\.cli")
+                  r"|publish\.render\.fetcher|publish\.cli|publish\.balance\.run")
 """What may be imported inside a function: the renderers (and the WeasyPrint fetcher class),
 the spreadsheet formats and round-trip YAML, which only `publish cards` and `publish import`
-use, and the command line, which the entry point loads only when a stamp cannot answer."""
+use, the command line, which the entry point loads only when a stamp cannot answer, and the
+balance study (`publish balance` alone: it brings Dask and matplotlib, about a second)."""
 
 
 def modules() -> dict[str, Path]:

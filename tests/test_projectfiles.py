@@ -298,3 +298,17 @@ def test_text_that_names_outside_files_prints_as_text_and_nothing_of_them(
     # the notes as typed (Markdown allows no raw HTML), with typographic quotes, in the list
     assert "<img src=“file://" in texts and "<object data=“" in texts
     assert canary_free(hostile_project)
+
+
+def test_editors_own_files_beside_the_sources_are_no_sources(demo_docs):
+    """An Emacs lock (a dangling symlink), a Vim swap file and a backup in the decks folder
+    are not decks: the game checks as without them."""
+    from conftest import run
+
+    decks = demo_docs / "cards" / "demo" / "decks"
+    (decks / ".#alpha.yaml").symlink_to("user@host.1234:1700000000")
+    (decks / ".alpha.yaml.swp").write_bytes(b"\x00binary")
+    (decks / "alpha.yaml~").write_text("deck: alpha\ncards: []\n", encoding="utf-8")
+    (demo_docs / "cards" / "demo" / "rules" / "pt-BR" / ".#01.md").write_text("x")
+    result = run("check", "--project", str(demo_docs), "--game", "demo")
+    assert result.exit_code == 0, result.output

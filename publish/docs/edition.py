@@ -24,6 +24,7 @@ from publish.docs.markdown import RulesMarkdown
 from publish.engines import engine_for
 from publish.model import Game
 from publish.problems import Location, Problem, ProblemsFound
+from publish.projectfiles import sources
 
 Gettext = Callable[[str], str]
 
@@ -55,11 +56,11 @@ def rules_dir(game: Game) -> Path:
 
 def chapter_paths(game: Game) -> list[Path]:
     """The manual's chapters: ``rules/<source locale>/*.md`` in file-name order."""
-    return sorted(rules_dir(game).glob("*.md"))
+    return sources(rules_dir(game), "*.md")
 
 
 def summary_paths(game: Game) -> list[Path]:
-    return sorted((rules_dir(game) / "summaries").glob("*.md"))
+    return sources(rules_dir(game) / "summaries", "*.md")
 
 
 @dataclass

@@ -29,7 +29,7 @@ from publish.docs.parser import new_parser
 from publish.i18n.catalog import new_catalog
 from publish.model import Game
 from publish.problems import ProblemsFound
-from publish.projectfiles import read_bytes, read_text
+from publish.projectfiles import read_bytes, read_text, sources
 from publish.render.env import COMMON
 from publish.yamlsource import load_front_matter
 
@@ -129,8 +129,8 @@ def _card(catalog: Catalog, game: Game, card) -> None:
 def rules_files(game: Game) -> list[Path]:
     """The Markdown sources, in the source language: chapters, summaries, examples."""
     folder = game.root / "rules" / game.config.locales.source
-    return [*sorted(folder.glob("*.md")), *sorted((folder / "summaries").glob("*.md")),
-            *sorted((game.root / "examples").glob("*.md"))]
+    return [*sources(folder, "*.md"), *sources(folder / "summaries", "*.md"),
+            *sources(game.root / "examples", "*.md")]
 
 
 def markdown_messages(text: str) -> Iterator[tuple[str, int, str]]:

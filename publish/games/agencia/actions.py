@@ -18,11 +18,10 @@ from publish.games.agencia.select import Crisis, concerned, holds, resolve, tabl
 
 def amount(engine: Engine, ctx: Context, n: Any, act: str, target: int) -> int:
     """The number an action moves, after 'dobra' and 'somente 1' rules."""
-    s = engine.state
-    if n == "hand":
-        value = len(s.hands[target])
-    elif isinstance(n, int):
+    if isinstance(n, int):
         value = n
+    elif n == "hand":
+        value = len(engine.state.hands[target])
     else:
         value = computed(engine, ctx, n, target)
     for _, rule in engine.rules(fx.Double):
@@ -76,12 +75,14 @@ def forbidden(engine: Engine, ctx: Context, player: int, act: str) -> str | None
 
 def forbidden_any(engine: Engine, player: int, act: str) -> bool:
     """Whether any standing rule bars ``player`` from ``act`` (revolts, natural cards...)."""
+    if not engine.rules(fx.Cannot):
+        return False
     return forbidden(engine, engine.context(player), player, act) is not None
 
 
 def _allowed(engine: Engine, ctx: Context, player: int, act: str, optional: bool) -> bool:
     """Whether the act goes ahead for this player; raises Crisis when it must and cannot."""
-    verdict = forbidden(engine, ctx, player, act)
+    verdict = forbidden(engine, ctx, player, act) if engine.rules(fx.Cannot) else None
     if verdict == "crisis" and not optional:
         raise Crisis(f"player {player} may not {act}")
     return verdict is None

@@ -8,8 +8,14 @@ engine's seeded generator, so a seed fixes a whole game.
 
 from __future__ import annotations
 
+import copy
+import dataclasses
+import random
+from collections.abc import Callable, Iterable
 from typing import Any
 
+from publish.games.agencia.base import Stats
+from publish.games.agencia.cards import derived
 from publish.games.agencia.engine import Engine
 
 
@@ -17,6 +23,9 @@ class RandomAgent:
     """Chooses uniformly among the legal options."""
 
     name = "random"
+
+    def before_jogada(self, engine: Engine, me: int) -> None:
+        """Called as ``me``'s jogada starts, before anything of it happens."""
 
     def choose_players(self, engine: Engine, me: int, pool: list[int], count: int,
                        purpose: str) -> list[int]:
@@ -79,11 +88,17 @@ class GreedyAgent(RandomAgent):
 
     name = "greedy"
 
+    def _scores(self, engine: Engine, cards: Iterable[str]) -> dict[str, int]:
+        """card -> own_score, sure to hold ``cards``; kept with the set of cards, as a
+        worker plays thousands of games with it."""
+        scores = derived(engine.infos).setdefault("greedy_scores", {})
+        for card in cards:
+            if card not in scores:
+                scores[card] = own_score(engine.infos[card])
+        return scores
+
     def _score(self, engine: Engine, card: str) -> int:
-        cache = engine.__dict__.setdefault("_greedy_scores", {})
-        if card not in cache:
-            cache[card] = own_score(engine.infos[card])
-        return cache[card]
+        return self._scores(engine, (card,))[card]
 
     def choose_players(self, engine: Engine, me: int, pool: list[int], count: int,
                        purpose: str) -> list[int]:
@@ -92,28 +107,53 @@ class GreedyAgent(RandomAgent):
 
     def pick_cards(self, engine: Engine, me: int, n: int, purpose: str) -> list[str]:
         hand = engine.state.hands[me]
+        infos = engine.infos
+        scores = self._scores(engine, hand)
         # keep natural cards (they change structures and can end a partida)
-        ordered = sorted(hand, key=lambda c: (engine.infos[c].natural is not None,
-                                              self._score(engine, c)))
+        ordered = sorted(hand, key=lambda c: (infos[c].natural is not None, scores[c]))
         return ordered[:n]
+
+    def changes(self, engine: Engine, me: int, options: list[str],
+                slots: list[int]) -> list[tuple[int, str]]:
+        """Every (slot, card), the best for me first (the first of equals first), as
+        ``change`` weighs them: the answers the planner tries, in greedy's order."""
+        s = engine.state
+        sizes = [len(hand) for hand in s.hands]
+        leader = sizes.index(min(sizes))
+        scores = self._scores(engine, [*options, *(s.structures[slot] for slot in slots)])
+        gains = []
+        for slot in slots:
+            current = scores[s.structures[slot]]
+            for card in options:
+                new = scores[card]
+                gain = (new - current if slot == me else current - new if slot == leader
+                        else (current - new) / 2)
+                gains.append((-gain, len(gains), (slot, card)))
+        return [pair for _, _, pair in sorted(gains)]
 
     def change(self, engine: Engine, me: int, options: list[str],
                slots: list[int]) -> tuple[int, str] | None:
         s = engine.state
-        leader = min(range(s.players), key=lambda p: (len(s.hands[p]), p))
+        sizes = [len(hand) for hand in s.hands]
+        leader = sizes.index(min(sizes))  # fewest cards, the lowest seat on a tie
+        scores = self._scores(engine, [*options, *(s.structures[slot] for slot in slots)])
+        if not options:
+            return None
+        # the best card for a slot: the highest score in one's own, the lowest elsewhere;
+        # the first such card on a tie, as max and min keep the first
+        highest = max(options, key=scores.__getitem__)
+        lowest = min(options, key=scores.__getitem__)
         best, best_gain = None, None
         for slot in slots:
-            current = self._score(engine, s.structures[slot])
-            for card in options:
-                new = self._score(engine, card)
-                if slot == me:
-                    gain = new - current
-                elif slot == leader:
-                    gain = current - new
-                else:
-                    gain = (current - new) / 2
-                if best_gain is None or gain > best_gain:
-                    best, best_gain = (slot, card), gain
+            current = scores[s.structures[slot]]
+            if slot == me:
+                card, gain = highest, scores[highest] - current
+            elif slot == leader:
+                card, gain = lowest, current - scores[lowest]
+            else:
+                card, gain = lowest, (current - scores[lowest]) / 2
+            if best_gain is None or gain > best_gain:
+                best, best_gain = (slot, card), gain
         return best
 
     def veto(self, engine: Engine, me: int, changer: int, slot: int) -> bool:
@@ -133,4 +173,201 @@ class GreedyAgent(RandomAgent):
         return self._score(engine, engine.state.structures[me]) < 0
 
 
-AGENTS = {"random": RandomAgent, "greedy": GreedyAgent}
+DECISIONS = ("choose_players", "pick_cards", "pick_from_pile", "trade_with_pile", "change",
+             "veto", "approve", "wants_revolt", "natural", "refuse", "field_move",
+             "request_hegemony")
+"""Every question the engine asks an agent."""
+
+_ATOMS = (str, int, float, bool, type(None), tuple, frozenset)
+
+
+def _fork(value: Any) -> Any:
+    """An independent copy of a piece of state (lists, sets, dicts, dataclasses, the
+    generator), several times faster than copy.deepcopy; strings and tuples are shared."""
+    kind = type(value)
+    if kind in _ATOMS:
+        return value
+    if kind is list:
+        return value[:] if all(type(v) in _ATOMS for v in value) else [_fork(v) for v in value]
+    if kind is set:
+        return set(value)
+    if kind is dict:
+        return {k: _fork(v) for k, v in value.items()}
+    if isinstance(value, random.Random):
+        twin = random.Random()
+        twin.setstate(value.getstate())
+        return twin
+    if dataclasses.is_dataclass(value):
+        twin = copy.copy(value)
+        for f in dataclasses.fields(value):
+            setattr(twin, f.name, _fork(getattr(value, f.name)))
+        return twin
+    return copy.deepcopy(value)
+
+
+def fork(engine: Engine) -> Engine:
+    """A copy of a game to play ahead in: its own state, statistics, logs and caches."""
+    twin = copy.copy(engine)
+    for name, value in vars(engine).items():
+        if type(value) in (list, dict, set):
+            setattr(twin, name, copy.copy(value))
+    twin.state = _fork(engine.state)
+    twin.stats = Stats()
+    twin.log, twin.events, twin._rules_key, twin._rules = [], [], (), {}
+    return twin
+
+
+class Replay(GreedyAgent):
+    """In a rollout: the answers a seat gave so far in the jogada, then greedy play.
+
+    ``then`` runs on the rollout's engine as the last answer is given: the
+    planner makes its hidden information up there (determinisation).
+    """
+
+    def __init__(self, answers: list[tuple[str, Any]],
+                 then: Callable[[Engine], None] | None = None):
+        self.answers = list(answers)
+        self.then = then
+
+
+def _replaying(method: str) -> Callable[..., Any]:
+    def answer(self: Replay, engine: Engine, me: int, *args: Any) -> Any:
+        if self.answers:
+            name, value = self.answers[0]
+            if name == method:
+                del self.answers[0]
+                if not self.answers and self.then is not None:
+                    self.then(engine)
+                return copy.copy(value)
+            self.answers.clear()  # off the path played: greedy from here, nothing seen
+            if self.then is not None:
+                self.then(engine)
+                self.then = None
+        return getattr(GreedyAgent, method)(self, engine, me, *args)
+    return answer
+
+
+for _method in DECISIONS:
+    setattr(Replay, _method, _replaying(_method))
+
+
+def determinise(engine: Engine, me: int, seed: int) -> None:
+    """Deal what ``me`` cannot see (the others' hands and the pile) anew, sizes kept, and
+    give chance a new seed: one of the games ``me`` may be in."""
+    s = engine.state
+    rng = random.Random(seed)
+    others = [q for q in range(s.players) if q != me]
+    unseen = s.pile + [c for q in others for c in s.hands[q]]
+    rng.shuffle(unseen)
+    for q in others:  # in place: the jogada under way may hold these lists
+        size = len(s.hands[q])
+        s.hands[q][:], unseen = unseen[:size], unseen[size:]
+    s.pile[:] = unseen
+    s.rng.seed(seed)
+
+
+def outlook(engine: Engine, me: int) -> float:
+    """How good the position is for ``me``: 1 a won partida, 0 a lost one, else by hands."""
+    part = engine.state.partida
+    if part.ended:
+        return 1.0 if me in part.winners else 0.0 if part.winners else 0.3
+    hands = [len(h) for h in engine.state.hands]
+    best = min(n for q, n in enumerate(hands) if q != me)
+    return min(0.9, max(0.1, 0.5 + 0.1 * (best - hands[me])))
+
+
+class PlannerAgent(GreedyAgent):
+    """Looks ahead before each choice of its own jogada: determinised Monte Carlo search.
+
+    Each candidate answer (greedy's favourites first, at most ``options``) is
+    played out ``rollouts`` times from the start of the jogada: the jogada
+    replayed as it went up to the choice, the cards it cannot see dealt anew
+    and chance reseeded there, then ``horizon`` rounds of the table or to the
+    end of the partida, everyone else playing as they do (a planner greedily).
+    The answer with the best mean outlook wins, ties to greedy's; all
+    candidates meet the same deals (common random numbers).  Choices in the
+    others' jogadas are greedy's.  OpenSpiel's ISMCTS is the reference: it
+    grows a search tree over such determinisations; this is its one-level form.
+    """
+
+    name = "planner"
+    rollouts = 3  # 3 x 3 x 2 rounds: as strong as 4 x 4 against greedy here, at 60% of the cost
+    options = 3
+    horizon = 2
+
+    def __init__(self) -> None:
+        self.start: Engine | None = None
+        self.jogada = -1
+
+    def before_jogada(self, engine: Engine, me: int) -> None:
+        self.start = fork(engine)
+        self.jogada = engine.stats.jogadas + 1
+        engine.__dict__["_planner_answers"] = []
+
+    def candidates(self, method: str, engine: Engine, me: int, *args: Any) -> list[Any]:
+        """The answers worth trying for this question, greedy's first ([]: do not plan)."""
+        if engine.state.turn != me or self.start is None or engine.stats.jogadas != self.jogada:
+            return []
+        if method == "natural":
+            return [*args[0][:self.options - 1], None]
+        if method == "change":
+            return self.changes(engine, me, *args)[:self.options]
+        if method == "pick_cards" and args[0] == 1:
+            ordered = GreedyAgent.pick_cards(self, engine, me, len(engine.state.hands[me]),
+                                             args[1])
+            return [[c] for c in dict.fromkeys(ordered)][:self.options]
+        if method in ("wants_revolt", "refuse"):
+            first = getattr(GreedyAgent, method)(self, engine, me)
+            return [first, not first]
+        if method == "choose_players" and args[1] == 1:
+            return [[p] for p in GreedyAgent.choose_players(self, engine, me, args[0], len(
+                args[0]), args[2])][:self.options]
+        return []
+
+    def best(self, engine: Engine, me: int, method: str, candidates: list[Any]) -> Any:
+        chance = random.Random()
+        chance.setstate(engine.state.rng.getstate())  # the game's own generator is not drawn on
+        seeds = [chance.getrandbits(63) for _ in range(self.rollouts)]
+        answers = engine.__dict__.get("_planner_answers", [])
+        best, best_score = candidates[0], -1.0
+        for value in candidates:
+            score = sum(self.rollout(me, answers, method, value, seed) for seed in seeds)
+            if score > best_score:
+                best, best_score = value, score
+        return best
+
+    def rollout(self, me: int, answers: list, method: str, value: Any, seed: int) -> float:
+        """One determinised play-out of ``value`` from the start of the jogada."""
+        assert self.start is not None
+        twin = fork(self.start)
+        for q, agent in enumerate(twin.agents):
+            if q == me or isinstance(agent, PlannerAgent):
+                given = [(m, v) for seat, m, v in answers if seat == q]
+                twin.agents[q] = (Replay([*given, (method, value)],
+                                         lambda e: determinise(e, me, seed))
+                                  if q == me else Replay(given))
+        part = twin.state.partida
+        for _ in range(self.horizon * twin.state.players + 1):
+            twin.jogada()
+            if part.ended:
+                break
+        return outlook(twin, me)
+
+
+def _planning(method: str) -> Callable[..., Any]:
+    def answer(self: PlannerAgent, engine: Engine, me: int, *args: Any) -> Any:
+        candidates = self.candidates(method, engine, me, *args)
+        if len(candidates) > 1:
+            value = self.best(engine, me, method, candidates)
+        else:
+            value = getattr(GreedyAgent, method)(self, engine, me, *args)
+        engine.__dict__.setdefault("_planner_answers", []).append((me, method, copy.copy(value)))
+        return value
+    return answer
+
+
+for _method in DECISIONS:
+    setattr(PlannerAgent, _method, _planning(_method))
+
+
+AGENTS = {"random": RandomAgent, "greedy": GreedyAgent, "planner": PlannerAgent}

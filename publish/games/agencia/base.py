@@ -13,7 +13,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
-from publish.games.agencia.cards import CardInfo, rules_of
+from publish.games.agencia.cards import NO_RULES, CardInfo, natural_roles, rules_by_type
 from publish.games.agencia.state import Field, Jogada, State
 
 HAND = 5
@@ -22,7 +22,7 @@ MAX_JOGADAS = 300  # a partida this long is ended without winner, as the manual 
 MAX_PARTIDAS = 60
 
 
-@dataclass
+@dataclass(slots=True)
 class Context:
     """Who is acting, for which card, and what this card has done so far."""
 
@@ -80,6 +80,8 @@ class EngineBase:
         if asymmetric and not bourdieu:
             raise ValueError("the social deck's asymmetric power needs the field (Bourdieu mode)")
         self.infos = infos
+        # card -> role, natural cards only: "is it natural?" is asked of every card in hand
+        self.roles: dict[str, str] = natural_roles(infos)
         self.deck = list(deck)
         self.agents = agents
         self.check_invariants = check
@@ -90,17 +92,23 @@ class EngineBase:
         self.state = State(n, [[] for _ in range(n)], [""] * n, [], [], 1, 0, rng, bourdieu, fld,
                            wins=[0] * n, asymmetric=asymmetric)
         self.record = Jogada(0)
-        self._rules_key: tuple[str, ...] = ()
+        self._rules_key: list[str] | tuple[()] = ()  # the structures self._rules is for
         self._rules: dict[type, list[tuple[int, Any]]] = {}
+        # the standing rules of each society seen in this game, by type: a jogada tried
+        # and undone goes back to a society seen before
+        self._societies: dict[tuple[str, ...], dict[type, list[tuple[int, Any]]]] = {}
         self._total = Counter(self.deck)
         self.log: list[tuple] = []
+        # what a balance study counts (records.py): (played|ran|crisis, seat, card) and
+        # (round, jogadas, winners) at the end of each partida
+        self.events: list[tuple] = []
         self._extra = False  # the current player is playing the second of two jogadas
 
     def agent(self, seat: int) -> Any:
         return self.agents[seat]
 
     def context(self, seat: int, **event: int | None) -> Context:
-        return Context(seat, self.state.structures[seat], dict(event))
+        return Context(seat, self.state.structures[seat], event)  # **event is a new dict
 
     def rules(self, rule_type: type) -> list[tuple[int, Any]]:
         """Standing rules of this type in the society now: (seat, rule).
@@ -109,13 +117,14 @@ class EngineBase:
         which rule applies first never depends on how seats are numbered.
         """
         s = self.state
-        key = tuple(s.structures)
-        if key != self._rules_key:
-            self._rules_key = key
-            self._rules = {}
-        found = self._rules.get(rule_type)
-        if found is None:
-            found = self._rules[rule_type] = rules_of(rule_type, s.structures, self.infos)
+        if s.structures != self._rules_key:  # () (a reset) never equals a list
+            key = tuple(s.structures)
+            self._rules_key = list(key)
+            society = self._societies.get(key)
+            if society is None:
+                society = self._societies[key] = rules_by_type(key, self.infos)
+            self._rules = society
+        found = self._rules.get(rule_type, NO_RULES)
         if len(found) < 2:
             return found
         return sorted(found, key=lambda pair: (pair[0] - s.turn) * s.flow % s.players)

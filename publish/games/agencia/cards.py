@@ -79,4 +79,47 @@ def rules_of(rule_type: type, cards: list[str],
     return found
 
 
+NO_RULES: list[tuple[int, Any]] = []  # shared and never changed: what a society lacks
+
+_DERIVED: dict[int, tuple[dict[str, CardInfo], dict[str, Any]]] = {}
+KEPT_SETS = 4  # sets of cards whose derived tables are kept (a worker plays with one)
+
+
+def derived(infos: dict[str, CardInfo]) -> dict[str, Any]:
+    """Tables computed from these cards, kept for every game played with them (a worker
+    plays thousands): name -> table.  The set is held, so its id stays its own; the
+    cards must not change once games are played with them."""
+    entry = _DERIVED.get(id(infos))
+    if entry is None:
+        while len(_DERIVED) >= KEPT_SETS:
+            del _DERIVED[next(iter(_DERIVED))]
+        entry = _DERIVED[id(infos)] = (infos, {})
+    return entry[1]
+
+
+def natural_roles(infos: dict[str, CardInfo]) -> dict[str, str]:
+    """card -> role of every natural card, kept with the set of cards."""
+    tables = derived(infos)
+    roles = tables.get("natural_roles")
+    if roles is None:
+        roles = tables["natural_roles"] = {number: info.natural for number, info in infos.items()
+                                           if info.natural}
+    return roles
+
+
+def rules_by_type(cards: tuple[str, ...],
+                  infos: dict[str, CardInfo]) -> dict[type, list[tuple[int, Any]]]:
+    """``rules_of`` for every rule type at once: type (and each base type) -> (seat, rule)."""
+    kinds = derived(infos).setdefault("rule_kinds", {})
+    found: dict[type, list[tuple[int, Any]]] = {}
+    for seat, number in enumerate(cards):
+        mine = kinds.get(number)
+        if mine is None:
+            mine = kinds[number] = tuple((kind, rule) for rule in infos[number].rules
+                                         for kind in type(rule).__mro__)
+        for kind, rule in mine:
+            found.setdefault(kind, []).append((seat, rule))
+    return found
+
+
 ACT_TYPES = {"draw": fx.Draw, "discard": fx.Discard, "give": fx.Give, "exchange": fx.Exchange}

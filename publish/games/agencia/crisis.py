@@ -40,7 +40,8 @@ class Crises(EngineBase):
     def can_solve(self, q: int) -> bool:
         if forbidden_any(self, q, "solve_crisis"):
             return False
-        return any(self.infos[c].natural is None for c in self.state.hands[q])
+        roles = self.roles
+        return any(c not in roles for c in self.state.hands[q])
 
     def crisis(self, causer: int) -> None:
         s = self.state

@@ -20,7 +20,10 @@ class Naturals(EngineBase):
     def natural(self, p: int) -> None:
         """Offer p the natural cards they may use now; a use whose effect fails is undone."""
         s = self.state
-        options = [c for c in dict.fromkeys(s.hands[p]) if self.infos[c].natural
+        roles = self.roles
+        if roles.keys().isdisjoint(s.hands[p]):
+            return  # no natural card in hand (most jogadas)
+        options = [c for c in dict.fromkeys(s.hands[p]) if c in roles
                    and self.natural_allowed(p, c)]
         if not options:
             return
@@ -93,11 +96,13 @@ class Naturals(EngineBase):
             return False
         any_hand = role == "lideranca" and any(r.card == "lideranca" and r.any_hand
                                                for _, r in self.rules(fx.Natural))
-        ctx = self.context(p)
-        ctx.card = card
+        ctx = None
         for action in self.infos[card].actions:
             if action.when is None or (any_hand and action.do == "discard_this"):
                 continue
+            if ctx is None:
+                ctx = self.context(p)
+                ctx.card = card
             try:
                 who = resolve(self, ctx, action.if_who) if action.if_who else [p]
             except Crisis:
@@ -111,10 +116,9 @@ class Naturals(EngineBase):
         info = self.infos[card]
         if not any(a.do == "change_structure" for a in info.actions):
             return True  # its other actions (a team, a scheduled crisis) can always be done
-        hand = list(self.state.hands[p])
-        if not self.natural_kept(info.natural):
-            hand.remove(card)
-        options = [c for c in hand if self.infos[c].natural is None]
+        # the card itself, discarded or kept, is natural: its hand's structural cards are the
+        # options either way
+        options = [c for c in self.state.hands[p] if c not in self.roles]
         if info.natural == "nova_geracao" and any(r.returning_only
                                                   for _, r in self.rules(fx.Natural)):
             options = [c for c in options if c in self.state.partida.society_seen]

@@ -6,11 +6,19 @@ the package imports it.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+import os
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-from publish.engines import CheckResult, EngineInfo, SimulateRequest
+from publish.engines import (
+    CheckResult,
+    EngineInfo,
+    GameRecord,
+    GameSpec,
+    ReplayWarning,
+    SimulateRequest,
+)
 from publish.games.agencia import blocks
 from publish.games.agencia.agents import AGENTS
 from publish.games.agencia.cards import card_infos
@@ -18,11 +26,17 @@ from publish.games.agencia.diario.files import EDITIONS, example_paths, read_log
 from publish.games.agencia.diario.files import replay as replay_log
 from publish.games.agencia.directives import DIRECTIVES
 from publish.games.agencia.lint import lint_game
-from publish.games.agencia.simulate import Plan, bench, describe, report, simulate
+from publish.games.agencia.records import MODES, RECORDING, play_records, table_problem
+from publish.games.agencia.simulate import Plan, bench, describe, describe_bench, report, simulate
 from publish.model import Game
-from publish.problems import Location, Problem, ProblemsFound
+from publish.problems import Location, Problem
 
-MODES = ("simple", "bourdieu")
+
+def _holder(path: Path, game: Game) -> Path | None:
+    """The project, for a log in the game's folder (an example: read only inside the
+    project); None for a log named on the command line from elsewhere."""
+    here = Path(os.path.abspath(path))
+    return game.project if here.is_relative_to(os.path.abspath(game.root)) else None
 
 
 class AgenciaEngine:
@@ -39,6 +53,7 @@ class AgenciaEngine:
         log_name="diário de jogo",
         checks=("effect schema", "lint of effects against the printed text",
                 "replay of the example partidas"),
+        records=RECORDING,
     )
 
     def check(self, game: Game) -> CheckResult:
@@ -62,19 +77,16 @@ class AgenciaEngine:
         return DIRECTIVES
 
     def replay(self, game: Game, paths: list[Any], edition: str | None,
-               effects: bool = True) -> list[Problem]:
-        """`publish replay`: the findings of each log file (both levels where the data allows)."""
+               effects: bool = True, warnings: bool = False) -> list[Problem]:
+        """`publish replay`: the findings of each log file (both levels where the data
+        allows), each file on its own; ``warnings``: the variants read as intended too."""
         infos = card_infos(game)
-        problems = []
-        for path in paths:
-            try:
-                log = read_log(Path(path))
-            except ProblemsFound as unreadable:  # too big, not UTF-8, broken front matter
-                problems += unreadable.problems
-                continue
-            problems += [Problem(Location(Path(f.path), f.line, f.col), f.message)
-                         for f in replay_log(log, game, infos, edition, effects)]
-        return problems
+        return [(ReplayWarning if f.warning else Problem)(Location(Path(f.path), f.line, f.col),
+                                                          f.message)
+                for path in paths
+                for f in replay_log(read_log(Path(path), _holder(Path(path), game)), game,
+                                    infos, edition, effects)
+                if warnings or not f.warning]
 
     def effect_schema(self) -> dict[str, Any]:
         """JSON Schema of a block's `effect`: actions (direct) or rules (general)."""
@@ -83,25 +95,25 @@ class AgenciaEngine:
     def simulate(self, root: Path, game: Game, request: SimulateRequest,
                  progress: Callable[[int], Any] | None = None) -> dict[str, Any]:
         """Play seeded games; the report of `publish simulate`."""
-        unknown = [a for a in request.agents if a not in AGENTS]
-        if unknown:
-            raise ValueError(f"unknown agent(s) {', '.join(unknown)}; known: {', '.join(AGENTS)}")
-        if request.mode not in MODES:
-            raise ValueError(f"unknown mode {request.mode!r}; known: {', '.join(MODES)}")
+        problem = table_problem(game, request.mode, request.decks, request.agents)
+        if problem:
+            raise ValueError(problem)
         bourdieu = request.mode == "bourdieu"
         decks = tuple(request.decks)
-        if not bourdieu and decks != ("principal",):
-            raise ValueError("simple mode is played with the principal deck alone; "
-                             "use --mode bourdieu for other decks")
-        if "principal" not in decks:
-            raise ValueError("every game needs the principal deck; add the others to it "
-                             "(--decks principal,social)")
         plan = Plan(root=root, game_id=game.id, games=request.games, players=request.players,
                     bourdieu=bourdieu, decks=decks, seed=request.seed,
                     agents=tuple(request.agents),
                     logs=Path(request.logs) if request.logs else None)
         totals = simulate(plan, request.workers, progress)
         return report(plan, totals, card_infos(game))
+
+    def table_problem(self, game: Game, spec: GameSpec) -> str | None:
+        """Why a study cannot play this table (agents, mode, decks), or None."""
+        return table_problem(game, spec.mode, spec.decks, spec.agents)
+
+    def play(self, game: Game, specs: Sequence[GameSpec]) -> list[GameRecord]:
+        """`publish balance`: each game played to its end, with its events."""
+        return play_records(game, specs)
 
     def describe(self, result: dict[str, Any]) -> str:
         """The report as text for a terminal."""
@@ -112,10 +124,4 @@ class AgenciaEngine:
         return bench(root, game_id, games)
 
     def describe_bench(self, result: dict[str, Any]) -> str:
-        one, every = result["one_core"], result["all_cores"]
-        return (f"engine: {one['jogadas_per_s']:,.0f} jogadas/s and {one['games_per_s']:,.0f} "
-                f"games/s on one core; {every['jogadas_per_s']:,.0f} jogadas/s and "
-                f"{every['games_per_s']:,.0f} games/s on {every['workers']} cores "
-                f"({result['setup']}); replaying the {result['examples']['files']} example "
-                f"partidas ({result['examples']['jogadas']} jogadas, both levels) takes "
-                f"{result['examples']['cpu_ms']} ms of CPU")
+        return describe_bench(result)

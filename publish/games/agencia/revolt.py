@@ -14,11 +14,9 @@ class Revolts(EngineBase):
     def revolt_proposer(self) -> int | None:
         s = self.state
         part = s.partida
-        if not part.crisis_since_revolt:
+        if not part.crisis_since_revolt or not self.hands_apart_for_revolt():
             return None
         sizes = [len(h) for h in s.hands]
-        if max(sizes) - min(sizes) < 4:
-            return None
         fld = s.field
         # most cards; then lowest row; then the last of the tied to play in the flow
         first = s.turn
@@ -31,6 +29,11 @@ class Revolts(EngineBase):
             return None  # priority does not pass on
         return proposer
 
+    def hands_apart_for_revolt(self) -> bool:
+        """Whether the largest and smallest hands differ by 4 or more (a revolt's condition)."""
+        sizes = list(map(len, self.state.hands))
+        return max(sizes) - min(sizes) >= 4
+
     def revolt(self, active: int) -> bool:
         """Offer the revolt; True if one happened (the jogada then ends)."""
         s = self.state
@@ -38,7 +41,7 @@ class Revolts(EngineBase):
         proposer = self.revolt_proposer()
         if proposer is None or not self.agent(proposer).wants_revolt(self, proposer):
             return False
-        options = [c for c in dict.fromkeys(s.hands[proposer]) if self.infos[c].natural is None]
+        options = [c for c in dict.fromkeys(s.hands[proposer]) if c not in self.roles]
         if not options:
             return False
         part.revolts += 1

@@ -114,33 +114,34 @@ def _history_holds(engine: Engine, ctx: Context, player: int, cond: fx.Condition
     return True
 
 
-def _rank_key(engine: Engine, rank: str) -> Callable[[int], tuple]:
+def _rank_values(engine: Engine, rank: str) -> list[int]:
+    """Each seat's place value for ``rank`` (lower: better placed)."""
     s = engine.state
     if rank in ("most_cards", "fewest_cards"):
         sign = -1 if rank == "most_cards" else 1
-        return lambda p: (sign * len(s.hands[p]),)
+        return [sign * len(hand) for hand in s.hands]
     if s.field is None:
         raise Crisis("this card needs the field (Bourdieu mode)")
     sign = -1 if rank == "highest" else 1
-    return lambda p: (sign * s.field.row[p],)
+    return [sign * row for row in s.field.row]
 
 
 def ranked(engine: Engine, pool: list[int], rank: str, nth: int,
            top: int) -> tuple[list[int], bool]:
     """Players at places nth..nth+top-1 of ``rank``; and whether the places are clear-cut."""
-    key = _rank_key(engine, rank)
-    order = sorted(pool, key=key)
+    value = _rank_values(engine, rank)
+    order = sorted(pool, key=value.__getitem__)
     if not order:
         return [], False
     start, stop = nth - 1, nth - 1 + top
     if start >= len(order):
         return [], False
     chosen = order[start:stop]
-    inside = {key(p) for p in chosen}
+    inside = {value[p] for p in chosen}
     # the places are ambiguous when someone outside them ties someone inside them
-    clear = all(key(p) not in inside for p in order[:start] + order[stop:])
+    clear = all(value[p] not in inside for p in order[:start] + order[stop:])
     if not clear:
-        chosen = [p for p in order if key(p) in inside]
+        chosen = [p for p in order if value[p] in inside]
     return chosen, clear
 
 
@@ -150,9 +151,16 @@ NAMED_RANK = {"most_cards": ("most_cards", True), "fewest_cards": ("fewest_cards
               "highest_all": ("highest", False), "lowest_all": ("lowest", False)}
 
 
+_ORDERS: dict[tuple[int, int, int], tuple[int, ...]] = {}
+
+
 def table_order(s: Any, me: int) -> list[int]:
     """Everyone, starting with ``me`` and going round in the flow: the order at the table."""
-    return [(me + k * s.flow) % s.players for k in range(s.players)]
+    key = (me, s.flow, s.players)
+    order = _ORDERS.get(key)
+    if order is None:
+        order = _ORDERS[key] = tuple((me + k * s.flow) % s.players for k in range(s.players))
+    return list(order)
 
 
 def resolve(engine: Engine, ctx: Context, sel: Any, can: Callable[[int], bool] | None = None,

@@ -15,7 +15,8 @@ class Structures(EngineBase):
                          vote: bool = False, returning: bool = False) -> bool:
         """p puts a structural card of their hand in a structure; False if they cannot."""
         s = self.state
-        options = [c for c in dict.fromkeys(s.hands[p]) if self.infos[c].natural is None]
+        roles = self.roles
+        options = [c for c in dict.fromkeys(s.hands[p]) if c not in roles]
         if returning and any(r.returning_only for _, r in self.rules(fx.Natural)):
             options = [c for c in options if c in s.partida.society_seen]
         if not options:

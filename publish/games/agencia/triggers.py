@@ -21,8 +21,11 @@ class Triggers(EngineBase):
 
     def fire(self, event: str, **who: int | None) -> None:
         """Run the triggers of every standing card that waits for ``event``."""
+        triggers = self.rules(fx.Trigger)
+        if not triggers:
+            return
         drawn = who.pop("drawn", 0) or 0
-        for seat, rule in self.rules(fx.Trigger):
+        for seat, rule in triggers:
             if event not in rule.at:
                 continue
             ctx = self.context(seat, trigger=1, **who)

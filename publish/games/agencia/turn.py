@@ -41,7 +41,7 @@ class Turns(EngineBase):
         s = self.state
         cards = list(self.deck)
         s.rng.shuffle(cards)
-        structural = [c for c in cards if self.infos[c].natural is None]
+        structural = [c for c in cards if c not in self.roles]
         for seat in range(s.players):
             card = structural.pop()
             cards.remove(card)
@@ -74,6 +74,7 @@ class Turns(EngineBase):
         s = self.state
         part = s.partida
         p = s.turn
+        self.agents[p].before_jogada(self, p)  # a planning agent keeps the position
         part.jogadas += 1
         self.stats.jogadas += 1
         self.record = Jogada(p)
@@ -82,8 +83,10 @@ class Turns(EngineBase):
             del part.turns[0]
         card = s.structures[p]
         self.log.append(("jogada", p, card, len(s.hands[p])))
+        self.events.append(("played", p, card))
+        society = self.stats.in_society
         for c in s.structures:
-            self.stats.in_society[c] += 1
+            society[c] += 1
         crisis = False
         if part.crisis_next_play:
             part.crisis_next_play = False
@@ -91,31 +94,51 @@ class Turns(EngineBase):
         elif part.crisis_next_discard and "discard" in self.infos[card].acts:
             part.crisis_next_discard = False  # Novo paradigma: once, on the next discard
             crisis = True
-        executed = None
-        if not crisis:
-            before = self.snapshot()
-            mark = len(self.log)
-            try:
-                outcome = self.execute(p)
-                executed = (self.snapshot(), outcome, self.log[mark:])
-            except Crisis:
-                crisis = True
-            del self.log[mark:]
-            self.restore(before)
-        if crisis:
+        tried = None if crisis else self.try_structure(p)
+        if tried is None:
             self.stats.crises_caused[card] += 1
+            self.events.append(("crisis", p, card))
             self.crisis(p)
-        elif not self.revolt(p):
-            assert executed is not None
-            self.restore(executed[0])
-            self.log.extend(executed[2])
-            if executed[1] == "executed":
-                self.stats.executed[card] += 1
-            self.natural(p)
+        else:
+            outcome, executed = tried
+            if executed is None or not self.revolt(p):
+                if executed is not None:  # the revolt was offered on the society before it
+                    self.restore(executed[0])
+                    self.log.extend(executed[1])
+                if outcome == "executed":
+                    self.stats.executed[card] += 1
+                    self.events.append(("ran", p, card))
+                self.natural(p)
         part.discards_since[p] = 0
         self.end_jogada(p)
         if self.check_invariants:
             self.verify()
+
+    def try_structure(self, p: int) -> tuple[str, tuple | None] | None:
+        """Run p's structure on trial: None if it causes a crisis (then nothing of it stays).
+
+        A revolt, when one may be offered, comes before the structure, on the society as
+        it was: then the state goes back and the result is returned, (snapshot, log), to
+        be kept if nobody revolts.  When no revolt can be offered the result simply stays,
+        which saves a snapshot and two restores on most jogadas.
+        """
+        before = self.snapshot()
+        mark = len(self.log)
+        # of the hands before the structure; a structure never brings a crisis about
+        # (only a jogada does), so crisis_since_revolt is the same after it
+        hands_apart = self.state.partida.crisis_since_revolt and self.hands_apart_for_revolt()
+        try:
+            outcome = self.execute(p)
+        except Crisis:
+            del self.log[mark:]
+            self.restore(before)
+            return None
+        if not hands_apart:
+            return outcome, None
+        executed = (self.snapshot(), self.log[mark:])
+        del self.log[mark:]
+        self.restore(before)
+        return outcome, executed
 
     def snapshot(self) -> tuple:
         s = self.state
@@ -123,7 +146,7 @@ class Turns(EngineBase):
         rec = self.record
         fld = s.field
         return (
-            [h[:] for h in s.hands], s.structures[:], s.pile[:], s.discard[:], s.flow,
+            list(map(list.copy, s.hands)), s.structures[:], s.pile[:], s.discard[:], s.flow,
             (fld.row[:], fld.col[:], fld.since[:], fld.blocked_wins[:], fld.clock) if fld else None,
             (part.crisis_next_play, part.crisis_next_discard, part.last_discarder,
              part.last_crisis_solver, part.discards_since[:], set(part.society_seen),
@@ -139,7 +162,7 @@ class Turns(EngineBase):
         rec = self.record
         hands, structures, pile, disc, flow, fld, p, r, g = snap
         s.game_winners, s.game_over, part.ended, part.clock = g[0][:], g[1], g[2], g[3]
-        s.hands = [h[:] for h in hands]
+        s.hands = list(map(list.copy, hands))
         s.structures = structures[:]
         s.pile, s.discard, s.flow = pile[:], disc[:], flow
         if fld is not None:
@@ -158,14 +181,15 @@ class Turns(EngineBase):
         card = s.structures[p]
         info = self.infos[card]
         part = s.partida
-        if self.cancelled(p, info):
+        if self.rules(fx.Cancel) and self.cancelled(p, info):
             self.log.append(("vetoed",))
             return "cancelled"
-        if self.may_refuse(p) and self.agent(p).refuse(self, p):
+        if self.rules(fx.MayRefuse) and self.may_refuse(p) and self.agent(p).refuse(self, p):
             self.log.append(("vetoed",))
             return "refused"
-        if any(seat == p and rule.crisis_until_named and not concerned(self, seat, rule.who)
-               for seat, rule in self.rules(fx.CrisisPriority)):
+        priority = self.rules(fx.CrisisPriority)
+        if priority and any(seat == p and rule.crisis_until_named
+                            and not concerned(self, seat, rule.who) for seat, rule in priority):
             raise Crisis("the priority this card gives names nobody yet")  # Tecnocracia
         ctx = self.context(p)
         ctx.start_rows = s.field.row[:] if s.field else None
@@ -174,8 +198,8 @@ class Turns(EngineBase):
                 run_action(self, ctx, action)
             except _Skip:
                 break
-        empty = [q for q in range(s.players) if not s.hands[q]]
-        if len(empty) > 1 and not self.rules(fx.SharedVictory) and not part.teams:
+        if not all(s.hands) and sum(1 for h in s.hands if not h) > 1 and \
+                not self.rules(fx.SharedVictory) and not part.teams:
             raise Crisis("more than one player emptied their hand")
         self.stats.executable[card] += 1
         return "executed"
@@ -230,10 +254,10 @@ class Turns(EngineBase):
     def end_jogada(self, p: int) -> None:
         s = self.state
         part = s.partida
-        for q in range(s.players):
-            if len(s.hands[q]) == 1:
+        for q, hand in enumerate(s.hands):
+            if len(hand) == 1:
                 part.had_one_card.add(q)
-        if not part.ended:
+        if not part.ended and (part.winners or not all(s.hands)):  # else nobody has won
             empty = [q for q in table_order(s, p) if not s.hands[q]]
             winners = list(part.winners)
             for q in empty:
@@ -257,8 +281,9 @@ class Turns(EngineBase):
             self.log.append(("turn_end",))  # what follows happens after the jogada
             self.fire("turn_end")
             self.tally()
-        extra = [q for seat, r in self.rules(fx.ExtraTurn) for q in concerned(self, seat, r.who)]
-        if p in extra and not self._extra:
+        extra = self.rules(fx.ExtraTurn)
+        if extra and p in [q for seat, r in extra for q in concerned(self, seat, r.who)] \
+                and not self._extra:
             self._extra = True
             return  # the same player plays again
         self._extra = False
@@ -269,6 +294,7 @@ class Turns(EngineBase):
         part = s.partida
         winners = part.winners
         self.log.append(("end_partida", tuple(winners)))
+        self.events.append(("round", part.jogadas, tuple(winners)))
         if winners:
             self.stats.partidas_won += 1
         for q in winners:

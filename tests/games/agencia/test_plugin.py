@@ -30,11 +30,13 @@ def test_info_declares_what_the_command_line_offers() -> None:
     assert info.name == AgenciaEngine.info.name == "Agência 2.180423"
     assert info.modes == ("simple", "bourdieu")
     assert info.editions == ("2.180423", "4.190617")
-    assert info.agents == ("greedy", "random")
+    assert info.agents == ("greedy", "random", "planner")
     assert info.default_agents == ("greedy", "random")
     assert info.players == info.default_players == (3, 6)
     assert info.log_name == "diário de jogo"
-    assert info.simulates and info.replays and info.checks
+    assert info.simulates and info.replays and info.checks and info.studies
+    assert info.records is not None and info.records.held == "played"
+    assert [key for key, _ in info.records.outcomes] == ["ran", "crisis"]
 
 
 def test_check_hands_back_each_example_replayed(game: Game) -> None:

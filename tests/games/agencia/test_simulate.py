@@ -8,7 +8,16 @@ from concurrent.futures import ProcessPoolExecutor
 import pytest
 
 from conftest import REPO, run
-from publish.games.agencia.simulate import Plan, game_setup, play, report, run_range, simulate
+from publish.games.agencia.simulate import (
+    Plan,
+    _bench_runs,
+    describe_bench,
+    game_setup,
+    play,
+    report,
+    run_range,
+    simulate,
+)
 from publish.games.agencia.simulate import _infos as infos_of
 
 ALL = ("principal", "historico", "teorico", "estrategico", "social")
@@ -90,3 +99,27 @@ def test_simulate_command_refuses_bad_options(args, message):
     out = run("simulate", "--game", "agencia", "--games", "2", *args)
     assert out.exit_code != 0
     assert message in out.output
+
+
+def _bench_result(one_core: int) -> dict:
+    return {"setup": "2000 games", "load_before": 0.5, "load_after": 0.7, "speedup": 1.9,
+            "goal_jogadas_per_s": 50_000,
+            "one_core": {"workers": 1, "jogadas_per_s": one_core, "jogadas_per_cpu_s": 41_000,
+                         "games_per_s": 900.0},
+            "all_cores": {"workers": 2, "jogadas_per_s": 76_000, "games_per_s": 1700.0},
+            "examples": {"files": 3, "jogadas": 90, "cpu_ms": 120.0}}
+
+
+def test_bench_line_gives_one_core_the_speed_up_and_the_goal():
+    met = describe_bench(_bench_result(52_000))
+    assert "52,000 jogadas/s (41,000 per CPU second)" in met
+    assert "goal >= 50,000: met" in met
+    assert "on 2 cores, a speed-up of 1.9" in met and "load average 0.5 before" in met
+    assert "goal >= 50,000: NOT met" in describe_bench(_bench_result(49_999))
+
+
+def test_bench_runs_count_jogadas_per_second_and_per_cpu_second():
+    plan = Plan(REPO, games=6, players=(4, 4), seed=11)
+    figures = _bench_runs(plan, workers=1, runs=1)
+    assert figures["games"] == 6 and figures["jogadas"] > 6
+    assert figures["jogadas_per_s"] > 0 and figures["jogadas_per_cpu_s"] > 0

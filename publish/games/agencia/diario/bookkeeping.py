@@ -16,7 +16,8 @@ the turn's end): with ``infos`` the check is skipped, or the exception
 followed, while the card is in play; the effects level judges the rest.
 Without ``infos`` (and always in 4.190617, whose cards we do not have) no
 exception is known and the defaults apply.  After a finding the replay goes on
-with what the log declares, so one mistake is reported once.
+with what the log declares, so one mistake is reported once; after a line the
+reader could not read (a ``Gap``) it goes on with what is still known.
 """
 
 from __future__ import annotations
@@ -29,6 +30,7 @@ from publish.games.agencia.cards import CardInfo
 from publish.games.agencia.diario import syntax as sx
 from publish.games.agencia.diario.editions import EDITIONS
 from publish.games.agencia.diario.findings import Finding
+from publish.games.agencia.diario.geography import seat_findings
 from publish.games.agencia.diario.ledger import (
     V2,
     V4,
@@ -36,6 +38,7 @@ from publish.games.agencia.diario.ledger import (
     LoggedJogada,
     LoggedPartida,
 )
+from publish.games.agencia.diario.reader import JOGADA
 from publish.games.agencia.diario.write import consequence as text_of
 from publish.games.agencia.diario.write import event as event_text
 
@@ -73,25 +76,25 @@ class _Replay(Ledger):
             # these belong to a jogada
             sx.Structure: self.on_structure, sx.Commit: self.on_commit,
             sx.Revolt: lambda r: self.revolt(r, nested=False), sx.Natural: self.on_natural,
-            sx.Move: self.on_move,
+            sx.Move: self.on_move, sx.Gap: self.on_gap,
         }
-        for item in self.log.events:
+        for index, item in enumerate(self.log.events):
             self.top = item
+            self.ed.next_event(item)
             handler = handlers.get(type(item))
             if handler is not None and (not isinstance(item, _IN_JOGADA) or self.in_jogada(item)):
                 handler(item)
+            if isinstance(item, sx.Victory):
+                self.v_end = self.log.end_of(index)
         self.end_jogada()
-        if self.conq_due is not None:
+        if self.conq_due is not None and self.v_end:
             self.flag(self.conq_due, "the log ends after V", "a CONQ line",
                       "3.15: the conquests follow a victory", top=self.conq_due)
         return self.found
 
     def on_part(self, ev: sx.Part) -> None:
         self.end_jogada()
-        if self.conq_due is not None:
-            self.flag(ev, f"PART{ev.number} after V", "a CONQ line before it",
-                      "3.15: the conquests follow a victory, before the next partida")
-            self.conq_due = None
+        self.conq_due = None  # a CONQ missing before it is said by the line rule (3.15)
         # a log may be an excerpt that starts at a later partida (its field given by CAMPO)
         self.partidas = ev.number if self.partidas == 0 else self.partidas + 1
         if ev.number != self.partidas:
@@ -100,16 +103,20 @@ class _Replay(Ledger):
         if names:
             self.check_start(ev, names)
             self.players = names
+        for seat in ev.seats:
+            self.card_known(seat.structure, ev, structure=True)
         self.part = LoggedPartida(names, {s.name: s.structure for s in ev.seats},
-                             self.dealt(names), dict.fromkeys(names, (0, 0)),
-                             dict.fromkeys(names)) if names else None
+                                  self.dealt(names), dict.fromkeys(names, (0, 0)),
+                                  dict.fromkeys(names)) if names else None
+        if self.part is not None:
+            self.part.since.update(dict.fromkeys(names, f"dealt at PART{ev.number}, line "
+                                                        f"{ev.at[0]}"))
         self.last, self.lost = None, not names
 
     def check_start(self, ev: sx.Part, names: list[str]) -> None:
-        """South starts; so does the last winner; seats and flow carry over."""
-        if ev.seats[0].position != "S":
-            self.flag(ev, f"{names[0]}={ev.seats[0].position}", f"{names[0]}=S",
-                      "3.11: the player who starts the partida is South")
+        """The geography (CNA 3.9-3.13); the last winner starts; seats and flow carry over."""
+        for declared, expected, why in seat_findings(ev):
+            self.flag(ev, declared, expected, why)
         prev = self.part
         if prev is None:
             return
@@ -146,15 +153,20 @@ class _Replay(Ledger):
         p, self.lost = self.p, True
         if p.ended and not p.overrun:
             self.flag(j, f"J{j.number}", "the next PART", "the partida has already ended")
-            p.overrun = True  # said once; the replay goes on with the log
+            p.overrun = p.resync = True  # said once; the replay goes on with the log
         number = self.last.event.number + 1 if self.last else 1
-        if j.number != number:
+        if j.number != number and not p.resync:
             self.flag(j, f"J{j.number}", f"J{number}", "jogadas count 1, 2, 3... in a partida")
         if not self.member(j.player, j):
             return
         allowed, why = self.turn()
-        if j.player not in allowed:
+        if j.player not in allowed and not p.resync:
             self.flag(j, f"{j.player} plays", f"{allowed[0]} plays", why)
+        if self.last is not None and len(p.order) > 2 and p.after(self.last.player) != j.player:
+            p.flow = -p.flow  # a neighbour the other way: the flow the log follows from here
+            if p.after(self.last.player) != j.player:
+                p.flow = -p.flow  # neither neighbour: the flow stays
+        p.resync, p.flow_known = False, p.flow_known or self.last is not None
         self.count_hand(j)
         extra = self.last is not None and j.player == self.last.player
         self.jog, self.lost = LoggedJogada(j, extra=extra), False
@@ -165,6 +177,12 @@ class _Replay(Ledger):
             return [self.p.order[0]], "the first player listed in PART (South) starts"
         prev = self.last.player
         allowed = [self.p.after(prev)]
+        if not self.p.flow_known:  # a gap may have hidden an F: either neighbour
+            self.p.flow = -self.p.flow
+            allowed.append(self.p.after(prev))
+            self.p.flow = -self.p.flow
+            why = f"a neighbour of {prev} (the flow is unknown since a line the reader skipped)"
+            return allowed, why
         if self.rules(fx.ExtraTurn) and not self.last.extra:
             allowed.append(prev)  # a standing card gives someone a second jogada
         return allowed, f"the next player after {prev} in the flow"
@@ -173,15 +191,17 @@ class _Replay(Ledger):
         """The declared hand against the replayed one; then the log's count is taken as true."""
         p, who = self.p, j.player
         total, held = j.uncommitted + j.committed, p.hands[who]
-        if total != held:
-            self.flag(j, f"{who} with {total} cards ({j.uncommitted} + {j.committed})",
-                      f"{who} with {held} cards", "hand count replayed from the partida's start")
+        if held is not None and total != held:
+            self.flag(j, f"{who} holds {total} ({j.uncommitted} + {j.committed})",
+                      f"{who} holds {held} by the log's own events",
+                      "hand count replayed from the last count", since=p.since.get(who, ""))
         lo, hi = p.committed[who]
         committed = self.ed.count_committed(j, lo, hi)
         p.hands[who] = total
+        p.since[who] = f"count declared at J{j.number}, line {j.at[0]}"
         p.committed[who] = committed
         if j.hand is not None:
-            p.known[who] = set(j.hand)
+            p.known[who] = set(j.hand) | set(j.held or ())
 
     def end_jogada(self) -> None:
         if self.jog is not None:
@@ -209,7 +229,9 @@ class _Replay(Ledger):
             self.reacting(s)
         else:
             jog.played = True
-            if s.card != p.structures[jog.player]:
+            if p.structures[jog.player] is None:
+                p.structures[jog.player] = s.card  # unknown since a gap: shown now
+            elif s.card != p.structures[jog.player]:
                 self.flag(s, f"structure {s.card}",
                           f"{jog.player}'s structure {p.structures[jog.player]}",
                           "a jogada plays its player's structure")
@@ -227,7 +249,7 @@ class _Replay(Ledger):
 
     def reacting(self, s: sx.Structure) -> None:
         """A standing card that reacts must stand in the society."""
-        if self.p.owner(s.card) is None:
+        if self.p.owner(s.card) is None and not self.p.blurred():
             self.flag(s, f"{s.card} reacts", "a card of the society",
                       "only a standing card reacts to a jogada")
 
@@ -236,6 +258,7 @@ class _Replay(Ledger):
 
     def on_natural(self, cn: sx.Natural) -> None:
         self.ed.action(cn)
+        self.card_known(cn.card, cn, natural=True)
         user, known = self.j.player, self.p.known[self.j.player]
         if known is not None and cn.card not in known:
             self.flag(cn, f"{user} uses {cn.card}", f"one of {', '.join(sorted(known))}",
@@ -270,10 +293,26 @@ class _Replay(Ledger):
     def on_punishment(self, pu: sx.Punishment) -> None:
         self.punished[pu.player] += pu.n
 
+    def commit_nested(self, item: sx.Commit) -> None:
+        self.ed.commit(item, action=False)
+
+    def on_gap(self, gap: sx.Gap) -> None:
+        """A stretch the reader skipped: what it may have changed is unknown from here."""
+        self.conquests_known = False  # a PU, a V or a CONQ may be in it
+        if self.part is None:
+            return
+        self.part.forget(gap.at[0])
+        if self.jog is None or JOGADA.match(gap.head):
+            self.end_jogada()
+            self.part.resync = True  # a J may be in it: the next one's number and turn
+        else:
+            self.jog.gapped = True
+
     def consequences(self, items: tuple, actor: str) -> None:
-        """Each consequence in order; one followed by Q did not come about."""
+        """Each consequence in order; one followed by Q (or a veto, Q(card, who)) did not
+        come about."""
         for i, item in enumerate(items):
-            if not (i + 1 < len(items) and isinstance(items[i + 1], sx.Vetoed)):
+            if not (i + 1 < len(items) and isinstance(items[i + 1], sx.Vetoed | sx.Veto)):
                 self.consequence(item, actor)
 
     def consequence(self, item: Any, actor: str) -> None:
@@ -310,6 +349,8 @@ class _Replay(Ledger):
                 self.consequences(item.consequences, actor)
             case sx.Natural() | sx.Move():
                 self.consequences(item.consequences, actor)
+            case sx.Withdrawn() | sx.Breakup() | sx.Commit() | sx.Punishment():
+                self.other_consequence(item)
             case sx.Victory():
                 self.j.victories.append(item)
             case sx.Hegemony():
@@ -327,21 +368,28 @@ class _Replay(Ledger):
     def crisis(self, x: sx.Crisis) -> None:
         jog, p = self.j, self.p
         causer = jog.player
-        jog.crisis = p.crisis_since_revolt = True
         queue = self.crisis_queue(causer)
         reordered = self.ed.crisis_reordered()
-        if x.change is None:  # nobody could solve it: the partida ends without winner
-            if x.passed and list(x.passed) != queue and not reordered:
+        revolts = [r for r in x.more if isinstance(r, sx.Revolt)]
+        if revolts and x.change is None:  # CNA 2.4: with 2 committed, a revolt instead
+            self.revolt(revolts[0], nested=True, resolving=True)
+            self.consequences(tuple(c for c in x.more if c is not revolts[0]), causer)
+            jog.crisis = p.crisis_since_revolt = True
+            return
+        jog.crisis = p.crisis_since_revolt = True
+        if x.unsolved:  # nobody could solve it: the partida ends without winner
+            if x.passed and queue and list(x.passed) != queue and not reordered:
                 self.flag(x, text_of(x), text_of(sx.Crisis(None, tuple(queue))),
                           f"everyone in the priority queue ({', '.join(queue)}) passed")
             p.ended = True
-        else:
+        elif x.change is not None:
             solver = x.change.player
             if solver is not None and not self.member(solver, x):
                 solver = None
             if solver is not None:
                 self.check_solver(x, causer, solver, [] if reordered else queue)
             self.change(x.change, solver)
+        self.consequences(x.more, causer)
         self.ed.after_crisis(causer)
 
     def check_solver(self, x: sx.Crisis, causer: str, solver: str, queue: list[str]) -> None:
@@ -354,25 +402,28 @@ class _Replay(Ledger):
         ahead = queue[:queue.index(solver)] if queue else list(x.passed)
         if list(x.passed) != ahead:
             criteria = self.ed.crisis_criteria
-            self.flag(x, text_of(x), text_of(sx.Crisis(x.change, tuple(ahead))),
+            self.flag(x, text_of(x), text_of(sx.Crisis(x.change, tuple(ahead), x.more)),
                       f"the priority to solve it is {', '.join(queue)} "
                       f"({criteria} after {causer})")
 
     def crisis_queue(self, causer: str) -> list[str]:
-        """The causer's opponents in order of priority to solve the crisis."""
+        """The causer's opponents in order of priority to solve the crisis ([]: unknown)."""
         p = self.p
+        if any(p.hands[q] is None for q in p.order if q != causer):
+            return []  # a count unknown since a gap
 
         def key(q: str) -> tuple[int, int, int]:
-            return -p.hands[q], self.ed.row(q), p.distance(causer, q)
+            return -(p.hands[q] or 0), self.ed.row(q), p.distance(causer, q)
 
         return sorted((q for q in p.order if q != causer), key=key)
 
-    def revolt(self, r: sx.Revolt, nested: bool) -> None:
+    def revolt(self, r: sx.Revolt, nested: bool, resolving: bool = False) -> None:
+        """``resolving``: the revolt a crisis turned into (CNA 2.4), not an action."""
         jog, p = self.j, self.p
         proposer = r.change.player or jog.player
         if not self.member(proposer, r):
             return
-        self.ed.revolt(r, nested, jog.player)
+        self.ed.revolt(r, nested, jog.player, resolving)
         if isinstance(r.outcome, sx.Approval):
             self.support(r.outcome, proposer)
             self.change(r.change, proposer)

@@ -38,6 +38,9 @@ class Rules2180423:
     def opening(self) -> None:
         """The log may open with any partida."""
 
+    def next_event(self, item: Any) -> None:
+        """No conquests, so no CONQ line to expect."""
+
     def starters(self, prev: LoggedPartida) -> set[str]:
         """The last winners of any partida (our engine lets the last of several start)."""
         return self.rp.starters
@@ -59,7 +62,7 @@ class Rules2180423:
                     self.rp.flag(item, "a revolt beside other consequences", "the revolt alone",
                                  "2.180423: a revolt replaces the structure's execution")
 
-    def commit(self, c: sx.Commit) -> None:
+    def commit(self, c: sx.Commit, action: bool = True) -> None:
         self.rp.flag(c, head(c), "no commitment", "2.180423 has no committed cards")
 
     def move(self, mv: sx.Move) -> None:
@@ -85,13 +88,15 @@ class Rules2180423:
         """The field ranks solvers: higher rows first."""
         return -self.rp.rows.get(player, 0)
 
-    def revolt(self, r: sx.Revolt, nested: bool, active: str) -> None:
+    def revolt(self, r: sx.Revolt, nested: bool, active: str, resolving: bool = False) -> None:
         """After a crisis, with hands 4 apart, by the one player the rules name."""
         rp = self.rp
         if not nested:
             rp.flag(r, "R after the structure event", "R inside the structure event",
                     "2.180423: a revolt replaces the structure's execution")
         p = rp.p
+        if None in p.hands.values():
+            return  # a count unknown since a gap: the gap and the proposer cannot be told
         if not p.crisis_since_revolt:
             rp.flag(r, "a revolt with no crisis since the last one", "a crisis first",
                     "2.180423: a revolt needs a crisis since the partida's last revolt")
@@ -133,17 +138,29 @@ class Rules4190617:
     def __init__(self, replay: Ledger):
         self.rp = replay
 
+    def next_event(self, item: Any) -> None:
+        """3.15: the line after a V's holds the CONQ, before anything else."""
+        rp = self.rp
+        if not rp.v_end or item.at[0] <= rp.v_end:
+            return
+        rp.v_end = 0
+        if not isinstance(item, sx.Conquests | sx.Gap):
+            rp.flag(item, f"{head(item)} on the line after V", "a CONQ line",
+                    "3.15: the line after a victory holds the conquests", top=item)
+            rp.conq_due = None  # said once
+
     def opening(self) -> None:
         """3.14: a 4.190617 diário opens with ID, then PART1 on the next line."""
         rp = self.rp
         events = rp.log.events
-        if not events:
-            return
-        first, nxt = events[0], events[1] if len(events) > 1 else events[0]
+        if not events or isinstance(events[0], sx.Gap):
+            return  # nothing, or an opening the reader could not read
+        first, nxt = events[0], events[1] if len(events) > 1 else None
         if not isinstance(first, sx.Ideologies):
             rp.flag(first, f"the log opens with {head(first)}", "ID(...)",
                     "3.14: the diário opens with the players' ideologies", top=first)
-        elif not (isinstance(nxt, sx.Part) and nxt.number == 1):
+        elif nxt is not None and not isinstance(nxt, sx.Gap) and not (
+                isinstance(nxt, sx.Part) and nxt.number == 1):
             rp.flag(nxt, f"{head(nxt)} after ID", "PART1",
                     "3.14: the first partida follows the ideologies", top=nxt)
 
@@ -166,11 +183,15 @@ class Rules4190617:
     def structure(self, s: sx.Structure) -> None:
         """A revolt is an action of its own, beside anything."""
 
-    def commit(self, c: sx.Commit) -> None:
+    def commit(self, c: sx.Commit, action: bool = True) -> None:
+        """``action``: the player's own (+c as an event), not what a card made them do."""
         rp = self.rp
-        self.action(c)
+        if action:
+            self.action(c)
         p, who = rp.p, rp.j.player
         (lo, hi), hand = p.committed[who], p.hands[who]
+        if hand is None:
+            hand = MAX_COMMITTED  # unknown since a gap
         if c.delta > 0:
             if lo >= min(MAX_COMMITTED, hand):
                 rp.flag(c, f"+c with {span(lo, hi)} of {hand} cards committed",
@@ -203,17 +224,19 @@ class Rules4190617:
     def after_crisis(self, causer: str) -> None:
         """The player who suffers it commits 1 card, if they can."""
         p = self.rp.p
-        (lo, hi), cap = p.committed[causer], min(MAX_COMMITTED, p.hands[causer])
+        (lo, hi), cap = p.committed[causer], min(MAX_COMMITTED, p.hands[causer] or 0)
         p.committed[causer] = (min(lo + 1, cap), min(hi + 1, cap))
 
     def row(self, player: str) -> int:
         """No field: rows do not rank solvers."""
         return 0
 
-    def revolt(self, r: sx.Revolt, nested: bool, active: str) -> None:
-        """The player whose jogada it is, with 2 committed cards, which the revolt relaxes."""
+    def revolt(self, r: sx.Revolt, nested: bool, active: str, resolving: bool = False) -> None:
+        """The player whose jogada it is, with 2 committed cards, which the revolt relaxes;
+        ``resolving``: in place of a crisis (CNA 2.4), so not the jogada's action."""
         rp = self.rp
-        self.action(r)
+        if not resolving:
+            self.action(r)
         p = rp.p
         if r.change.player not in (None, active):
             rp.flag(r, f"{r.change.player} proposes", f"{active} proposes",
@@ -256,6 +279,7 @@ class Rules4190617:
         rp = self.rp
         rp.conq_due = None
         listed = [who for who, _, _ in ev.players]
+        known, rp.conquests_known = rp.conquests_known, True
         for who in rp.players:
             if who not in listed:
                 rp.flag(ev, f"no {who}", f"{who}=n", "CONQ lists every player's conquests")
@@ -266,7 +290,7 @@ class Rules4190617:
             floor = rp.conquests.get(who, 0) + 2 * rp.wins[who] - rp.punished[who]
             if any(w != who for w in rp.wins):
                 floor -= 1  # an opponent's hegemony takes 1 conquest, unseen in the log
-            if n < floor:
+            if n < floor and known:
                 rp.flag(ev, f"{who}={n}", f"{who} with at least {floor}",
                         "the last total, 2 per partida won, minus punishments "
                         "(legitimacy adds; an opponent's hegemony may take 1)")

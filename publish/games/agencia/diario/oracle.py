@@ -120,6 +120,9 @@ class Oracle:
         self.used: set[int] = set()  # logged changes already made
         self.trying = False  # the engine is trying the structure of the jogada
 
+    def before_jogada(self, engine: Engine, me: int) -> None:
+        """A replay plans nothing ahead (the engine calls every agent as a jogada starts)."""
+
     def pending_change(self, engine: Engine, me: int) -> tuple[int, str, str] | None:
         s = engine.state
         for i, (who, new, old) in enumerate(self.guide.changes if self.guide else ()):

@@ -18,6 +18,7 @@ from typing import Any
 from publish.games.agencia.cards import CardInfo
 from publish.games.agencia.diario import syntax as sx
 from publish.games.agencia.diario.findings import Finding
+from publish.games.agencia.diario.geography import FEWEST, MOST
 from publish.games.agencia.diario.oracle import (
     BUDGET,
     PILE,
@@ -54,6 +55,32 @@ def _flat(items: tuple) -> list[tuple[str, Any, Any]]:
     return found
 
 
+def _cards_of(node: Any) -> list[str]:
+    """Every card number a logged event or consequence names, nested ones included."""
+    if isinstance(node, tuple | list):
+        return [c for item in node for c in _cards_of(item)]
+    found = [getattr(node, name) for name in ("card", "new", "old", "structure")
+             if isinstance(getattr(node, name, None), str)]
+    for name in ("cards", "hand", "held"):
+        found.extend(getattr(node, name, None) or ())
+    if isinstance(node, sx.Approval) and node.by.isdigit():
+        found.append(node.by)
+    for name in ("consequences", "more", "seats", "change", "outcome"):
+        if getattr(node, name, None) is not None:
+            found.extend(_cards_of(getattr(node, name)))
+    return found
+
+
+def _followable(unit: list, infos: dict) -> bool:
+    """Whether the engine can replay this jogada: all of it read, every card one it knows.
+
+    Anything else is the bookkeeping level's to report; the engine stops following
+    the partida there.
+    """
+    return (not any(isinstance(item, sx.Gap) for item in unit)
+            and all(card in infos for card in _cards_of(unit)))
+
+
 def _same(produced: tuple, logged: tuple) -> bool:
     """Equal jogadas; a CAMPO's squares may be listed in any order."""
     if len(produced) != len(logged):
@@ -88,12 +115,14 @@ class EffectsReplay:
         self.findings: list[Finding] = []
         self.engine: ReplayEngine | None = None
         self.names: list[str] = []
+        self.current: sx.Jogada | None = None  # the jogada being replayed
 
     # ------------------------------------------------------------ findings
     def finding(self, at_node: Any, top: Any, declared: str, expected: str, why: str) -> None:
         line, col = getattr(at_node, "at", (0, 0))
-        self.findings.append(Finding(self.log.path, line, col, event(top), declared,
-                                     expected, why))
+        j = self.current
+        where = f"J{j.number} ({j.player})" if j is not None else event(top).split("(")[0]
+        self.findings.append(Finding(self.log.path, line, col, where, declared, expected, why))
 
     def card_label(self, card: str) -> str:
         info = self.infos.get(card)
@@ -102,7 +131,7 @@ class EffectsReplay:
     # ------------------------------------------------------------ setup
     def start(self, part: sx.Part, bourdieu: bool) -> bool:
         names = [seat.name for seat in part.seats]
-        if self.engine is None:
+        if self.engine is None and FEWEST <= len(set(names)) == len(names) <= MOST:
             self.names = names  # seats numbered in the order of play of the first partida
             oracle = Oracle(self.names)
             engine = ReplayEngine(self.infos, [], [oracle] * len(names), 0, bourdieu=bourdieu,
@@ -110,6 +139,8 @@ class EffectsReplay:
             engine.oracle = oracle
             self.engine = engine
         engine = self.engine
+        if not FEWEST <= len(names) <= MOST or len(set(names)) != len(names):
+            return False  # the bookkeeping level reports the seats
         if sorted(names) != sorted(self.names):
             self.finding(part, part, ", ".join(names), ", ".join(self.names),
                          "a partida of this game has other players")
@@ -121,11 +152,8 @@ class EffectsReplay:
         s.structures = [""] * n
         for entry in part.seats:
             s.structures[seat[entry.name]] = entry.structure
-        unknown = [c for c in s.structures if c not in self.infos]
-        if unknown:
-            self.finding(part, part, ", ".join(unknown), "cards of this edition",
-                         "these structures are not in the card data")
-            return False
+        if any(c not in self.infos for c in s.structures):
+            return False  # the bookkeeping level names the unknown cards
         self.deal()
         s.turn = seat[names[0]]
         if n > 1:
@@ -161,6 +189,7 @@ class EffectsReplay:
     # ------------------------------------------------------------ jogadas
     def jogada(self, unit: list) -> bool:
         """Replay one logged jogada (with the partida's end if it ends there)."""
+        self.current = unit[0]
         engine = self.engine
         s = engine.state
         oracle = engine.oracle
@@ -267,6 +296,7 @@ class EffectsReplay:
         while i < len(events):
             item = events[i]
             if isinstance(item, sx.Part):
+                self.current = None
                 live = self.start(item, bourdieu)
                 i += 1
                 continue
@@ -278,12 +308,14 @@ class EffectsReplay:
                 continue
             if not live and self.engine is not None:
                 self.follow(item)  # keep what later partidas depend on
+            if isinstance(item, sx.Gap):
+                live = False  # what the skipped line did cannot be replayed
             if isinstance(item, sx.Jogada) and live:
                 j = i + 1
                 while j < len(events) and not isinstance(events[j], sx.Jogada | sx.Part):
                     j += 1
                 unit = events[i:j]
-                if not self.jogada(unit):
+                if not _followable(unit, self.infos) or not self.jogada(unit):
                     live = False  # the rest of this partida cannot be followed
                 i = j
                 continue

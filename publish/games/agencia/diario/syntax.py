@@ -24,6 +24,7 @@ AT = field(default=(0, 0), compare=False, repr=False)  # where it was written, n
 
 
 # ---------------------------------------------------------------- consequences
+
 @dataclass(frozen=True)
 class Draw:
     """``Ana+2`` (``Ana+1[042]``): a player draws."""
@@ -36,20 +37,20 @@ class Draw:
 
 @dataclass(frozen=True)
 class Discard:
-    """``Ana-2`` (``Ana-1[010]``): a player discards."""
+    """``Ana-2`` (``Ana-1[010]``, ``Ana-m`` the whole hand): a player discards."""
 
     player: str
-    n: int
+    n: int | None
     cards: tuple[str, ...] = ()
     at: At = AT
 
 
 @dataclass(frozen=True)
 class Give:
-    """``Ana>2>Bia``: Ana hands 2 cards to Bia."""
+    """``Ana>2>Bia``: Ana hands 2 cards to Bia (``Ana>m>Bia``: her whole hand)."""
 
     giver: str
-    n: int
+    n: int | None
     receiver: str
     cards: tuple[str, ...] = ()
     at: At = AT
@@ -94,6 +95,14 @@ class Change:
 
 
 @dataclass(frozen=True)
+class Withdrawn:
+    """``-039``: a structure taken out of the society with nothing put in its place."""
+
+    card: str
+    at: At = AT
+
+
+@dataclass(frozen=True)
 class Flow:
     """``F``: the flow of the partida reverses."""
 
@@ -120,12 +129,20 @@ class Crisis:
     """``X(Ana+019-004)``; ``X(Q)`` when nobody could solve it.
 
     ``X(Q(Bia), Ana+019-004)``: Bia, ahead of Ana in the priority queue,
-    was passed over (she could not or might not solve it).
+    was passed over (she could not or might not solve it).  ``more``: what
+    else the crisis led to, in the log's order (CNA 3.6): a revolt that
+    resolves it (``X(R(+006-039, +Bia))``, CNA 2.4), or consequences after
+    the change.  ``X(Q)`` is a crisis nobody solved: no change and nothing more.
     """
 
     change: Change | None
     passed: tuple[str, ...] = ()
+    more: tuple = ()
     at: At = AT
+
+    @property
+    def unsolved(self) -> bool:
+        return self.change is None and not self.more
 
 
 @dataclass(frozen=True)
@@ -141,6 +158,15 @@ class Position:
 @dataclass(frozen=True)
 class Alliance:
     """``Ana=Bia`` (extension for Alianças estratégicas): the two win together."""
+
+    a: str
+    b: str
+    at: At = AT
+
+
+@dataclass(frozen=True)
+class Breakup:
+    """``Ana-Bia``: the alliance of Ana and Bia is broken (CNA 3.7, '-')."""
 
     a: str
     b: str
@@ -189,6 +215,7 @@ class Jogada:
     uncommitted: int
     committed: int
     hand: tuple[str, ...] | None = None
+    held: tuple[str, ...] | None = None  # the committed cards, when shown (CNA 3.8)
     at: At = AT
 
 
@@ -237,9 +264,13 @@ class Move:
 
 @dataclass(frozen=True)
 class Veto:
-    """``Q(012, Bia)``: an action vetoed, with the card and who vetoed."""
+    """``Q(012, Bia)``: an action vetoed, with the card and who vetoed.
 
-    details: tuple[str, ...] = ()
+    A detail is a card number or a name (as text), or a consequence saying
+    what was vetoed (``Q(036, Davi, +044-006)``).
+    """
+
+    details: tuple = ()
     at: At = AT
 
 
@@ -279,12 +310,38 @@ class Conquests:
 
 
 @dataclass(frozen=True)
+class Gap:
+    """Where the reader gave up on a line: from ``at`` to the next line-start event.
+
+    The replay takes it as "something happened here that the log does not
+    say": what it could have changed becomes unknown until the log shows it again.
+    """
+
+    message: str = ""
+    head: str = ""  # the first word of the event it could not read ("J7", "CONQ"...)
+    at: At = AT
+
+
+@dataclass(frozen=True)
 class Log:
-    """A whole diário: its events in order."""
+    """A whole diário: its events in order.
+
+    ``ends``: the last line of each event (an event may wrap), for the rules
+    on what the next line holds (CNA 3.14, 3.15); ``warnings``: variants the
+    reader accepted (a ``LogSyntaxError`` each, naming its clause).
+    """
 
     events: tuple
     path: str = field(default="", compare=False)
+    ends: tuple[int, ...] = field(default=(), compare=False)
+    warnings: tuple = field(default=(), compare=False)
+
+    def end_of(self, index: int) -> int:
+        """The last line of event ``index`` (its first, when not known)."""
+        if index < len(self.ends):
+            return self.ends[index]
+        return self.events[index].at[0]
 
 
 Event = (Ideologies | Part | Campo | Jogada | Structure | Commit | Revolt | Natural | Move
-         | Veto | Punishment | Victory | Hegemony | Conquests)
+         | Veto | Punishment | Victory | Hegemony | Conquests | Gap)

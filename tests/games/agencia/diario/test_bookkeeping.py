@@ -67,7 +67,7 @@ def test_compendium_example_replays_to_the_end():
     # last crisis solver has priority"), João had priority and the log is consistent: a
     # standing card of 4.190617 that the bookkeeping level cannot know.
     assert check_bookkeeping(log, "4.190617") == [
-        Finding("compendio.txt", 25, 22, "006(X(João+038-006))", "X(João+038-006)",
+        Finding("compendio.txt", 25, 22, "J9 (Aline)", "X(João+038-006)",
                 "X(Q(Maria), João+038-006)",
                 "the priority to solve it is Maria, João "
                 "(most cards, then nearest to play after Aline)"),
@@ -123,8 +123,9 @@ def test_v2_wrong_declared_count_is_reported_at_that_jogada():
     log = mutate(V2, ("J8(Bia, 2, 0)", "J8(Bia, 3, 0)"))
     findings = check(log, "2.180423")
     assert_found(findings, (9, 1, "hand count"))
-    assert (findings[0].declared, findings[0].expected) == ("Bia with 3 cards (3 + 0)",
-                                                            "Bia with 2 cards")
+    assert (findings[0].declared, findings[0].expected) == (
+        "Bia holds 3 (3 + 0)", "Bia holds 2 by the log's own events")
+    assert findings[0].since == "count declared at J5, line 6"
 
 
 def test_v2_a_missing_consequence_shows_at_the_next_declaration_only():
@@ -501,5 +502,5 @@ def test_v4_accepts_several_winners():
 
 def test_findings_name_the_file_and_print_in_one_line():
     finding = check(mutate(V2, ("049(Caio-3)", "049(Caio-4)")), "2.180423")[0]
-    assert str(finding) == ("log.txt:11:22: 049(Caio-4): the log has Caio-4; the rules give "
-                            "Caio holds 3 (nobody loses more cards than they hold)")
+    assert str(finding) == ("log.txt:11:22: J10 (Caio): Caio-4, but Caio holds 3 (nobody loses "
+                            "more cards than they hold; count declared at J10, line 11)")

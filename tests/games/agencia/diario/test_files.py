@@ -14,6 +14,7 @@ from publish.games.agencia.cards import card_infos
 from publish.games.agencia.diario import syntax as sx
 from publish.games.agencia.diario.files import example_paths, read_log, replay
 from publish.games.agencia.diario.parse import parse
+from publish.games.agencia.plugin import AgenciaEngine
 from publish.games.agencia.simulate import Plan, play, write_log
 from publish.games.agencia.simulate import _infos as infos_of
 from publish.load import load_game
@@ -157,3 +158,35 @@ def test_a_simulated_log_carries_its_decks_so_the_social_deck_replays_clean(tmp_
     bare = tmp_path / "bare.txt"
     bare.write_text(log_file.text.lstrip("\n"), encoding="utf-8")
     assert replay(read_log(bare), game, card_infos(game)), "5-card hands would not fit"
+
+
+def test_an_example_leading_outside_the_project_is_refused_not_read(tmp_path):
+    outside = tmp_path / "outside.md"
+    outside.write_text("---\nedition: 2.180423\n---\n```diario\nsecret\n```\n",
+                       encoding="utf-8")
+    project = tmp_path / "project"
+    shutil.copytree(REPO / "cards", project / "cards")
+    shutil.copy(REPO / "pyproject.toml", project / "pyproject.toml")
+    link = project / "cards" / "agencia" / "examples" / "zz-link.md"
+    link.symlink_to(outside)
+    game = _game(project)
+    found = AgenciaEngine().replay(game, [link], None)
+    assert [(p.location.line, p.location.col) for p in found] == [(1, 1)]
+    assert "outside" in found[0].message and "secret" not in found[0].message
+
+
+def test_a_file_or_front_matter_that_cannot_be_read_is_a_located_finding(tmp_path):
+    game = _game()
+    cases = {"bytes.txt": b"PART1(Ana=S=041,\n Bia\xff=NO=056).\n",
+             "decks.txt": b"---\ndecks: 5\n---\n",
+             "unknown-deck.txt": b"---\ndecks: [nope]\n---\n",
+             "edition.txt": b"---\nedition: 9.9\n---\n",
+             "alias.txt": b"---\nedition: &e 2.180423\nmode: *e\n---\n",
+             "unclosed.txt": b"---\ndecks: [\n---\n"}
+    where = {"bytes.txt": (2, 5), "decks.txt": (2, 8), "unknown-deck.txt": (2, 8),
+             "edition.txt": (2, 10), "alias.txt": (2, 10), "unclosed.txt": (2, 9)}
+    for name, data in cases.items():
+        path = tmp_path / name
+        path.write_bytes(data)
+        found = replay(read_log(path), game, card_infos(game))
+        assert [(f.line, f.col) for f in found] == [where[name]], (name, [str(f) for f in found])

@@ -116,7 +116,7 @@ def test_mutated_logs_never_raise_and_errors_are_located(text):
 
 # ---------------------------------------------------------------- (c) generated logs
 
-RESERVED = {"Q", "F", "m"}  # read as a veto, the flow and a whole hand where a name may stand
+RESERVED = {"Q", "F", "m", "c"}  # a veto, the flow, a whole hand, a commitment (+c)
 LETTERS = string.ascii_letters + "áâãàçéêíóôõúÁÉÍÓÚÇ"
 
 names = st.builds(
@@ -137,43 +137,68 @@ def _tuple(strategy, **kw):
 
 changes = st.builds(sx.Change, st.none() | names, cards, cards)
 approvals = st.builds(sx.Approval, names | cards)
-outcomes = approvals | st.builds(sx.Vetoed)
+vetoes = st.builds(sx.Veto, _tuple(names | cards, min_size=1, max_size=2))  # Q alone: Vetoed
+outcomes = approvals | st.builds(sx.Vetoed) | vetoes
 positions = st.builds(sx.Position, names, st.integers(0, 9), st.integers(0, 9))
 revolts = st.builds(sx.Revolt, changes, outcomes)
 ideologies = st.builds(sx.Ideologies, _tuple(st.tuples(names, names), max_size=3))
 hegemonies = st.builds(sx.Hegemony, names, groups)
+whole_hand = st.none()  # written m
 
 plain_consequences = st.one_of(
     st.builds(sx.Draw, names, counts, card_lists),
-    st.builds(sx.Discard, names, counts, card_lists),
+    st.builds(sx.Discard, names, counts, card_lists), st.builds(sx.Discard, names, whole_hand),
     st.builds(sx.Give, names, counts, names, card_lists),
+    st.builds(sx.Give, names, whole_hand, names),
     st.builds(sx.Exchange, names, counts, names),
     st.builds(sx.SwapHands, names, names),
     st.builds(sx.SwapCards, cards, cards),
     changes, st.builds(sx.Flow), approvals, st.builds(sx.Vetoed), positions,
-    st.builds(sx.Alliance, names, names),
-    st.builds(sx.Crisis, st.none() | changes, _tuple(names, max_size=2)),
-    revolts, ideologies, hegemonies,
+    st.builds(sx.Alliance, names, names), st.builds(sx.Breakup, names, names),
+    st.builds(sx.Withdrawn, cards), st.builds(sx.Commit, st.sampled_from([1, -1])),
+    revolts, ideologies, hegemonies, vetoes,
+    st.builds(sx.Punishment, names, counts, card_lists),
+    st.builds(sx.Victory, _tuple(names, min_size=1, max_size=3)),
 )
+
+
+def crises(inner):
+    """X(...) in each of its shapes; CNA 3.7 allows it only inside a structure event."""
+    passed = _tuple(names, max_size=2)
+    return st.one_of(
+        st.builds(sx.Crisis, st.none(), passed),
+        st.builds(sx.Crisis, changes, passed, _tuple(inner, max_size=2)),
+        st.builds(sx.Crisis, st.none(), passed,
+                  st.tuples(revolts, *([inner] * 0)) | st.tuples(revolts, inner)),
+    )
+
+
 consequences = st.recursive(
     plain_consequences,
-    lambda inner: st.builds(sx.Structure, cards, _tuple(inner, max_size=3)),
+    lambda inner: st.one_of(
+        st.builds(sx.Structure, cards, _tuple(inner | crises(inner), max_size=3)),
+        st.builds(sx.Natural, cards, _tuple(inner, max_size=2)),
+        st.builds(sx.Move, _tuple(inner, max_size=2)),
+    ),
     max_leaves=6,
 )
-structures = st.builds(sx.Structure, cards, _tuple(consequences, max_size=4))
+structures = st.builds(sx.Structure, cards,
+                       _tuple(consequences | crises(consequences), max_size=4))
 
 
 @st.composite
 def jogadas(draw, number: int) -> list:
     hand = draw(st.none() | _tuple(cards, min_size=1, max_size=5))
     uncommitted = len(hand) if hand else draw(counts)
-    jogada = sx.Jogada(number, draw(names), uncommitted, draw(counts), hand)
+    held = draw(st.none() | _tuple(cards, min_size=1, max_size=2))
+    committed = len(held) if held else draw(counts)
+    jogada = sx.Jogada(number, draw(names), uncommitted, committed, hand, held)
     after = draw(st.lists(st.one_of(
         st.builds(sx.Commit, st.sampled_from([1, -1])),
         revolts,
         st.builds(sx.Natural, cards, _tuple(consequences, max_size=2)),
         st.builds(sx.Move, _tuple(consequences, max_size=2)),
-        st.builds(sx.Veto, _tuple(names | cards, max_size=2)),
+        st.builds(sx.Veto, _tuple(names | cards | consequences, max_size=2)),
         st.builds(sx.Punishment, names, counts, card_lists),
         st.builds(sx.Victory, _tuple(names, min_size=1, max_size=3)),
         hegemonies,

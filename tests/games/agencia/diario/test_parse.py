@@ -25,10 +25,10 @@ CAMPO(Ana@0:0, Bia@0:1, Caio@0:2, Davi@0:3).
 J1(Ana, 5, 0). 012(X(Q(Bia), Caio+019-012)).
 J2(Bia, 5, 0). 034(Bia+2[042, 043], Caio-1[010], Ana>1>Davi, Bia>1[044]>Caio). +c.
 J3(Caio, 4[001, 002, 003, 004], 1). 019(Caio=1=Davi, Ana=m=Bia, 019=034). -c.
-J4(Davi, 5, 0). 078(Davi-2, F). CN(999, +006-078).
+J4(Davi, 5, 0). 078(Davi-2, F, -036). CN(999, +006-078).
 J5(Ana, 6, 0). 012(R(Bia+034-012, +Caio)).
 J6(Bia, 3, 1). 006(X(Q)). MV(Bia+044-006, +036). Q(036, Davi).
-J7(Caio, 2, 0). 034(Ana=Bia, Caio@1:2, H(Caio=grupo-dos-intelectuais)). R(+050-019, Q).
+J7(Caio, 2, 0). 034(Ana=Bia, Caio@1:2, H(Caio=grupo-dos-intelectuais), Ana-Bia). R(+050-019, Q).
 J8(Davi, 1, 1). 056(ID(Davi=Verdismo), 034(Davi+1)). Q. PU(Davi-1[021]).
 J9(Ana, 0, 0). 044(X(Q(Bia), Q(Caio), Q)). CN(998). H(Ana=vanguarda-do-proletariado). V(Ana, Bia).
 CONQ(Ana=3[001, 002, 003], Bia=3[004, 005, 006], Caio=1[007], Davi=0).
@@ -247,7 +247,8 @@ def test_the_edition_2_log_uses_every_form():
     for item in read(EDITION_2):
         walk(item)
     forms = {value for value in vars(sx).values()
-             if isinstance(value, type) and value.__module__ == sx.__name__} - {sx.Log}
+             if isinstance(value, type) and value.__module__ == sx.__name__}
+    forms -= {sx.Log, sx.Gap}  # a Gap is what the reader leaves where it could not read
     assert forms - kinds == set()
 
 
@@ -289,12 +290,8 @@ def test_a_jogada_after_blanks_still_starts_its_line():
 # ---------------------------------------------------------------- located mistakes
 
 @pytest.mark.parametrize(("text", "line", "col", "expected"), [
-    # missing '.' between two events, at the end of a line, at the end of the log
+    # missing '.' between two events of a line (at a line's end it may be left out)
     ("J1(Ana, 5, 0) 012().", 1, 15, "expected '.' ending the event, found '012'"),
-    ("J1(Ana, 5, 0). 012()\nJ2(Bia, 5, 0). 034().", 2, 1,
-     "expected '.' ending the event, found 'J2'"),
-    ("ID(Ana=Verdismo).\nJ1(Ana, 5, 0). 012()", 2, 21,
-     "expected '.' ending the event, found the end of the log"),
     # missing ')'
     ("J1(Ana, 5, 0. 012().", 1, 13, "expected ')' closing the jogada, found '.'"),
     ("J1(Ana, 5, 0). 012(Ana+1, Bia-1. +c.", 1, 32, "expected ',' or ')', found '.'"),
@@ -305,7 +302,7 @@ def test_a_jogada_after_blanks_still_starts_its_line():
      "expected a card number (three digits, as 010), found '12'"),
     ("PART1(Ana=S=12).", 1, 13, "expected a card number (three digits, as 010), found '12'"),
     ("J1(Ana, 5, 0). 012(X(Bia+19-012)).", 1, 26,
-     "expected a card number (three digits, as 010), found '19'"),
+     "expected a three-digit card number in a structure change, found '19'"),
     ("J1(Ana, 5, 0). 012(Bia+19-012).", 1, 24,
      "expected a three-digit card number in a structure change, found '19'"),
     # an unknown event
@@ -314,9 +311,10 @@ def test_a_jogada_after_blanks_still_starts_its_line():
     # a name where a count is expected
     ("J1(Ana, Bia, 0). 012().", 1, 9, "expected the number of uncommitted cards, found 'Bia'"),
     ("J1(Ana, 5, Bia). 012().", 1, 12, "expected the number of committed cards, found 'Bia'"),
-    # (Ana-Bia reads as one hyphenated name, as group names are written, so the
-    # mistake shows after it)
-    ("J1(Ana, 5, 0). 012(Ana-Bia).", 1, 27,
+    # (Ana-Bia is a broken alliance; three hyphenated names cannot be one)
+    ("J1(Ana, 5, 0). 012(Ana-Bia-Caio).", 1, 20,
+     "'Ana-Bia-Caio': a broken alliance names two players (Ana-Bia)"),
+    ("J1(Ana, 5, 0). 012(Ana).", 1, 23,
      "expected '+', '-', '>', '=' or '@' after the player's name, found ')'"),
     ("J1(Ana, 5, 0). 012(Ana+Bia).", 1, 24,
      "expected a number of cards or a card number after '+', found 'Bia'"),
@@ -340,7 +338,8 @@ def test_a_jogada_after_blanks_still_starts_its_line():
      "expected ':' between row and column (Ana@1:2), found '.'"),
     ("J1(Ana, 5, 0). 012(R(+006-039, +034-012)).", 1, 32,
      "expected the revolt's supporter (+Ana or +036) or Q"),
-    ("J1(Ana, 5, 0). 012(). c.", 1, 24, "expected '(' after c, found '.'"),
+    ("J1(Ana, 5, 0). 012(). c.", 1, 23, "unknown event 'c'; expected J, PART, ID, CAMPO, "
+     "a structure number, +c, -c, R, CN, MV, Q, PU, V, H or CONQ"),
     ("J1(Ana; 5, 0). 012().", 1, 7, "unexpected character ';'; the diário uses names, "
      "numbers and ( ) [ ] , . + - > = @ :"),
 ])
@@ -362,24 +361,26 @@ def test_every_broken_line_is_reported():
     ])
     log, errors = parse(text)
     assert [(e.line, e.col) for e in errors] == [(3, 15), (4, 16), (6, 9), (7, 32)]
-    assert [e.number for e in log.events if isinstance(e, sx.Jogada)] == [2, 3, 5, 6]
+    assert [e.number for e in log.events if isinstance(e, sx.Jogada)] == [1, 2, 3, 5, 6]
     assert isinstance(log.events[-1], sx.Conquests)
 
 
 def test_a_missing_dot_at_a_line_end_does_not_hide_the_next_line():
-    text = ("J1(Ana, 5, 0). 012(Ana+1)\n"  # missing '.', found at the next line's J2
+    text = ("J1(Ana, 5, 0). 012(Ana+1)\n"  # no '.' before a J line: allowed (CNA 3.3)
             "J2(Bia, 5, 0). 034(Bia+1 Ana-1).\n"  # missing ','
             "J3(Ana, 4, 0). 012().\n")
     log, errors = parse(text)
-    assert [(e.line, e.col) for e in errors] == [(2, 1), (2, 26)]
+    assert [(e.line, e.col) for e in errors] == [(2, 26)]
     assert [e.number for e in log.events if isinstance(e, sx.Jogada)] == [1, 2, 3]
 
 
 def test_a_log_cut_short_is_an_error_not_a_crash():
-    for text in ("ID(Ana=Verdismo)", "PART1(Ana=S=012", "J1(Ana, 5, 0). 012(", "+", "012"):
+    for text in ("ID(Ana=Verdismo", "PART1(Ana=S=012", "J1(Ana, 5, 0). 012(", "CN(999", "012("):
         errors = located(text)
         assert len(errors) == 1
         assert errors[0][:2] == (1, len(text) + 1)
+    assert located("+") == [(1, 1, "expected an event (J1(...), 012(...), +c, R(...), CN(...), "
+                                    "V(...), ...), found '+'")]
 
 
 def test_huge_numbers_are_errors_not_crashes():
@@ -400,4 +401,5 @@ def test_a_stray_character_does_not_hide_the_rest_of_the_log():
     log, errors = parse(text)
     assert [(e.line, e.col) for e in errors] == [(1, 7), (3, 15)]
     assert errors[0].message.startswith("unexpected character ';'")
-    assert [type(e).__name__ for e in log.events] == ["Jogada", "Structure", "Commit"]
+    assert [type(e).__name__ for e in log.events] == [
+        "Gap", "Jogada", "Structure", "Commit", "Jogada", "Gap"]

@@ -1,7 +1,8 @@
 """The engine writes its games as diários, and the replay finds nothing wrong in them.
 
-A thousand seeded games over every deck and both modes: each log prints,
-parses back to the same events, and replays at both levels with no finding.
+A thousand seeded games over every deck and both modes: each log prints (in our
+canonical form and in the compendium's style), parses back to the same events,
+and replays at both levels with no finding.
 Mutations show the replay is not blind: a wrong hand count or a card whose
 effect changed is reported at its line.
 """
@@ -43,6 +44,9 @@ def _replay_plan(plan: Plan) -> tuple[int, list[str]]:
         problems += [f"{path}: {e}" for e in errors]
         if write(log) != text:
             problems.append(f"{path}: printing the parsed log changes it")
+        styled, errors = parse(write(log, "compendio"), path)
+        if errors or styled.warnings or styled.events != log.events:
+            problems.append(f"{path}: the compendium's style does not read back the same")
         social = asymmetric_power(plan.decks)
         findings = check_bookkeeping(log, "2.180423", infos, social)
         findings += check_effects(log, infos, len(deck), social)

@@ -1,0 +1,40 @@
+"""`publish balance` from start to end: the study read and checked, its games played,
+the report written; what the command prints."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from contextlib import AbstractContextManager
+from pathlib import Path
+from typing import Any
+
+from publish.balance.distribute import play_study
+from publish.balance.faces import MAKES_FACES
+from publish.balance.report import write_report
+from publish.balance.studyfile import read_study
+from publish.engines import Engine
+from publish.model import Game
+
+Bar = Callable[[int], AbstractContextManager[Any]]
+"""Makes a progress bar for so many games: something with ``update(n)``."""
+
+
+def run_balance(project: Path, game: Game, engine: Engine, study_file: Path | None,
+                games: int | None, seed: int | None, workers: int | None,
+                scheduler: str | None, bar: Bar) -> list[str]:
+    """Read the study, play it, write build/<game>/balance/; the lines to print."""
+    study = read_study(game, engine, study_file, games, seed)
+    with bar(study.games) as progress:
+        played = play_study(game, study, workers, scheduler, progress.update)
+    recording = engine.info.records
+    assert recording is not None  # read_study's caller checked that the engine studies
+    written = write_report(project, game, study, played, recording, engine.info.name)
+    lines = [f"{study.games} games in {len(study.cells())} tables, played on {played.where} "
+             f"in {played.wall:.1f} s",
+             f"{written.outliers} figure(s) of cards stand apart; report: "
+             f"{written.folder / 'report.pdf'} and report.html",
+             "raw figures: " + ", ".join(p.name for p in written.files if p.suffix == ".csv")]
+    if written.faces_missing:
+        lines.append(f"{written.faces_missing} card(s) shown without a picture: "
+                     f"`{MAKES_FACES}` makes them")
+    return lines

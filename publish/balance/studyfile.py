@@ -1,0 +1,160 @@
+"""A study from a small YAML file and the command's options, checked before any game.
+
+```yaml
+seed: 7
+players: 3..6            # or [3, 4], or 4
+modes: [simple]
+decks: [[main]]          # deck sets; a set is a list, or one deck id
+agents: [greedy, planner, greedy+random]   # line-ups: one agent, or agents seated in turn
+games_per_cell: 500      # or games: 6000, split over the cells
+```
+
+Every key may be left out: the engine's defaults fill it in.  Problems are
+located at file:line:col, and none of them lets a game be played.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+from publish.balance.study import DEFAULT_GAMES, Study, per_cell
+from publish.engines import Engine, GameSpec
+from publish.model import Game
+from publish.problems import Location, Problem, ProblemsFound, did_you_mean
+from publish.yamlsource import SourceMap, load_yaml
+
+KEYS = ("game", "seed", "players", "modes", "decks", "agents", "games", "games_per_cell",
+        "chunk")
+
+
+def read_study(game: Game, engine: Engine, path: Path | None, games: int | None = None,
+               seed: int | None = None) -> Study:
+    """The study the file (if any) and the options describe; ProblemsFound if it cannot run.
+
+    ``games``, when given, is the study's total, split evenly over its cells;
+    ``seed`` overrides the file's.
+    """
+    data: dict[str, Any] = {}
+    where = SourceMap(path or Path("<options>"))
+    if path is not None:
+        loaded, where = load_yaml(path)
+        if loaded is not None and not isinstance(loaded, dict):
+            raise ProblemsFound([Problem(Location(path, 1, 1), "a study is a mapping of keys: "
+                                         + ", ".join(KEYS))])
+        data = loaded or {}
+    problems = list(_unknown_keys(data, where))
+    if data.get("game") not in (None, game.id):
+        problems.append(Problem(where.locate(("game",)), f"this study is for '{data['game']}', "
+                                f"not '{game.id}': give --game {data['game']}"))
+    study = _build(game, engine, data, where, problems, games, seed)
+    if not problems:
+        problems.extend(_tables(game, engine, study, where))
+    if problems and path is None:  # said by the options: no file to point at
+        problems = [Problem(Location(Path("publish balance")), p.message) for p in problems]
+    if problems:
+        raise ProblemsFound(problems)
+    return study
+
+
+def _unknown_keys(data: dict[str, Any], where: SourceMap) -> Iterator[Problem]:
+    for key in data:
+        if key not in KEYS:
+            yield Problem(where.locate((key,), key=True), f"unknown key '{key}'"
+                          f"{did_you_mean(key, KEYS)}; a study knows: {', '.join(KEYS)}")
+
+
+def _build(game: Game, engine: Engine, data: dict[str, Any], where: SourceMap,
+           problems: list[Problem], games: int | None, seed: int | None) -> Study:
+    info = engine.info
+
+    def fail(key: str, message: str) -> None:
+        problems.append(Problem(where.locate((key,)), message))
+
+    low, high = info.default_players
+    players = _players(data.get("players", f"{low}..{high}"), info.players, fail)
+    modes = _names(data.get("modes", [info.modes[0]]), "modes", fail)
+    decks = _deck_sets(data.get("decks", [[next(iter(game.config.decks))]]), fail)
+    lineups = tuple(tuple(n.split("+")) for n in
+                    _names(data.get("agents", list(info.agents)), "agents", fail))
+    cells = len(players) * len(modes) * len(decks) * len(lineups)
+    chosen = _count(data, "games_per_cell", fail)
+    total = _count({"games": games} if games is not None else data, "games", fail)
+    per = per_cell(total, cells) if total else chosen or per_cell(DEFAULT_GAMES, cells)
+    if seed is None:
+        seed = data.get("seed", 0)
+        if not isinstance(seed, int) or isinstance(seed, bool):
+            fail("seed", "the seed is a whole number")
+            seed = 0
+    chunk = _count(data, "chunk", fail) or Study.chunk
+    return Study(game.id, players, modes, decks, lineups, per, seed, chunk)
+
+
+def _players(value: Any, allowed: tuple[int, int], fail: Any) -> tuple[int, ...]:
+    if isinstance(value, str):
+        low, _, high = value.partition("..")
+        value = list(range(int(low), int(high or low) + 1)) if (low + high).isdigit() else None
+    elif isinstance(value, int) and not isinstance(value, bool):
+        value = [value]
+    fewest, most = allowed
+    if not isinstance(value, list) or not value or not all(
+            isinstance(n, int) and not isinstance(n, bool) and fewest <= n <= most
+            for n in value):
+        fail("players", f"players: a count, a range low..high or a list, each from {fewest} "
+                        f"to {most}")
+        return (fewest,)
+    return tuple(sorted(set(value)))
+
+
+def _names(value: Any, key: str, fail: Any) -> tuple[str, ...]:
+    if isinstance(value, str):
+        value = [value]
+    if not isinstance(value, list) or not value or not all(isinstance(v, str) for v in value):
+        fail(key, f"{key}: a name or a list of names")
+        return ("",)
+    return tuple(dict.fromkeys(value))
+
+
+def _deck_sets(value: Any, fail: Any) -> tuple[tuple[str, ...], ...]:
+    if isinstance(value, str):
+        value = [value]
+    sets = [[v] if isinstance(v, str) else v for v in value] if isinstance(value, list) else None
+    if not sets or not all(isinstance(s, list) and s and all(isinstance(d, str) for d in s)
+                           for s in sets):
+        fail("decks", "decks: a list of deck sets, each a deck id or a list of deck ids")
+        return (("",),)
+    return tuple(dict.fromkeys(tuple(s) for s in sets))
+
+
+def _count(data: dict[str, Any], key: str, fail: Any) -> int | None:
+    value = data.get(key)
+    if value is None:
+        return None
+    if not isinstance(value, int) or isinstance(value, bool) or value < 1:
+        fail(key, f"{key}: a whole number, at least 1")
+        return None
+    return value
+
+
+def _tables(game: Game, engine: Engine, study: Study, where: SourceMap) -> Iterator[Problem]:
+    """What the engine says of each distinct table: agents, modes, decks."""
+    info = engine.info
+    said: set[str] = set()
+    for cell in study.cells():
+        for key, names, known in (("agents", cell.lineup, info.agents),
+                                  ("modes", (cell.mode,), info.modes)):
+            for name in names:
+                if name not in known and name not in said:
+                    said.add(name)
+                    yield Problem(where.locate((key,)), f"{key}: '{name}' is not one the "
+                                  f"{info.name} engine offers{did_you_mean(name, known)}: "
+                                  f"{', '.join(known)}")
+    if said:
+        return
+    for cell in study.cells():
+        problem = engine.table_problem(game, GameSpec(cell.players, cell.mode, cell.decks,
+                                                      cell.lineup, 0))
+        if problem and problem not in said:
+            said.add(problem)
+            yield Problem(where.locate(("decks",)), problem)

@@ -1,0 +1,90 @@
+"""Games played for a balance study, as the core's :class:`GameRecord`.
+
+The engine appends its events as a jogada goes (``base.EngineBase.events``):
+``("played", seat, card)`` when a seat's structure is played,
+``("ran", seat, card)`` when it ran, ``("crisis", seat, card)`` when it
+caused a crisis, and ``("round", jogadas, winners)`` as a partida ends.
+This module plays the games a study asks for and hands those events over.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from publish.engines import GameRecord, GameSpec, Recording, RoundRecord
+from publish.games.agencia.agents import AGENTS
+from publish.games.agencia.base import asymmetric_power
+from publish.games.agencia.cards import CardInfo, card_infos
+from publish.games.agencia.engine import Engine
+from publish.games.agencia.simulate import deck_cards
+from publish.model import Game
+
+MODES = ("simple", "bourdieu")
+
+RECORDING = Recording(
+    round=("partida", "partidas"),
+    move=("jogada", "jogadas"),
+    held="played",
+    held_label="played as a structure",
+    outcomes=(("ran", "ran"), ("crisis", "caused a crisis")),
+)
+
+_CACHE: dict[int, tuple[Game, dict[str, CardInfo]]] = {}
+"""Each game's cards as the engine reads them, once per process (keyed by the object)."""
+
+
+def table_problem(game: Game, mode: str, decks: Sequence[str], agents: Sequence[str]) -> str | None:
+    """Why the engine cannot play this table, or None."""
+    unknown = [a for a in agents if a not in AGENTS]
+    if unknown:
+        return f"unknown agent(s) {', '.join(unknown)}; known: {', '.join(AGENTS)}"
+    if mode not in MODES:
+        return f"unknown mode {mode!r}; known: {', '.join(MODES)}"
+    missing = [d for d in decks if d not in game.config.decks]
+    if missing:
+        return (f"unknown deck(s) {', '.join(missing)}; known: "
+                f"{', '.join(game.config.decks)}")
+    if mode != "bourdieu" and tuple(decks) != ("principal",):
+        return ("simple mode is played with the principal deck alone; "
+                "use --mode bourdieu for other decks")
+    if "principal" not in decks:
+        return ("every game needs the principal deck; add the others to it "
+                "(--decks principal,social)")
+    return None
+
+
+def _infos(game: Game) -> dict[str, CardInfo]:
+    if id(game) not in _CACHE:
+        _CACHE.clear()  # one game at a time: a worker keeps only the one it plays
+        _CACHE[id(game)] = (game, card_infos(game))
+    return _CACHE[id(game)][1]
+
+
+def play_records(game: Game, specs: Sequence[GameSpec]) -> list[GameRecord]:
+    """Play each game to its end; what it recorded."""
+    infos = _infos(game)
+    records = []
+    decks: dict[tuple[str, ...], tuple[list[str], frozenset[str]]] = {}
+    for spec in specs:
+        if spec.decks not in decks:
+            deck = deck_cards(game, spec.decks)
+            decks[spec.decks] = deck, frozenset(c for c in deck if infos[c].natural is None)
+        deck, held = decks[spec.decks]
+        engine = Engine(infos, deck, [AGENTS[a]() for a in spec.agents], spec.seed,
+                        bourdieu=spec.mode == "bourdieu",
+                        asymmetric=asymmetric_power(spec.decks))
+        engine.play_game()
+        records.append(record_of(engine, held))
+    return records
+
+
+def record_of(engine: Engine, held: frozenset[str]) -> GameRecord:
+    """The core's record of a game the engine played."""
+    s = engine.state
+    rounds = tuple(RoundRecord(e[1], e[2]) for e in engine.events if e[0] == "round")
+    cards = tuple(e for e in engine.events if e[0] != "round")
+    first = cards[0][1] if cards else 0  # the flow is clockwise when a game starts
+    order = tuple((first + k) % s.players for k in range(s.players))
+    return GameRecord(players=s.players, order=order, rounds=rounds,
+                      winners=tuple(s.game_winners), cards=held, events=cards,
+                      stopped=s.stopped)
