@@ -369,8 +369,8 @@ def rebuild(once: Callable[[], None]) -> None:
         for line in failure.lines:
             click.echo(line, err=True)
         click.echo(f"watch: build failed (exit {failure.status}); fix and save again", err=True)
-    except Exception as exc:  # a bug must not end the session: say it, keep watching
-        click.echo(f"watch: {type(exc).__name__}: {exc}", err=True)
+    except Exception as exc:  # a bug must not end the session: said (traceback logged), on
+        click.echo(crash_line(exc), err=True)
 
 
 @main.command()

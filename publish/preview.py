@@ -13,13 +13,14 @@ from pathlib import Path
 from publish.atomic import write_atomic
 from publish.commands import failing, locate
 from publish.failures import Failure
-from publish.i18n.translate import check_edition, localize, translator
+from publish.i18n.translate import check_edition
 from publish.icons import read_icons
 from publish.load import load_game
 from publish.model import Card, Game
 from publish.problems import Problem, did_you_mean
 from publish.render.fit import Shrunk
 from publish.render.preview import DPI, card_png
+from publish.targets.base import in_locale
 
 FOLDER = "preview"
 """Under build/<game>/<locale>/: <number>.png per card previewed."""
@@ -42,7 +43,7 @@ def preview(project: str | None, game: str | None, names: tuple[str, ...],
         icons = read_icons(loaded)
         for edition in locales:
             check_edition(loaded, edition)
-            game_in = localize(loaded, translator(loaded, edition))
+            game_in = in_locale(loaded, edition)[0]
             by_number = {card.number: card for card in game_in.cards}
             folder = root / "build" / game_id / edition / FOLDER
             for card in cards:

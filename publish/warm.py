@@ -31,6 +31,8 @@ import tempfile
 import time
 from pathlib import Path
 
+from publish.crashlog import STATUS as CRASH_STATUS
+from publish.crashlog import crash_line
 from publish.render.pdf import warm_up
 from publish.unchanged import PACKAGE, file_stats
 
@@ -188,10 +190,14 @@ def run(main: object, request: dict) -> dict:
     argv, cwd = request.get("argv"), request.get("cwd")
     if not isinstance(argv, list) or not argv or argv[0] != COMMAND or not isinstance(cwd, str):
         return {"err": f"the preview server runs `publish {COMMAND}` only\n", "status": 2}
+    try:
+        os.chdir(cwd)
+    except OSError as exc:
+        return {"err": f"publish preview: cannot work in {cwd}: {exc.strerror or exc}\n",
+                "status": 1}
     out, err, status = io.StringIO(), io.StringIO(), 0
     with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
         try:
-            os.chdir(cwd)
             main.main([str(a) for a in argv], prog_name="publish",  # type: ignore[attr-defined]
                       standalone_mode=False)
         except SystemExit as done:
@@ -201,10 +207,9 @@ def run(main: object, request: dict) -> dict:
             if callable(show):
                 show(file=err)
                 status = getattr(exc, "exit_code", 2)
-            else:
-                err.write(f"publish preview: {type(exc).__name__}: {exc} (run it again with "
-                          f"{OFF} for the whole story)\n")
-                status = 2
+            else:  # a bug, said as the command line says one: its traceback in a log
+                err.write(crash_line(exc) + "\n")
+                status = CRASH_STATUS
     return {"out": out.getvalue(), "err": err.getvalue(), "status": status}
 
 

@@ -10,8 +10,7 @@ from PIL import Image
 from conftest import run
 from publish.icons import read_icons
 from publish.load import load_game
-from publish.render.gallery import gallery_service
-from publish.render.printshop import rasterise, single_pdf
+from publish.render.printshop import rasterise, single_pdf, trimmed_service
 
 
 def preview(project: Path, *args: str):
@@ -43,10 +42,10 @@ def test_the_preview_is_the_face_the_decks_print(demo_docs):
     result = preview(demo_docs, card.number, "--locale", locale, "--dpi", "100")
     assert result.exit_code == 0, result.output
     made = (demo_docs / "build" / "demo" / locale / "preview" / f"{card.number}.png").read_bytes()
-    pdf, _ = single_pdf(game, demo_docs, deck, gallery_service(game, locale), False, locale,
+    pdf, _ = single_pdf(game, demo_docs, deck, trimmed_service(game, locale, 100), False, locale,
                         read_icons(game), {card.number})
     assert pixels(made) == pixels(rasterise(pdf, 100, (248, 346))[0])
-    other = single_pdf(game, demo_docs, deck, gallery_service(game, locale), False, locale,
+    other = single_pdf(game, demo_docs, deck, trimmed_service(game, locale, 100), False, locale,
                        read_icons(game), {game.cards[0].number})[0]
     assert pixels(made) != pixels(rasterise(other, 100, (248, 346))[0])
 

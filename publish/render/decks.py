@@ -209,8 +209,8 @@ def render_sheets(game: Game, project: Path, title: str, decks: list[str], optio
     sizes, floors = text_sizes(game, faces, face_style(game, options, icons))
 
     def lay_out(chosen: dict[str, float], only: set[str] | None) -> Document:
-        html = sheet_html(game, project, title, sized(faces, chosen), backs, options, icons,
-                          cards if only is None else only)
+        html = sheet_html(game, project, title, [sized(f, chosen) for f in faces], backs,
+                          options, icons, cards if only is None else only)
         return render(html, project, title)
 
     return fit(lay_out, sizes, floors, {f["number"]: f["deck"] for f in faces}, shrunk)

@@ -14,7 +14,7 @@ overflows at its floor fails as before.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -63,11 +63,6 @@ def overflowing(document: Document) -> dict[tuple[str, str], tuple[float, float]
                         found[key] = (extra, box.height)
             stack.extend(getattr(box, "children", []))
     return found
-
-
-def overflows(document: Document, deck_of: dict[str, str]) -> list[str]:
-    """What overflowing(document) finds, a line per card and box."""
-    return overflow_lines(overflowing(document), deck_of)
 
 
 def overflow_lines(found: dict[tuple[str, str], tuple[float, float]], deck_of: dict[str, str],
@@ -141,13 +136,7 @@ def _floor(card: str, sizes: dict[str, float], floors: dict[str, float]) -> floa
     return round(sizes[card] * floors.get(card, 1.0), 2)
 
 
-def sized(faces: Iterable[dict], chosen: dict[str, float]) -> list[dict]:
-    """``faces`` with the text of the cards in ``chosen`` at the size chosen for it."""
-    copies: dict[str, dict] = {}
-    out = []
-    for face in faces:
-        number = face.get("number")
-        if number in chosen:
-            face = copies.setdefault(number, {**face, "text_size": chosen[number]})
-        out.append(face)
-    return out
+def sized(face: dict, chosen: dict[str, float]) -> dict:
+    """``face`` with its text at the size chosen for its card, if one was."""
+    number = face.get("number")
+    return {**face, "text_size": chosen[number]} if number in chosen else face

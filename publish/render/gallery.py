@@ -19,9 +19,7 @@ import math
 from pathlib import Path
 
 from publish.model import Game
-from publish.render.decks import DeckOptions, face_style
 from publish.render.placeholder import spartan
-from publish.render.printshop import Service
 
 DPI = 100
 """Resolution of the gallery's images: a poker card is 248 x 346 px."""
@@ -32,12 +30,6 @@ NO_GROUP = "-"
 GUTTER = 16  # px between contact-sheet tiles, and around them
 LABEL = 26  # px under each tile for the number and copies
 HEADER = 56  # px above the grid for the deck's name
-
-
-def gallery_service(game: Game, locale: str, dpi: int = DPI) -> Service:
-    """The print-shop renderer's card, trimmed (no bleed), at ``dpi``."""
-    size = face_style(game, DeckOptions(locale=locale)).size
-    return Service("gallery", (size["w"], size["h"]), 0.0, dpi)
 
 
 def contact_sheet(project: Path, title: str, faces: list[tuple[str, bytes]],

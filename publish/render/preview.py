@@ -10,10 +10,16 @@ from __future__ import annotations
 from pathlib import Path
 
 from publish.model import Card, Game
-from publish.render.decks import DeckOptions, face_style
 from publish.render.faces import face_context
 from publish.render.fit import Shrunk
-from publish.render.printshop import INCH, Service, items_html, items_pdf, rasterise
+from publish.render.printshop import (
+    Service,
+    items_html,
+    items_pdf,
+    pixels,
+    rasterise,
+    trimmed_service,
+)
 
 DPI = 200
 """A poker card is 496 x 693 px: sharp on a screen, quick to make."""
@@ -32,8 +38,7 @@ def card_png(game: Game, project: Path, card: Card, locale: str, icons: dict[str
     deck, service, item = _one(game, card, locale, icons, dpi)
     pdf = items_pdf(game, project, f"{game.config.name} · {card.number}", [item], service,
                     locale, icons, deck, shrunk)
-    w, h = service.trim
-    return rasterise(pdf, dpi, (round(w / INCH * dpi), round(h / INCH * dpi)), level=1)[0]
+    return rasterise(pdf, dpi, pixels(service), level=1)[0]
 
 
 def card_html(game: Game, project: Path, card: Card, locale: str, icons: dict[str, str]) -> str:
@@ -47,8 +52,7 @@ def _one(game: Game, card: Card, locale: str, icons: dict[str, str], dpi: int
          ) -> tuple[str, Service, dict]:
     """The deck ``card`` is shown in, the trimmed page, and its one page's item."""
     deck = first_deck(game, card)
-    size = face_style(game, DeckOptions(locale=locale), icons).size
-    service = Service("preview", (size["w"], size["h"]), 0.0, dpi)
+    service = trimmed_service(game, locale, dpi)
     item = {"card": face_context(game, card, deck, locale, icons), "deck": None,
             "anchor": f"card-{card.number}"}
     return deck, service, item

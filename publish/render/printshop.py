@@ -85,8 +85,7 @@ def items_pdf(game: Game, project: Path, title: str, items: list[dict], service:
     sizes, floors = text_sizes(game, faces, face_style(game, DeckOptions(locale=locale), icons))
 
     def lay_out(chosen: dict[str, float], only: set[str] | None) -> Document:
-        resized = dict(zip(map(id, faces), sized(faces, chosen), strict=True))
-        pages = [{**item, "card": resized[id(item["card"])]} if item["card"] else item
+        pages = [{**item, "card": sized(item["card"], chosen)} if item["card"] else item
                  for item in items if only is None or (item["card"] or {}).get("number") in only]
         html = items_html(game, project, title, pages, service, locale, icons)
         return render(html, project, f"{deck} (print shop)")
@@ -105,6 +104,13 @@ def items_html(game: Game, project: Path, title: str, items: list[dict], service
     return environment(project, game.id, template_words(game, locale)).get_template(
         "single.html.j2").render(lang=locale, title=title, items=items, style=style, size=size,
                                  bw=False)
+
+
+def trimmed_service(game: Game, locale: str, dpi: int = 300) -> Service:
+    """The game's card as the print-shop renderer lays it out, trimmed (no bleed), at ``dpi``:
+    the gallery's, the virtual table's and the preview's card."""
+    size = face_style(game, DeckOptions(locale=locale)).size
+    return Service("trimmed", (size["w"], size["h"]), 0.0, dpi)
 
 
 def pixels(service: Service) -> tuple[int, int]:

@@ -13,8 +13,8 @@ from publish.icons import read_icons
 from publish.incremental import Inputs
 from publish.model import Game
 from publish.render.env import environment
-from publish.render.gallery import DPI, contact_sheet, gallery_context, gallery_service
-from publish.render.printshop import pixels, rasterise, single_pdf
+from publish.render.gallery import DPI, contact_sheet, gallery_context
+from publish.render.printshop import pixels, rasterise, single_pdf, trimmed_service
 from publish.targets.base import Job, Rendered, Work, in_locale, output_dir
 
 FOLDER = "gallery"
@@ -58,7 +58,7 @@ class Gallery:
     def render(self, work: Work, job: Job) -> Rendered:
         """A deck's faces, one PNG per card whose image this deck gives, and its contact sheet."""
         game, deck = in_locale(work.game, job.locale)[0], job.key
-        service = gallery_service(game, job.locale, job.options.dpi)
+        service = trimmed_service(game, job.locale, job.options.dpi)
         pdf, items = single_pdf(game, work.project, deck, service, False, job.locale,
                                 read_icons(game))
         pngs = rasterise(pdf, job.options.dpi, pixels(service))
@@ -87,7 +87,7 @@ class Gallery:
                                                           for d in game.config.decks}))
                  for p in folder.glob(pattern) if p.relative_to(folder).as_posix() not in keep]
         env = environment(work.project, game.id, template_words(source, job.locale))
-        service = gallery_service(game, job.locale, job.options.dpi)
+        service = trimmed_service(game, job.locale, job.options.dpi)
         html = env.get_template("gallery.html.j2").render(
             lang=job.locale, **gallery_context(game, shown, pixels(service)))
         name = job.outputs[0]

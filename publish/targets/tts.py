@@ -20,8 +20,7 @@ from urllib.parse import urlsplit
 from publish.icons import read_icons
 from publish.incremental import Inputs
 from publish.model import Game
-from publish.render.gallery import gallery_service
-from publish.render.printshop import INCH, rasterise, single_pdf
+from publish.render.printshop import INCH, rasterise, single_pdf, trimmed_service
 from publish.render.tts import Sheet, back_image, cell_size, face_sheet, sheets, thumbnail
 from publish.render.ttsobject import Addresses, saved_object
 from publish.targets.base import Job, Rendered, Work, in_locale, output_dir
@@ -62,7 +61,7 @@ def object_file(game: Game, locale: str, suffix: str = "json") -> str:
 
 def trim(game: Game, locale: str) -> tuple[float, float]:
     """The game's card, trimmed, in millimetres."""
-    size = gallery_service(game, locale).trim
+    size = trimmed_service(game, locale).trim
     return size[0], size[1]
 
 
@@ -111,7 +110,7 @@ class Tts:
         card = trim(game, job.locale)
         cell = cell_size(card, job.options.width)
         dpi = cell[0] / (card[0] / INCH)
-        service = gallery_service(game, job.locale, dpi)
+        service = trimmed_service(game, job.locale, dpi)
         pdf, items = single_pdf(game, work.project, deck, service, False, job.locale,
                                 read_icons(game))
         pngs = list(zip(items, rasterise(pdf, dpi), strict=True))
