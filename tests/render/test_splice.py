@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from pypdf import PdfReader
 
-from conftest import REPO, run
+from conftest import REPO, copy_game, run
 from publish.render.pdf import render, write_pdf
 from publish.render.splice import SpliceError, canonical, join_pdfs, replace_pages
 
@@ -143,3 +143,35 @@ def test_a_build_after_an_edit_and_its_revert_is_byte_identical_to_a_forced_buil
     deck.write_text(original, encoding="utf-8")
     build_all(demo_docs)
     assert outputs(demo_docs) == forced
+
+
+@pytest.mark.long
+@pytest.mark.parametrize(("game", "deck", "name"), [
+    ("agencia", "principal", "Oligarquia latifundiária"),
+    ("harbourlight", "market", "Lamp Tender"),
+])
+def test_the_real_games_after_an_edit_and_its_revert_are_byte_identical_to_a_forced_build(
+        tmp_path, monkeypatch, game, deck, name):
+    """Every output of the source edition of each game of the repository (minutes: outside
+    `make test`, which holds the demo's form of this above; `pytest -m long`)."""
+    monkeypatch.setenv("SOURCE_DATE_EPOCH", "1700000000")
+    project = copy_game(tmp_path, game)
+    shutil.copytree(REPO / "fonts", project / "fonts")
+    source = project / "cards" / game / "decks" / f"{deck}.yaml"
+    original = source.read_text(encoding="utf-8")
+    folder = project / "build" / game
+
+    def build(*more: str) -> dict[str, bytes]:
+        result = run("build", "--project", str(project), "--game", game, *more)
+        assert result.exit_code == 0, result.output
+        return {p.relative_to(folder).as_posix(): p.read_bytes()
+                for p in sorted(folder.rglob("*")) if p.is_file()
+                and not any(part.startswith(".") for part in p.parts)}
+
+    forced = build("--force")
+    source.write_text(original.replace(f"name: {name}", f"name: {name} Qxwz", 1),
+                      encoding="utf-8")
+    assert build() != forced
+    source.write_text(original, encoding="utf-8")
+    after = build()
+    assert [n for n in forced if after.get(n) != forced[n]] == []
