@@ -15,9 +15,10 @@ from jinja2 import StrictUndefined
 from jinja2.sandbox import SandboxedEnvironment
 
 from publish.model import Game
-from publish.render.loader import ProjectLoader
+from publish.render.loader import CompiledTemplates, ProjectLoader
 
 TEMPLATE = "directives.html.j2"
+COMPILED = CompiledTemplates()
 TOOL_TEMPLATES = Path(__file__).resolve().parent.parent.parent / "templates" / "_common"
 
 
@@ -28,6 +29,6 @@ def directive_macros(game: Game) -> Any:
                (project / "templates" / "_common", project), (TOOL_TEMPLATES, TOOL_TEMPLATES)]
     found = [(folder, root) for folder, root in folders if (folder / TEMPLATE).is_file()]
     env = SandboxedEnvironment(loader=ProjectLoader(found), autoescape=True,
-                               undefined=StrictUndefined,
+                               undefined=StrictUndefined, bytecode_cache=COMPILED,
                                trim_blocks=True, lstrip_blocks=True)
     return env.get_template(TEMPLATE).module

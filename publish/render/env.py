@@ -12,9 +12,10 @@ from jinja2.utils import missing
 from markupsafe import Markup
 
 from publish.problems import did_you_mean
-from publish.render.loader import ProjectLoader
+from publish.render.loader import CompiledTemplates, ProjectLoader
 
 COMMON = "_common"
+COMPILED = CompiledTemplates()
 
 
 class TemplateNameError(UndefinedError):
@@ -110,6 +111,7 @@ def environment(project: Path, game_id: str,
         trim_blocks=True,
         lstrip_blocks=True,
         extensions=["jinja2.ext.i18n"],
+        bytecode_cache=COMPILED,
     )
     env.filters["css_string"] = css_string
     if words is None:

@@ -12,6 +12,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from jinja2 import BaseLoader, Environment, TemplateNotFound
+from jinja2.bccache import Bucket, BytecodeCache
 from jinja2.loaders import split_template_path
 
 from publish.projectfiles import read_text
@@ -42,3 +43,22 @@ class ProjectLoader(BaseLoader):
 def _unchanged(path: Path, mtime: float) -> Callable[[], bool]:
     """Jinja's question whether a template it compiled is still the file's contents."""
     return lambda: path.is_file() and path.stat().st_mtime == mtime
+
+
+class CompiledTemplates(BytecodeCache):
+    """Templates compiled once per process.  A build makes many environments (one per
+    edition, per manual part, per page of contents laid out again), and each would compile
+    the same files anew: 120 compilations for one manual.  Jinja checks each entry against
+    the template's source, so an edited template is compiled again.  One cache per way of
+    making an environment: the compiled code depends on its options."""
+
+    def __init__(self) -> None:
+        self._compiled: dict[str, bytes] = {}
+
+    def load_bytecode(self, bucket: Bucket) -> None:
+        compiled = self._compiled.get(bucket.key)
+        if compiled is not None:
+            bucket.bytecode_from_string(compiled)
+
+    def dump_bytecode(self, bucket: Bucket) -> None:
+        self._compiled[bucket.key] = bucket.bytecode_to_string()
