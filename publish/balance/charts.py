@@ -26,6 +26,8 @@ WIDTH = 6.7
 """Inches: the text width of an A4 page with the report's margins."""
 
 INK, MUTED, MARK, CHANCE = "#2a2520", "#8a8275", "#c0392b", "#3f6f8f"
+LABEL_PT = 8.0
+"""Points from one label's line to the next: 6.5 pt labels never touch."""
 
 STYLE = {
     "svg.hashsalt": "publish-balance",  # ids the same from run to run
@@ -109,6 +111,7 @@ def ranking_chart(rankings: dict[str, dict[str, int]], labels: dict[str, str],
     with matplotlib.rc_context(STYLE):
         figure = Figure(figsize=(WIDTH, 5.2), layout="constrained")
         axis = figure.subplots()
+        ends: list[tuple[float, float, str]] = []
         for card in cards:
             xs = [i for i, lineup in enumerate(lineups) if card in rankings[lineup]]
             ys = [rankings[lineups[i]][card] for i in xs]
@@ -116,13 +119,36 @@ def ranking_chart(rankings: dict[str, dict[str, int]], labels: dict[str, str],
             axis.plot(xs, ys, "-o", color=colour, linewidth=0.9 if card in named else 0.6,
                       markersize=2.2, zorder=3 if card in named else 1)
             if card in named and xs:
-                axis.annotate(labels.get(card, card), (xs[-1], ys[-1]), xytext=(4, 0),
-                              textcoords="offset points", va="center", fontsize=6.5, color=MARK)
+                ends.append((xs[-1], ys[-1], labels.get(card, card)))
+        places = max((y for r in rankings.values() for y in r.values()), default=1)
+        gap = places * LABEL_PT / (figure.get_figheight() * 72 * 0.85)  # a line of labels
+        for (x, y, label), at in zip(sorted(ends, key=lambda e: e[1]),
+                                     spread(sorted(y for _, y, _ in ends), gap), strict=True):
+            axis.annotate(label, (x, y), xytext=(x + 0.04, at), textcoords="data", va="center",
+                          fontsize=6.5, color=MARK,
+                          arrowprops={"arrowstyle": "-", "color": MARK, "linewidth": 0.4})
         axis.set_xticks(range(len(lineups)), lineups)
         axis.set_xlim(-0.3, len(lineups) - 0.4)
         axis.invert_yaxis()
         axis.set_ylabel("place by win rate (1: wins most)")
     return svg(figure)
+
+
+def spread(positions: list[float], gap: float) -> list[float]:
+    """Sorted label positions moved apart to at least ``gap``, as little as they can: each
+    run of labels too close is centred on where its points are."""
+    runs: list[list[float]] = []  # each: the points' positions of labels set as one block
+    for position in positions:
+        runs.append([position])
+        while len(runs) > 1 and _start(runs[-2], gap) + len(runs[-2]) * gap > _start(
+                runs[-1], gap):
+            runs[-2:] = [runs[-2] + runs[-1]]
+    return [_start(run, gap) + i * gap for run in runs for i in range(len(run))]
+
+
+def _start(run: list[float], gap: float) -> float:
+    """Where a block of labels starts when centred on the mean of its points."""
+    return sum(run) / len(run) - (len(run) - 1) * gap / 2
 
 
 def seat_chart(seats: list[Seats]) -> str:
