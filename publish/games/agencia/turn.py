@@ -84,9 +84,7 @@ class Turns(EngineBase):
         card = s.structures[p]
         self.log.append(("jogada", p, card, len(s.hands[p])))
         self.events.append(("played", p, card))
-        society = self.stats.in_society
-        for c in s.structures:
-            society[c] += 1
+        self.stats.in_society.update(s.structures)
         crisis = False
         if part.crisis_next_play:
             part.crisis_next_play = False
