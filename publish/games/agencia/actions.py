@@ -24,6 +24,13 @@ def amount(engine: Engine, ctx: Context, n: Any, act: str, target: int) -> int:
         value = len(engine.state.hands[target])
     else:
         value = computed(engine, ctx, n, target)
+    standing = engine.standing()
+    if fx.Double in standing or fx.Cap in standing:
+        value = _doubled_and_capped(engine, value, act)
+    return value
+
+
+def _doubled_and_capped(engine: Engine, value: int, act: str) -> int:
     for _, rule in engine.rules(fx.Double):
         if act in rule.act:
             value *= 2

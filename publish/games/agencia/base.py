@@ -123,8 +123,19 @@ class EngineBase:
         if s.structures != self._rules_key:  # () (a reset) never equals a list
             self._enter_society()
         found = self._rules.get(rule_type, NO_RULES)
-        if len(found) < 2:
-            return found
+        return found if len(found) < 2 else self._in_order(rule_type, found)
+
+    def standing(self) -> dict[type, list[tuple[int, Any]]]:
+        """The standing rules of the society now by type (and base type), in no set order:
+        one look-up answers whether several kinds of rule stand at all, where most
+        societies have none of them (``rules`` gives a kind in the order it applies)."""
+        if self.state.structures != self._rules_key:
+            self._enter_society()
+        return self._rules
+
+    def _in_order(self, rule_type: type, found: list[tuple[int, Any]]) -> list[tuple[int, Any]]:
+        """Several rules of one type, in the order of play from the player of the jogada."""
+        s = self.state
         key = (rule_type, s.turn, s.flow)
         ordered = self._ordered.get(key)
         if ordered is None:
@@ -155,8 +166,7 @@ class EngineBase:
         disc = self.record.discarded
         disc[player] = disc.get(player, 0) + n
         part.last_discarder = player
-        for p in range(self.state.players):
-            part.discards_since[p] += n
+        part.discards_since[:] = [since + n for since in part.discards_since]
 
     def verify(self) -> None:
         s = self.state

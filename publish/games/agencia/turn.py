@@ -139,6 +139,7 @@ class Turns(EngineBase):
         return outcome, executed
 
     def snapshot(self) -> tuple:
+        """What a jogada may change, copied, for ``restore`` (at most once) to go back to."""
         s = self.state
         part = s.partida
         rec = self.record
@@ -155,23 +156,20 @@ class Turns(EngineBase):
         )
 
     def restore(self, snap: tuple) -> None:
+        """Go back to ``snap``, which takes its lists, sets and dicts as they are: each
+        snapshot is restored once at most, so they need no copying."""
         s = self.state
         part = s.partida
         rec = self.record
         hands, structures, pile, disc, flow, fld, p, r, g = snap
-        s.game_winners, s.game_over, part.ended, part.clock = g[0][:], g[1], g[2], g[3]
-        s.hands = list(map(list.copy, hands))
-        s.structures = structures[:]
-        s.pile, s.discard, s.flow = pile[:], disc[:], flow
+        s.game_winners, s.game_over, part.ended, part.clock = g
+        s.hands, s.structures, s.pile, s.discard, s.flow = hands, structures, pile, disc, flow
         if fld is not None:
-            s.field.row, s.field.col, s.field.since = fld[0][:], fld[1][:], fld[2][:]
-            s.field.blocked_wins, s.field.clock = fld[3][:], fld[4]
+            s.field.row, s.field.col, s.field.since, s.field.blocked_wins, s.field.clock = fld
         (part.crisis_next_play, part.crisis_next_discard, part.last_discarder,
-         part.last_crisis_solver, ds, seen, ins, teams, winners, part.crises) = p
-        part.discards_since, part.society_seen = ds[:], set(seen)
-        part.inserted_by, part.teams, part.winners = dict(ins), list(teams), list(winners)
-        rec.drew, rec.received, rec.discarded = dict(r[0]), dict(r[1]), dict(r[2])
-        rec.gave, rec.changed = set(r[3]), set(r[4])
+         part.last_crisis_solver, part.discards_since, part.society_seen, part.inserted_by,
+         part.teams, part.winners, part.crises) = p
+        rec.drew, rec.received, rec.discarded, rec.gave, rec.changed = r
 
     def execute(self, p: int) -> str:
         """Run player p's structure; 'executed', 'cancelled' or 'refused'. Crisis propagates."""
@@ -179,15 +177,16 @@ class Turns(EngineBase):
         card = s.structures[p]
         info = self.infos[card]
         part = s.partida
-        if self.rules(fx.Cancel) and self.cancelled(p, info):
+        standing = self.standing()
+        if fx.Cancel in standing and self.cancelled(p, info):
             self.log.append(("vetoed",))
             return "cancelled"
-        if self.rules(fx.MayRefuse) and self.may_refuse(p) and self.agent(p).refuse(self, p):
+        if fx.MayRefuse in standing and self.may_refuse(p) and self.agent(p).refuse(self, p):
             self.log.append(("vetoed",))
             return "refused"
-        priority = self.rules(fx.CrisisPriority)
-        if priority and any(seat == p and rule.crisis_until_named
-                            and not concerned(self, seat, rule.who) for seat, rule in priority):
+        if fx.CrisisPriority in standing and any(
+                seat == p and rule.crisis_until_named and not concerned(self, seat, rule.who)
+                for seat, rule in self.rules(fx.CrisisPriority)):
             raise Crisis("the priority this card gives names nobody yet")  # Tecnocracia
         ctx = self.context(p)
         ctx.start_rows = s.field.row[:] if s.field else None
@@ -252,9 +251,8 @@ class Turns(EngineBase):
     def end_jogada(self, p: int) -> None:
         s = self.state
         part = s.partida
-        for q, hand in enumerate(s.hands):
-            if len(hand) == 1:
-                part.had_one_card.add(q)
+        if 1 in map(len, s.hands):  # rare: spare the loop
+            part.had_one_card.update(q for q, hand in enumerate(s.hands) if len(hand) == 1)
         if not part.ended and (part.winners or not all(s.hands)):  # else nobody has won
             empty = [q for q in table_order(s, p) if not s.hands[q]]
             winners = list(part.winners)
