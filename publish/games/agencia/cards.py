@@ -43,6 +43,8 @@ class CardInfo:
     acts: set[str] = field(default_factory=set)
     makes_others_draw: bool = False
     many: set[str] = field(default_factory=set)  # acts it makes more than 1 player do
+    does: frozenset[str] = frozenset()  # every kind of action (``do``) it has
+    conditional: tuple[Any, ...] = ()  # its actions that happen only if a condition holds
 
 
 def card_infos(game: Game) -> dict[str, CardInfo]:
@@ -64,6 +66,8 @@ def card_infos(game: Game) -> dict[str, CardInfo]:
                 info.makes_others_draw = True
         if any(a.do in ("rotate_hands", "pass_cards") for a in info.actions):
             info.many.add("give")
+        info.does = frozenset(a.do for a in info.actions)
+        info.conditional = tuple(a for a in info.actions if a.when is not None)
         infos[card.number] = info
     return infos
 
