@@ -72,7 +72,7 @@ class Naturals(EngineBase):
                 break
         if not done and s.hands[p]:
             return False
-        self.stats.executed[card] += 1
+        self.stats.executed[card] = self.stats.executed.get(card, 0) + 1
         self.log.append(("natural", p, card))
         return True
 

@@ -31,8 +31,8 @@ class Revolts(EngineBase):
 
     def hands_apart_for_revolt(self) -> bool:
         """Whether the largest and smallest hands differ by 4 or more (a revolt's condition)."""
-        sizes = list(map(len, self.state.hands))
-        return max(sizes) - min(sizes) >= 4
+        hands = self.state.hands
+        return max(map(len, hands)) - min(map(len, hands)) >= 4
 
     def revolt(self, active: int) -> bool:
         """Offer the revolt; True if one happened (the jogada then ends)."""

@@ -214,8 +214,11 @@ def _by_rank(sel: str) -> Resolver:
     rank, exactly_one = NAMED_RANK[sel]
 
     def first(engine: Engine, ctx: Context, can: Any, purpose: str) -> list[int]:
-        found, clear = ranked(engine, table_order(engine.state, ctx.owner), rank, 1, 1)
-        if exactly_one and (not clear or len(found) != 1):
+        # ranked(..., 1, 1) by hand: the best placed, all of them on a tie, in table order
+        value = _rank_values(engine, rank)
+        best = min(value)
+        found = [p for p in table_order(engine.state, ctx.owner) if value[p] == best]
+        if exactly_one and len(found) != 1:
             raise Crisis(f"no single player for '{sel}'")
         return found
     return first

@@ -94,7 +94,8 @@ class Turns(EngineBase):
             crisis = True
         tried = None if crisis else self.try_structure(p)
         if tried is None:
-            self.stats.crises_caused[card] += 1
+            # counted with get: a card new to a Counter would cost a call of __missing__
+            self.stats.crises_caused[card] = self.stats.crises_caused.get(card, 0) + 1
             self.events.append(("crisis", p, card))
             self.crisis(p)
         else:
@@ -104,7 +105,7 @@ class Turns(EngineBase):
                     self.restore(executed[0])
                     self.log.extend(executed[1])
                 if outcome == "executed":
-                    self.stats.executed[card] += 1
+                    self.stats.executed[card] = self.stats.executed.get(card, 0) + 1
                     self.events.append(("ran", p, card))
                 self.natural(p)
         part.discards_since[p] = 0
@@ -198,7 +199,7 @@ class Turns(EngineBase):
         if not all(s.hands) and sum(1 for h in s.hands if not h) > 1 and \
                 not self.rules(fx.SharedVictory) and not part.teams:
             raise Crisis("more than one player emptied their hand")
-        self.stats.executable[card] += 1
+        self.stats.executable[card] = self.stats.executable.get(card, 0) + 1
         return "executed"
 
     def cancelled(self, p: int, info: CardInfo) -> bool:
