@@ -112,7 +112,7 @@ def draw(engine: Engine, ctx: Context, player: int, n: int, optional: bool = Fal
             s.discard = []
             s.rng.shuffle(s.pile)
         if pick:
-            card = engine.agent(player).pick_from_pile(engine, player, s.pile)
+            card = engine.agents[player].pick_from_pile(engine, player, s.pile)
             s.pile.remove(card)
         else:
             card = s.pile.pop()
@@ -135,7 +135,7 @@ def discard(engine: Engine, ctx: Context, player: int, n: int, optional: bool = 
         if optional:
             return
         raise Crisis(f"player {player} cannot discard {n}")
-    cards = engine.agent(player).pick_cards(engine, player, n, "discard")
+    cards = engine.agents[player].pick_cards(engine, player, n, "discard")
     for card in cards:
         hand.remove(card)
         s.discard.append(card)
@@ -156,7 +156,7 @@ def give(engine: Engine, ctx: Context, giver: int, receiver: int, n: int,
         if optional:
             return
         raise Crisis(f"player {giver} cannot give {n}")
-    cards = engine.agent(giver).pick_cards(engine, giver, n, "give")
+    cards = engine.agents[giver].pick_cards(engine, giver, n, "give")
     for card in cards:
         s.hands[giver].remove(card)
         s.hands[receiver].append(card)
@@ -316,7 +316,7 @@ def _trade_with_pile(engine: Engine, ctx: Context, action: Any, optional: bool) 
     for p in _players(engine, ctx, action.who, optional):
         if not s.hands[p] or not (s.pile or s.discard):
             raise Crisis("nothing to trade")
-        give_back, take = engine.agent(p).trade_with_pile(engine, p)
+        give_back, take = engine.agents[p].trade_with_pile(engine, p)
         s.hands[p].remove(give_back)
         source = s.pile if take in s.pile else s.discard
         source.remove(take)
@@ -367,8 +367,8 @@ def _exchange(engine: Engine, ctx: Context, action: fx.Exchange, optional: bool)
                 if optional:
                     continue
                 raise Crisis("not enough cards to exchange")
-            mine = engine.agent(x).pick_cards(engine, x, n, "exchange")
-            theirs = engine.agent(y).pick_cards(engine, y, n, "exchange")
+            mine = engine.agents[x].pick_cards(engine, x, n, "exchange")
+            theirs = engine.agents[y].pick_cards(engine, y, n, "exchange")
             for card in mine:
                 s.hands[x].remove(card)
                 s.hands[y].append(card)

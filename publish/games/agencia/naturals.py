@@ -30,7 +30,7 @@ class Naturals(EngineBase):
                    and self.natural_allowed(p, c)]
         if not options:
             return
-        card = self.agent(p).natural(self, p, options)
+        card = self.agents[p].natural(self, p, options)
         if card is None:
             return
         role = self.infos[card].natural

@@ -39,7 +39,7 @@ class Revolts(EngineBase):
         s = self.state
         part = s.partida
         proposer = self.revolt_proposer()
-        if proposer is None or not self.agent(proposer).wants_revolt(self, proposer):
+        if proposer is None or not self.agents[proposer].wants_revolt(self, proposer):
             return False
         options = [c for c in dict.fromkeys(s.hands[proposer]) if c not in self.roles]
         if not options:

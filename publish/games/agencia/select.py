@@ -322,7 +322,7 @@ def choose(engine: Engine, ctx: Context, pool: list[int], count: int,
     if len(pool) == count:
         picked = list(pool)
     else:
-        chosen = engine.agent(ctx.owner).choose_players(engine, ctx.owner, pool, count, purpose)
+        chosen = engine.agents[ctx.owner].choose_players(engine, ctx.owner, pool, count, purpose)
         picked = [p for p in pool if p in chosen]  # in the order of play, whoever chose
     ctx.picked.extend(picked)
     return picked

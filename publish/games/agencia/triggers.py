@@ -77,7 +77,7 @@ class Triggers(EngineBase):
                     if act == "draw":
                         draw(self, ctx, q, 1, optional=True)
                     elif s.hands[q]:
-                        card = self.agent(q).pick_cards(self, q, 1, "discard")[0]
+                        card = self.agents[q].pick_cards(self, q, 1, "discard")[0]
                         s.hands[q].remove(card)
                         s.discard.append(card)
                         self.log.append(("discard", q, 1))

@@ -84,7 +84,9 @@ class Turns(EngineBase):
         card = s.structures[p]
         self.log.append(("jogada", p, card, len(s.hands[p])))
         self.events.append(("played", p, card))
-        self.stats.in_society.update(s.structures)
+        society = self.stats.in_society
+        for c in s.structures:
+            society[c] = society.get(c, 0) + 1  # get: a card new to a Counter costs a call
         crisis = False
         if part.crisis_next_play:
             part.crisis_next_play = False
@@ -146,14 +148,15 @@ class Turns(EngineBase):
         rec = self.record
         fld = s.field
         return (
-            list(map(list.copy, s.hands)), s.structures[:], s.pile[:], s.discard[:], s.flow,
+            list(map(list.copy, s.hands)), s.structures.copy(), s.pile.copy(),
+            s.discard.copy(), s.flow,
             (fld.row[:], fld.col[:], fld.since[:], fld.blocked_wins[:], fld.clock) if fld else None,
             (part.crisis_next_play, part.crisis_next_discard, part.last_discarder,
-             part.last_crisis_solver, part.discards_since[:], set(part.society_seen),
-             dict(part.inserted_by), list(part.teams), list(part.winners), part.crises),
-            (dict(rec.drew), dict(rec.received), dict(rec.discarded), set(rec.gave),
-             set(rec.changed)),
-            (s.game_winners[:], s.game_over, part.ended, part.clock),
+             part.last_crisis_solver, part.discards_since.copy(), part.society_seen.copy(),
+             part.inserted_by.copy(), part.teams.copy(), part.winners.copy(), part.crises),
+            (rec.drew.copy(), rec.received.copy(), rec.discarded.copy(), rec.gave.copy(),
+             rec.changed.copy()),
+            (s.game_winners.copy(), s.game_over, part.ended, part.clock),
         )
 
     def restore(self, snap: tuple) -> None:
@@ -182,7 +185,7 @@ class Turns(EngineBase):
         if fx.Cancel in standing and self.cancelled(p, info):
             self.log.append(("vetoed",))
             return "cancelled"
-        if fx.MayRefuse in standing and self.may_refuse(p) and self.agent(p).refuse(self, p):
+        if fx.MayRefuse in standing and self.may_refuse(p) and self.agents[p].refuse(self, p):
             self.log.append(("vetoed",))
             return "refused"
         if fx.CrisisPriority in standing and any(
