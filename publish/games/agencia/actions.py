@@ -177,10 +177,7 @@ def run_action(engine: Engine, ctx: Context, action: Any, optional: bool = False
     if action.unless_revolt_succeeded_last_turn and any(
             j.revolt == "succeeded" for j in s.partida.turns[:-1]):
         return
-    handler = HANDLERS.get(action.do)
-    if handler is None:  # pragma: no cover - the schema admits nothing else
-        raise AssertionError(action.do)
-    handler(engine, ctx, action, optional)
+    HANDLERS[action.do](engine, ctx, action, optional)  # the schema admits no other action
 
 
 def _draw(engine: Engine, ctx: Context, action: Any, optional: bool) -> None:
