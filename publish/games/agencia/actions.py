@@ -65,13 +65,14 @@ def computed(engine: Engine, ctx: Context, n: fx.Computed, target: int) -> int:
     return value
 
 
-def forbidden(engine: Engine, ctx: Context, player: int, act: str) -> str | None:
-    """'crisis' or 'skip' when a standing rule bars ``player`` from ``act`` now."""
+def forbidden(engine: Engine, actor: int, player: int, act: str) -> str | None:
+    """'crisis' or 'skip' when a standing rule bars ``player`` from ``act`` now, in an
+    action of ``actor``'s (the player whose card or jogada it is)."""
     verdict = None
     for seat, rule in engine.rules(fx.Cannot):
         if act not in rule.act:
             continue
-        if rule.by_others and ctx.owner == player:
+        if rule.by_others and actor == player:
             continue
         if player in concerned(engine, seat, rule.who):
             if rule.crisis:
@@ -84,12 +85,12 @@ def forbidden_any(engine: Engine, player: int, act: str) -> bool:
     """Whether any standing rule bars ``player`` from ``act`` (revolts, natural cards...)."""
     if not engine.rules(fx.Cannot):
         return False
-    return forbidden(engine, engine.context(player), player, act) is not None
+    return forbidden(engine, player, player, act) is not None
 
 
 def _allowed(engine: Engine, ctx: Context, player: int, act: str, optional: bool) -> bool:
     """Whether the act goes ahead for this player; raises Crisis when it must and cannot."""
-    verdict = forbidden(engine, ctx, player, act) if engine.rules(fx.Cannot) else None
+    verdict = forbidden(engine, ctx.owner, player, act) if engine.rules(fx.Cannot) else None
     if verdict == "crisis" and not optional:
         raise Crisis(f"player {player} may not {act}")
     return verdict is None
@@ -182,7 +183,7 @@ def run_action(engine: Engine, ctx: Context, action: Any, optional: bool = False
 
 def _draw(engine: Engine, ctx: Context, action: Any, optional: bool) -> None:
     for p in _players(engine, ctx, action.who, optional,
-                      lambda p: forbidden(engine, ctx, p, "draw") is None):
+                      lambda p: forbidden(engine, ctx.owner, p, "draw") is None):
         draw(engine, ctx, p, amount(engine, ctx, action.n, "draw", p), optional,
              pick=action.choose)
 
