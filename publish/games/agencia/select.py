@@ -186,13 +186,20 @@ def _me(engine: Engine, ctx: Context, can: Any, purpose: str) -> list[int]:
     return [ctx.owner]
 
 
-def _around(*steps: int) -> Resolver:
-    """'next', 'last', 'next_2', 'last_2': the players so many places away in the flow
-    (with 2 players, 'the next 2' is just the next one)."""
-    def around(engine: Engine, ctx: Context, can: Any, purpose: str) -> list[int]:
+def _beside(step: int) -> Resolver:
+    """'next' (1) and 'last' (-1): the neighbour that way in the flow."""
+    def beside(engine: Engine, ctx: Context, can: Any, purpose: str) -> list[int]:
+        return [engine.state.neighbour(ctx.owner, step)]
+    return beside
+
+
+def _two_beside(step: int) -> Resolver:
+    """'next_2' and 'last_2': the two players that way in the flow (one at a table of 2)."""
+    def two(engine: Engine, ctx: Context, can: Any, purpose: str) -> list[int]:
         s = engine.state
-        return [s.neighbour(ctx.owner, k) for k in steps[:s.players - 1]]
-    return around
+        first = s.neighbour(ctx.owner, step)
+        return [first, s.neighbour(ctx.owner, 2 * step)] if s.players > 2 else [first]
+    return two
 
 
 def _everyone(engine: Engine, ctx: Context, can: Any, purpose: str) -> list[int]:
@@ -225,8 +232,8 @@ def _by_rank(sel: str) -> Resolver:
 
 
 NAMED: dict[str, Resolver] = {
-    "self": _me, "next": _around(1), "last": _around(-1), "next_2": _around(1, 2),
-    "last_2": _around(-1, -2), "everyone": _everyone, "opponents": _opponents,
+    "self": _me, "next": _beside(1), "last": _beside(-1), "next_2": _two_beside(1),
+    "last_2": _two_beside(-1), "everyone": _everyone, "opponents": _opponents,
     "an_opponent": _an_opponent, **{sel: _by_rank(sel) for sel in NAMED_RANK}}
 """The selectors that name players by where they sit or rank, each with its resolver;
 any other name is one the game remembers (``_remembered``)."""
