@@ -14,7 +14,10 @@ and the file does not grow; only a page with new glyphs keeps its own.
 pikepdf (qpdf) writes compressed object streams as WeasyPrint does: a PDF
 rewritten by it stays the size it was, and only reachable objects are kept.
 Every paged output is written by ``save`` (``canonical`` for one laid out
-whole), so an edit and its revert give the bytes a forced build gives.
+whole), so an edit and its revert give the bytes a forced build gives: each
+page and drawing keeps only the resources it calls, named in the order it
+calls them (WeasyPrint numbers them over the whole document), and objects
+are numbered in the order they are reached, not the order they were made.
 """
 
 from __future__ import annotations
@@ -22,6 +25,7 @@ from __future__ import annotations
 import io
 import re
 import warnings
+import zlib
 from collections.abc import Iterable
 from typing import Any
 
@@ -191,12 +195,21 @@ def save(pdf: Any) -> bytes:
     for page in pdf.pages:
         contents = page.obj.get("/Contents")
         streams = [contents] if isinstance(contents, pikepdf.Stream) else list(contents or [])
-        _prune(page.obj, b"\n".join(s.read_bytes() for s in streams), seen)
+        _prune(page.obj, b"\n".join(s.read_bytes() for s in streams), seen,
+               contents if isinstance(contents, pikepdf.Stream) else None)
     if "/ID" in pdf.trailer:
         del pdf.trailer["/ID"]
-    buffer = io.BytesIO()
-    pdf.save(buffer, object_stream_mode=pikepdf.ObjectStreamMode.generate,
+    # qpdf fills object streams in the order of the objects' numbers, and a spliced page's
+    # objects were numbered last: written once without object streams first, every object
+    # is numbered in the order it is reached from the trailer, the same for both PDFs.
+    numbered = io.BytesIO()
+    pdf.save(numbered, object_stream_mode=pikepdf.ObjectStreamMode.disable,
              compress_streams=True, deterministic_id=True)
+    buffer = io.BytesIO()
+    with pikepdf.open(numbered) as renumbered:
+        del renumbered.trailer["/ID"]  # else qpdf keeps the first half: the draft's hash
+        renumbered.save(buffer, object_stream_mode=pikepdf.ObjectStreamMode.generate,
+                        compress_streams=True, deterministic_id=True)
     return buffer.getvalue()
 
 
@@ -204,8 +217,11 @@ _NAME = re.compile(rb"/([^\s/\[\]()<>{}%]+)")
 """A name in a content stream (a resource is called by name: /F1 Tf, /x3 Do, /a1 gs)."""
 
 
-def _prune(holder: Any, content: bytes, seen: set[tuple[int, int]]) -> None:
-    """``holder``'s resources cut down to the names ``content`` uses; its forms likewise."""
+def _prune(holder: Any, content: bytes, seen: set[tuple[int, int]],
+           stream: Any = None) -> None:
+    """``holder``'s resources cut down to the names ``content`` uses, then renamed in the
+    order they are called (``stream``: where ``content`` is written back); the drawings it
+    calls likewise."""
     import pikepdf
 
     resources = holder.get("/Resources")
@@ -214,13 +230,84 @@ def _prune(holder: Any, content: bytes, seen: set[tuple[int, int]]) -> None:
     used = {name.decode("latin-1") for name in _NAME.findall(content)}
     pruned = pikepdf.Dictionary()
     for kind, table in resources.items():
-        pruned[kind] = (pikepdf.Dictionary({k: v for k, v in table.items() if k[1:] in used})
-                        if isinstance(table, pikepdf.Dictionary) else table)
+        if not isinstance(table, pikepdf.Dictionary):
+            pruned[kind] = table
+        elif kept := {k: v for k, v in table.items() if k[1:] in used}:
+            pruned[kind] = pikepdf.Dictionary(kept)
     holder.Resources = pruned
-    for drawing in pruned.get("/XObject", {}).values():
-        if drawing.get("/Subtype") == "/Form" and drawing.objgen not in seen:
+    if stream is not None:
+        _rename(pruned, content, stream)
+    for drawing in _drawings(pruned):
+        if drawing.objgen not in seen:
             seen.add(drawing.objgen)
-            _prune(drawing, drawing.read_bytes(), seen)
+            _prune(drawing, drawing.read_bytes(), seen, drawing)
+
+
+_CALLED = re.compile(rb"/([^\s/\[\]()<>{}%]+)(\s+)(Do|sh|gs|scn|SCN)(?![^\s/\[\]()<>{}%])")
+"""A resource called by the one operator that takes it: /x3 Do, /s1 sh, /a0.5 gs, /p0 scn."""
+_KINDS = {b"Do": ("/XObject", "x"), b"sh": ("/Shading", "s"), b"gs": ("/ExtGState", "g"),
+          b"scn": ("/Pattern", "p"), b"SCN": ("/Pattern", "p")}
+_KIND_NAMES = ("/ExtGState", "/Pattern", "/Shading", "/XObject")
+
+
+def _rename(resources: Any, content: bytes, stream: Any) -> None:
+    """Drawings, shadings, patterns and graphics states renamed x0, x1 … in the order the
+    content calls them.  WeasyPrint numbers them over the whole document, so a page laid
+    out alone names them otherwise than the same page laid out with the rest; renamed,
+    the spliced page and the forced one are the same bytes.  A kind with a resource the
+    content calls in another way keeps its names."""
+    import pikepdf
+
+    new = _call_order(content)
+    for kind in _KIND_NAMES:
+        table = resources.get(kind)
+        called = {old for known, old in new if known == kind}
+        if not isinstance(table, pikepdf.Dictionary) or set(table) != called:
+            new = {key: name for key, name in new.items() if key[0] != kind}
+            continue
+        resources[kind] = pikepdf.Dictionary({new[(kind, key)]: value
+                                              for key, value in table.items()})
+    if all(old == name for (_, old), name in new.items()):
+        return
+
+    def renamed(match: re.Match[bytes]) -> bytes:
+        kind = _KINDS[match.group(3)][0]
+        name = new.get((kind, "/" + match.group(1).decode("latin-1")))
+        return (name.encode("latin-1") if name else b"/" + match.group(1)) + match[2] + match[3]
+
+    stream.write(zlib.compress(_CALLED.sub(renamed, content)), filter=pikepdf.Name.FlateDecode)
+
+
+def _call_order(content: bytes) -> dict[tuple[str, str], str]:
+    """(kind, name) -> the name by order of first call within its kind: /x0, /x1 …"""
+    new: dict[tuple[str, str], str] = {}
+    counts: dict[str, int] = {}
+    for match in _CALLED.finditer(content):
+        kind, prefix = _KINDS[match.group(3)]
+        key = (kind, "/" + match.group(1).decode("latin-1"))
+        if key not in new:
+            new[key] = f"/{prefix}{counts.get(kind, 0)}"
+            counts[kind] = counts.get(kind, 0) + 1
+    return new
+
+
+def _drawings(resources: Any) -> Iterable[Any]:
+    """The content streams these resources call, which hold resources of their own: forms,
+    tiling patterns, and the groups of soft masks (WeasyPrint draws opacity with them).
+    Left unpruned, they would keep WeasyPrint's shared resource tables, which a spliced page
+    brings again as copies of its own."""
+    import pikepdf
+
+    for drawing in resources.get("/XObject", {}).values():
+        if drawing.get("/Subtype") == "/Form":
+            yield drawing
+    for pattern in resources.get("/Pattern", {}).values():
+        if isinstance(pattern, pikepdf.Stream):
+            yield pattern
+    for state in resources.get("/ExtGState", {}).values():
+        mask = state.get("/SMask")
+        if isinstance(mask, pikepdf.Dictionary) and isinstance(mask.get("/G"), pikepdf.Stream):
+            yield mask.G
 
 
 def _box(page: Any, name: str) -> list[float]:
@@ -231,8 +318,8 @@ def fonts(pages: Any) -> dict[str, list[tuple[Any, dict[int, float]]]]:
     """The composite fonts these pages use: base name -> (font, glyph widths)."""
     found: dict[str, list[tuple[Any, dict[int, float]]]] = {}
     seen: set[tuple[int, int]] = set()
-    for page in pages:
-        table = page.obj.get("/Resources", {}).get("/Font", {})
+    for holder in (h for page in pages for h in _with_drawings(page.obj)):
+        table = holder.get("/Resources", {}).get("/Font", {})
         for font in table.values():
             if not font.is_indirect or font.objgen in seen:
                 continue
@@ -264,9 +351,26 @@ def _widths(font: Any) -> dict[int, float] | None:
     return widths
 
 
+def _with_drawings(holder: Any) -> Iterable[Any]:
+    """A page (or drawing) and every drawing it calls, however deep, each once."""
+    waiting, seen = [holder], set()
+    while waiting:
+        current = waiting.pop()
+        yield current
+        for drawing in _drawings(current.get("/Resources", {})):
+            if drawing.objgen not in seen:
+                seen.add(drawing.objgen)
+                waiting.append(drawing)
+
+
 def reuse_fonts(page: Any, kept: dict[str, list[tuple[Any, dict[int, float]]]]) -> None:
-    """Point the page at fonts already embedded that hold every glyph it draws."""
-    table = page.get("/Resources", {}).get("/Font")
+    """Point the page, and the drawings it calls (text in a translucent box is drawn in a
+    group of its own), at fonts already embedded that hold every glyph they draw."""
+    for holder in _with_drawings(page):
+        _reuse_in(holder.get("/Resources", {}).get("/Font"), kept)
+
+
+def _reuse_in(table: Any, kept: dict[str, list[tuple[Any, dict[int, float]]]]) -> None:
     if not table:
         return
     for name in list(table.keys()):

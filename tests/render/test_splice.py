@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from pypdf import PdfReader
 
-from conftest import REPO, run
+from conftest import REPO, copy_game, run
 from publish.render.pdf import render, write_pdf
 from publish.render.splice import SpliceError, canonical, join_pdfs, replace_pages
 
@@ -75,6 +75,30 @@ def test_a_page_spliced_out_and_back_gives_the_bytes_of_the_pdf_laid_out_whole()
     assert replace_pages(edited, pdf("beta"), [1]) == whole
 
 
+def test_pages_whose_drawings_weasyprint_numbers_over_the_document_splice_back_to_its_bytes():
+    """Translucent boxes are drawn as groups named x0, x1 … over the whole document, and
+    their soft masks as states s0, s1 …: the last page laid out alone names its group x0,
+    laid out with the others x2.  Spliced back, it is the bytes of the PDF laid out whole."""
+    faded = '<span style="opacity: 0.5; background: #c33">{}</span>'
+    pages = [faded.format(word) for word in ("alpha", "beta", "gamma")]
+    whole = canonical(pdf(*pages))
+    edited = replace_pages(whole, pdf(faded.format("Zygote")), [2])
+    assert texts(edited) == ["alpha", "beta", "Zygote"]
+    assert replace_pages(edited, pdf(pages[2]), [2]) == whole
+
+
+def test_each_drawing_keeps_only_the_resources_it_calls_named_in_the_order_it_calls_them():
+    import pikepdf
+
+    faded = '<span style="opacity: 0.5">{}</span>'
+    with pikepdf.open(io.BytesIO(canonical(pdf(*(faded.format(w) for w in "abc"))))) as doc:
+        for page in doc.pages:
+            assert sorted(page.Resources.get("/XObject", {}).keys()) == ["/x0"]
+            assert b"/x0 Do" in page.Contents.read_bytes()
+            group = page.Resources.XObject.x0
+            assert set(group.Resources.keys()) <= {"/ExtGState", "/Font", "/XObject"}
+
+
 def test_the_file_identifier_comes_from_the_contents_not_from_an_earlier_file():
     import pikepdf
 
@@ -84,6 +108,7 @@ def test_the_file_identifier_comes_from_the_contents_not_from_an_earlier_file():
         stale = io.BytesIO()
         document.save(stale)
     assert canonical(stale.getvalue()) == whole
+    assert canonical(whole) == whole
 
 
 def build_all(project: Path, *more: str):
@@ -118,3 +143,35 @@ def test_a_build_after_an_edit_and_its_revert_is_byte_identical_to_a_forced_buil
     deck.write_text(original, encoding="utf-8")
     build_all(demo_docs)
     assert outputs(demo_docs) == forced
+
+
+@pytest.mark.long
+@pytest.mark.parametrize(("game", "deck", "name"), [
+    ("agencia", "principal", "Oligarquia latifundiária"),
+    ("harbourlight", "market", "Lamp Tender"),
+])
+def test_the_real_games_after_an_edit_and_its_revert_are_byte_identical_to_a_forced_build(
+        tmp_path, monkeypatch, game, deck, name):
+    """Every output of the source edition of each game of the repository (minutes: outside
+    `make test`, which holds the demo's form of this above; `pytest -m long`)."""
+    monkeypatch.setenv("SOURCE_DATE_EPOCH", "1700000000")
+    project = copy_game(tmp_path, game)
+    shutil.copytree(REPO / "fonts", project / "fonts")
+    source = project / "cards" / game / "decks" / f"{deck}.yaml"
+    original = source.read_text(encoding="utf-8")
+    folder = project / "build" / game
+
+    def build(*more: str) -> dict[str, bytes]:
+        result = run("build", "--project", str(project), "--game", game, *more)
+        assert result.exit_code == 0, result.output
+        return {p.relative_to(folder).as_posix(): p.read_bytes()
+                for p in sorted(folder.rglob("*")) if p.is_file()
+                and not any(part.startswith(".") for part in p.parts)}
+
+    forced = build("--force")
+    source.write_text(original.replace(f"name: {name}", f"name: {name} Qxwz", 1),
+                      encoding="utf-8")
+    assert build() != forced
+    source.write_text(original, encoding="utf-8")
+    after = build()
+    assert [n for n in forced if after.get(n) != forced[n]] == []
