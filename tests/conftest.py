@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import shutil
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -52,6 +53,12 @@ def copy_game(target: Path, game: str) -> Path:
     for folder in ("_common", game):
         shutil.copytree(REPO / "templates" / folder, target / "templates" / folder)
     return target
+
+
+def shortened(plans: list, factor: int) -> list:
+    """The same simulation plans with 1/``factor`` of their games (at least one each): the
+    bounded form `make test` runs of a long run kept behind `-m long`."""
+    return [replace(plan, games=max(1, plan.games // factor)) for plan in plans]
 
 
 def run(*args: str) -> Result:
@@ -107,3 +114,14 @@ def agencia_editions(tmp_path_factory) -> Path:
         make(project, work, "summaries", locale, options, say=lambda _: None)
     return project
 
+
+@pytest.fixture(scope="session")
+def harbourlight_built(tmp_path_factory) -> Path:
+    """A copy of the project with Harbourlight built whole (`publish build --game
+    harbourlight`: decks, print-shop files, booklet), once for every test that reads it."""
+    project = tmp_path_factory.mktemp("harbourlight-built")
+    for folder in ("cards", "templates", "fonts"):
+        shutil.copytree(REPO / folder, project / folder)
+    result = run("build", "--project", str(project), "--game", "harbourlight")
+    assert result.exit_code == 0, result.output
+    return project

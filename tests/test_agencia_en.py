@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import re
-import shutil
 from pathlib import Path
 
 import pytest
@@ -25,16 +24,13 @@ def english(game):
 
 
 @pytest.fixture(scope="module")
-def built(tmp_path_factory) -> Path:
-    """The English decks, manual and summaries, built strictly into a copy of the project."""
-    project = tmp_path_factory.mktemp("agencia-en")
-    for folder in ("cards", "templates", "fonts"):
-        shutil.copytree(REPO / folder, project / folder)
-    for target in ("decks", "manual", "summaries"):
-        result = run("build", target, "--project", str(project), "--game", "agencia",
-                     "--locale", "en", "--strict")
-        assert result.exit_code == 0, result.output
-    return project / "build" / "agencia" / "en"
+def built(agencia_editions) -> Path:
+    """The English decks built strictly (refused if any word is missing) beside the
+    English manual and summaries of the session's build."""
+    result = run("build", "decks", "--project", str(agencia_editions), "--game", "agencia",
+                 "--locale", "en", "--strict")
+    assert result.exit_code == 0, result.output
+    return agencia_editions / "build" / "agencia" / "en"
 
 
 def test_the_english_catalogs_are_complete_and_follow_the_glossary(game):

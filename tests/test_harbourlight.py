@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import html as html_lib
 import re
-import shutil
 from pathlib import Path
 from xml.etree import ElementTree
 
@@ -28,18 +27,14 @@ TOKEN = re.compile(r":([a-z][a-z0-9-]*):")
 
 
 @pytest.fixture(scope="module")
-def project(tmp_path_factory) -> Path:
-    target = tmp_path_factory.mktemp(GAME)
-    for folder in ("cards", "templates", "fonts"):
-        shutil.copytree(REPO / folder, target / folder)
-    return target
+def project(harbourlight_built) -> Path:
+    """The session's copy of the project, Harbourlight built whole (tests/conftest.py)."""
+    return harbourlight_built
 
 
 @pytest.fixture(scope="module")
 def built(project) -> Path:
-    """`publish build --game harbourlight`: decks, print-shop files and the booklet."""
-    result = run("build", "--project", str(project), "--game", GAME)
-    assert result.exit_code == 0, result.output
+    """What `publish build --game harbourlight` wrote: decks, print-shop files, booklet."""
     return project / "build" / GAME / "en"
 
 

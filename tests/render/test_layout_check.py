@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import REPO, run
+from conftest import REPO
 from publish.load import load_game
 from publish.render.layout_check import check_build, check_pdf, declared_families
 
@@ -104,18 +104,13 @@ def test_the_templates_declare_the_fonts_we_ship():
     assert declared_families(REPO, "agencia") == ["League Spartan", "Vollkorn"]
 
 
-@pytest.fixture(scope="module")
-def project(agencia_editions) -> Path:
-    """Both games built into a copy of the project: Agência's manual and summaries in
-    both editions (the session's build), Harbourlight whole; A4 only, to keep the time
-    modest."""
-    result = run("build", "--project", str(agencia_editions), "--game", "harbourlight")
-    assert result.exit_code == 0, result.output
-    return agencia_editions
-
-
 @pytest.mark.parametrize("game_id", ["agencia", "harbourlight"])
-def test_the_published_pdfs_pass_the_layout_check(project, game_id):
+def test_the_published_pdfs_pass_the_layout_check(request, game_id):
+    """Every PDF the session built of each game: Agência's manual and summaries in both
+    editions, A4 only, to keep the time modest (and its English decks when their tests ran
+    first); Harbourlight whole."""
+    project = request.getfixturevalue("agencia_editions" if game_id == "agencia"
+                                      else "harbourlight_built")
     game, problems = load_game(project, game_id)
     assert not problems
     build = project / "build" / game_id

@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import json
 from concurrent.futures import ProcessPoolExecutor
+from dataclasses import replace
 
 import pytest
 
-from conftest import REPO, run
+from conftest import REPO, run, shortened
 from publish.games.agencia.simulate import (
     Plan,
     _bench_runs,
@@ -36,12 +37,22 @@ def _play(plan: Plan) -> int:
     return run_range(plan, 0, plan.games).games
 
 
-def test_a_thousand_random_games_keep_every_invariant():
-    """Cards conserved, one structural card per seat, no shared square: checked every jogada."""
-    assert sum(p.games for p in PLANS) >= 1000
+@pytest.mark.parametrize("plans", [
+    pytest.param(shortened(PLANS, 5), id="200-games"),
+    pytest.param(PLANS, id="1000-games", marks=pytest.mark.long),
+])
+def test_random_games_keep_every_invariant(plans):
+    """Cards conserved, one structural card per seat, no shared square: checked every jogada.
+    Every plan's shape in `make test` with a fifth of its games; all of them with -m long."""
     with ProcessPoolExecutor() as pool:
-        played = list(pool.map(_play, PLANS))
-    assert played == [p.games for p in PLANS]
+        played = list(pool.map(_play, plans))
+    assert played == [p.games for p in plans]
+
+
+def test_the_long_run_plays_a_thousand_games_and_the_short_one_every_shape_of_it():
+    assert sum(p.games for p in PLANS) >= 1000
+    assert [replace(p, games=0) for p in shortened(PLANS, 5)] == \
+        [replace(p, games=0) for p in PLANS]
 
 
 def test_a_seed_fixes_the_whole_game():

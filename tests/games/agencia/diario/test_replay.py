@@ -1,6 +1,7 @@
 """The engine writes its games as diários, and the replay finds nothing wrong in them.
 
-A thousand seeded games over every deck and both modes: each log prints (in our
+A thousand seeded games over every deck and both modes (`-m long`; `make test` plays a
+fifth of each plan): each log prints (in our
 canonical form and in the compendium's style), parses back to the same events,
 and replays at both levels with no finding.
 Mutations show the replay is not blind: a wrong hand count or a card whose
@@ -10,8 +11,11 @@ effect changed is reported at its line.
 from __future__ import annotations
 
 from concurrent.futures import ProcessPoolExecutor
+from dataclasses import replace
 
-from conftest import REPO
+import pytest
+
+from conftest import REPO, shortened
 from publish.games.agencia.base import asymmetric_power
 from publish.games.agencia.diario import syntax as sx
 from publish.games.agencia.diario.bookkeeping import check_bookkeeping
@@ -54,13 +58,23 @@ def _replay_plan(plan: Plan) -> tuple[int, list[str]]:
     return plan.games, problems
 
 
-def test_a_thousand_simulated_games_round_trip_and_replay_clean():
-    assert sum(p.games for p in PLANS) >= 1000
+@pytest.mark.parametrize("plans", [
+    pytest.param(shortened(PLANS, 5), id="200-games"),
+    pytest.param(PLANS, id="1000-games", marks=pytest.mark.long),
+])
+def test_simulated_games_round_trip_and_replay_clean(plans):
+    """Every plan's shape in `make test` with a fifth of its games; a thousand with -m long."""
     with ProcessPoolExecutor() as pool:
-        results = list(pool.map(_replay_plan, PLANS))
-    assert sum(games for games, _ in results) == 1000
+        results = list(pool.map(_replay_plan, plans))
+    assert sum(games for games, _ in results) == sum(p.games for p in plans)
     problems = [p for _, found in results for p in found]
     assert problems == []
+
+
+def test_the_long_run_replays_a_thousand_games_and_the_short_one_every_shape_of_it():
+    assert sum(p.games for p in PLANS) == 1000
+    assert [replace(p, games=0) for p in shortened(PLANS, 5)] == \
+        [replace(p, games=0) for p in PLANS]
 
 
 def _game_text(bourdieu: bool = False, index: int = 0) -> tuple[str, dict, list[str]]:
