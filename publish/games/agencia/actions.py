@@ -24,6 +24,13 @@ def amount(engine: Engine, ctx: Context, n: Any, act: str, target: int) -> int:
         value = len(engine.state.hands[target])
     else:
         value = computed(engine, ctx, n, target)
+    standing = engine.standing()
+    if fx.Double in standing or fx.Cap in standing:
+        value = _doubled_and_capped(engine, value, act)
+    return value
+
+
+def _doubled_and_capped(engine: Engine, value: int, act: str) -> int:
     for _, rule in engine.rules(fx.Double):
         if act in rule.act:
             value *= 2
@@ -58,13 +65,14 @@ def computed(engine: Engine, ctx: Context, n: fx.Computed, target: int) -> int:
     return value
 
 
-def forbidden(engine: Engine, ctx: Context, player: int, act: str) -> str | None:
-    """'crisis' or 'skip' when a standing rule bars ``player`` from ``act`` now."""
+def forbidden(engine: Engine, actor: int, player: int, act: str) -> str | None:
+    """'crisis' or 'skip' when a standing rule bars ``player`` from ``act`` now, in an
+    action of ``actor``'s (the player whose card or jogada it is)."""
     verdict = None
     for seat, rule in engine.rules(fx.Cannot):
         if act not in rule.act:
             continue
-        if rule.by_others and ctx.owner == player:
+        if rule.by_others and actor == player:
             continue
         if player in concerned(engine, seat, rule.who):
             if rule.crisis:
@@ -77,12 +85,12 @@ def forbidden_any(engine: Engine, player: int, act: str) -> bool:
     """Whether any standing rule bars ``player`` from ``act`` (revolts, natural cards...)."""
     if not engine.rules(fx.Cannot):
         return False
-    return forbidden(engine, engine.context(player), player, act) is not None
+    return forbidden(engine, player, player, act) is not None
 
 
 def _allowed(engine: Engine, ctx: Context, player: int, act: str, optional: bool) -> bool:
     """Whether the act goes ahead for this player; raises Crisis when it must and cannot."""
-    verdict = forbidden(engine, ctx, player, act) if engine.rules(fx.Cannot) else None
+    verdict = forbidden(engine, ctx.owner, player, act) if engine.rules(fx.Cannot) else None
     if verdict == "crisis" and not optional:
         raise Crisis(f"player {player} may not {act}")
     return verdict is None
@@ -105,7 +113,7 @@ def draw(engine: Engine, ctx: Context, player: int, n: int, optional: bool = Fal
             s.discard = []
             s.rng.shuffle(s.pile)
         if pick:
-            card = engine.agent(player).pick_from_pile(engine, player, s.pile)
+            card = engine.agents[player].pick_from_pile(engine, player, s.pile)
             s.pile.remove(card)
         else:
             card = s.pile.pop()
@@ -128,7 +136,7 @@ def discard(engine: Engine, ctx: Context, player: int, n: int, optional: bool = 
         if optional:
             return
         raise Crisis(f"player {player} cannot discard {n}")
-    cards = engine.agent(player).pick_cards(engine, player, n, "discard")
+    cards = engine.agents[player].pick_cards(engine, player, n, "discard")
     for card in cards:
         hand.remove(card)
         s.discard.append(card)
@@ -149,7 +157,7 @@ def give(engine: Engine, ctx: Context, giver: int, receiver: int, n: int,
         if optional:
             return
         raise Crisis(f"player {giver} cannot give {n}")
-    cards = engine.agent(giver).pick_cards(engine, giver, n, "give")
+    cards = engine.agents[giver].pick_cards(engine, giver, n, "give")
     for card in cards:
         s.hands[giver].remove(card)
         s.hands[receiver].append(card)
@@ -170,15 +178,12 @@ def run_action(engine: Engine, ctx: Context, action: Any, optional: bool = False
     if action.unless_revolt_succeeded_last_turn and any(
             j.revolt == "succeeded" for j in s.partida.turns[:-1]):
         return
-    handler = HANDLERS.get(action.do)
-    if handler is None:  # pragma: no cover - the schema admits nothing else
-        raise AssertionError(action.do)
-    handler(engine, ctx, action, optional)
+    HANDLERS[action.do](engine, ctx, action, optional)  # the schema admits no other action
 
 
 def _draw(engine: Engine, ctx: Context, action: Any, optional: bool) -> None:
     for p in _players(engine, ctx, action.who, optional,
-                      lambda p: forbidden(engine, ctx, p, "draw") is None):
+                      lambda p: forbidden(engine, ctx.owner, p, "draw") is None):
         draw(engine, ctx, p, amount(engine, ctx, action.n, "draw", p), optional,
              pick=action.choose)
 
@@ -309,7 +314,7 @@ def _trade_with_pile(engine: Engine, ctx: Context, action: Any, optional: bool) 
     for p in _players(engine, ctx, action.who, optional):
         if not s.hands[p] or not (s.pile or s.discard):
             raise Crisis("nothing to trade")
-        give_back, take = engine.agent(p).trade_with_pile(engine, p)
+        give_back, take = engine.agents[p].trade_with_pile(engine, p)
         s.hands[p].remove(give_back)
         source = s.pile if take in s.pile else s.discard
         source.remove(take)
@@ -360,8 +365,8 @@ def _exchange(engine: Engine, ctx: Context, action: fx.Exchange, optional: bool)
                 if optional:
                     continue
                 raise Crisis("not enough cards to exchange")
-            mine = engine.agent(x).pick_cards(engine, x, n, "exchange")
-            theirs = engine.agent(y).pick_cards(engine, y, n, "exchange")
+            mine = engine.agents[x].pick_cards(engine, x, n, "exchange")
+            theirs = engine.agents[y].pick_cards(engine, y, n, "exchange")
             for card in mine:
                 s.hands[x].remove(card)
                 s.hands[y].append(card)

@@ -11,7 +11,7 @@ from __future__ import annotations
 import copy
 import dataclasses
 import random
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from typing import Any
 
 from publish.games.agencia.base import Stats
@@ -88,17 +88,30 @@ class GreedyAgent(RandomAgent):
 
     name = "greedy"
 
-    def _scores(self, engine: Engine, cards: Iterable[str]) -> dict[str, int]:
-        """card -> own_score, sure to hold ``cards``; kept with the set of cards, as a
-        worker plays thousands of games with it."""
-        scores = derived(engine.infos).setdefault("greedy_scores", {})
-        for card in cards:
-            if card not in scores:
-                scores[card] = own_score(engine.infos[card])
+    def _scores(self, engine: Engine) -> dict[str, int]:
+        """card -> own_score for every card of the game, computed once for the set of
+        cards (a worker plays thousands of games with it)."""
+        tables = derived(engine.infos)
+        scores = tables.get("greedy_scores")
+        if scores is None:
+            scores = tables["greedy_scores"] = {number: own_score(info)
+                                                for number, info in engine.infos.items()}
         return scores
 
+    def _discard_order(self, engine: Engine) -> dict[str, tuple[bool, int]]:
+        """card -> its sort key when giving cards away: natural cards last (they change
+        structures and can end a partida), then the structures worst for oneself first."""
+        tables = derived(engine.infos)
+        keys = tables.get("greedy_discard_order")
+        if keys is None:
+            scores = self._scores(engine)
+            keys = tables["greedy_discard_order"] = {
+                number: (info.natural is not None, scores[number])
+                for number, info in engine.infos.items()}
+        return keys
+
     def _score(self, engine: Engine, card: str) -> int:
-        return self._scores(engine, (card,))[card]
+        return self._scores(engine)[card]
 
     def choose_players(self, engine: Engine, me: int, pool: list[int], count: int,
                        purpose: str) -> list[int]:
@@ -106,12 +119,7 @@ class GreedyAgent(RandomAgent):
         return sorted(pool, key=lambda p: (len(hands[p]), p))[:count]
 
     def pick_cards(self, engine: Engine, me: int, n: int, purpose: str) -> list[str]:
-        hand = engine.state.hands[me]
-        infos = engine.infos
-        scores = self._scores(engine, hand)
-        # keep natural cards (they change structures and can end a partida)
-        ordered = sorted(hand, key=lambda c: (infos[c].natural is not None, scores[c]))
-        return ordered[:n]
+        return sorted(engine.state.hands[me], key=self._discard_order(engine).__getitem__)[:n]
 
     def changes(self, engine: Engine, me: int, options: list[str],
                 slots: list[int]) -> list[tuple[int, str]]:
@@ -120,7 +128,7 @@ class GreedyAgent(RandomAgent):
         s = engine.state
         sizes = [len(hand) for hand in s.hands]
         leader = sizes.index(min(sizes))
-        scores = self._scores(engine, [*options, *(s.structures[slot] for slot in slots)])
+        scores = self._scores(engine)
         gains = []
         for slot in slots:
             current = scores[s.structures[slot]]
@@ -136,7 +144,7 @@ class GreedyAgent(RandomAgent):
         s = engine.state
         sizes = [len(hand) for hand in s.hands]
         leader = sizes.index(min(sizes))  # fewest cards, the lowest seat on a tie
-        scores = self._scores(engine, [*options, *(s.structures[slot] for slot in slots)])
+        scores = self._scores(engine)
         if not options:
             return None
         # the best card for a slot: the highest score in one's own, the lowest elsewhere;
@@ -213,7 +221,7 @@ def fork(engine: Engine) -> Engine:
             setattr(twin, name, copy.copy(value))
     twin.state = _fork(engine.state)
     twin.stats = Stats()
-    twin.log, twin.events, twin._rules_key, twin._rules = [], [], (), {}
+    twin.log, twin.events, twin._rules_key, twin._rules, twin._ordered = [], [], (), {}, {}
     return twin
 
 

@@ -94,9 +94,11 @@ class EngineBase:
         self.record = Jogada(0)
         self._rules_key: list[str] | tuple[()] = ()  # the structures self._rules is for
         self._rules: dict[type, list[tuple[int, Any]]] = {}
-        # the standing rules of each society seen in this game, by type: a jogada tried
-        # and undone goes back to a society seen before
-        self._societies: dict[tuple[str, ...], dict[type, list[tuple[int, Any]]]] = {}
+        self._ordered: dict[tuple[type, int, int], list[tuple[int, Any]]] = {}
+        # the standing rules of each society seen in this game, by type, and their orders
+        # of play already asked for: a jogada tried and undone goes back to a society seen
+        # before, and the same few societies and turns come back all game long
+        self._societies: dict[tuple[str, ...], tuple[dict, dict]] = {}
         self._total = Counter(self.deck)
         self.log: list[tuple] = []
         # what a balance study counts (records.py): (played|ran|crisis, seat, card) and
@@ -114,20 +116,41 @@ class EngineBase:
         """Standing rules of this type in the society now: (seat, rule).
 
         They come in the order of play from the player of the jogada, so that
-        which rule applies first never depends on how seats are numbered.
+        which rule applies first never depends on how seats are numbered.  The
+        list is shared: callers read it and never change it.
         """
         s = self.state
         if s.structures != self._rules_key:  # () (a reset) never equals a list
-            key = tuple(s.structures)
-            self._rules_key = list(key)
-            society = self._societies.get(key)
-            if society is None:
-                society = self._societies[key] = rules_by_type(key, self.infos)
-            self._rules = society
+            self._enter_society()
         found = self._rules.get(rule_type, NO_RULES)
-        if len(found) < 2:
-            return found
-        return sorted(found, key=lambda pair: (pair[0] - s.turn) * s.flow % s.players)
+        return found if len(found) < 2 else self._in_order(rule_type, found)
+
+    def standing(self) -> dict[type, list[tuple[int, Any]]]:
+        """The standing rules of the society now by type (and base type), in no set order:
+        one look-up answers whether several kinds of rule stand at all, where most
+        societies have none of them (``rules`` gives a kind in the order it applies)."""
+        if self.state.structures != self._rules_key:
+            self._enter_society()
+        return self._rules
+
+    def _in_order(self, rule_type: type, found: list[tuple[int, Any]]) -> list[tuple[int, Any]]:
+        """Several rules of one type, in the order of play from the player of the jogada."""
+        s = self.state
+        key = (rule_type, s.turn, s.flow)
+        ordered = self._ordered.get(key)
+        if ordered is None:
+            ordered = self._ordered[key] = sorted(
+                found, key=lambda pair: (pair[0] - s.turn) * s.flow % s.players)
+        return ordered
+
+    def _enter_society(self) -> None:
+        """Make the rules of the structures now the ones ``rules`` answers from."""
+        key = tuple(self.state.structures)
+        self._rules_key = list(key)
+        society = self._societies.get(key)
+        if society is None:
+            society = self._societies[key] = (rules_by_type(key, self.infos), {})
+        self._rules, self._ordered = society
 
     def hand_size(self, seat: int) -> int:
         """Cards ``seat`` is dealt at the start of a partida (the social deck's rule applies)."""
@@ -143,8 +166,7 @@ class EngineBase:
         disc = self.record.discarded
         disc[player] = disc.get(player, 0) + n
         part.last_discarder = player
-        for p in range(self.state.players):
-            part.discards_since[p] += n
+        part.discards_since[:] = [since + n for since in part.discards_since]
 
     def verify(self) -> None:
         s = self.state

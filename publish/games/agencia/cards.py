@@ -43,6 +43,8 @@ class CardInfo:
     acts: set[str] = field(default_factory=set)
     makes_others_draw: bool = False
     many: set[str] = field(default_factory=set)  # acts it makes more than 1 player do
+    does: frozenset[str] = frozenset()  # every kind of action (``do``) it has
+    conditional: tuple[Any, ...] = ()  # its actions that happen only if a condition holds
 
 
 def card_infos(game: Game) -> dict[str, CardInfo]:
@@ -64,6 +66,8 @@ def card_infos(game: Game) -> dict[str, CardInfo]:
                 info.makes_others_draw = True
         if any(a.do in ("rotate_hands", "pass_cards") for a in info.actions):
             info.many.add("give")
+        info.does = frozenset(a.do for a in info.actions)
+        info.conditional = tuple(a for a in info.actions if a.when is not None)
         infos[card.number] = info
     return infos
 
@@ -109,17 +113,26 @@ def natural_roles(infos: dict[str, CardInfo]) -> dict[str, str]:
 
 def rules_by_type(cards: tuple[str, ...],
                   infos: dict[str, CardInfo]) -> dict[type, list[tuple[int, Any]]]:
-    """``rules_of`` for every rule type at once: type (and each base type) -> (seat, rule)."""
+    """``rules_of`` for every rule type at once: type -> (seat, rule), for each type of
+    the schema a rule is an instance of (its class, and any base class of its below
+    ``Strict``: none today).  The base classes every model shares are left out, as a
+    society is filed anew each time its structures change and nobody asks for them."""
     kinds = derived(infos).setdefault("rule_kinds", {})
     found: dict[type, list[tuple[int, Any]]] = {}
     for seat, number in enumerate(cards):
         mine = kinds.get(number)
         if mine is None:
             mine = kinds[number] = tuple((kind, rule) for rule in infos[number].rules
-                                         for kind in type(rule).__mro__)
+                                         for kind in _rule_types(type(rule)))
         for kind, rule in mine:
             found.setdefault(kind, []).append((seat, rule))
     return found
+
+
+def _rule_types(cls: type) -> tuple[type, ...]:
+    """The schema's types a rule of class ``cls`` is filed under (see ``rules_by_type``)."""
+    return tuple(kind for kind in cls.__mro__
+                 if issubclass(kind, fx.Strict) and kind is not fx.Strict)
 
 
 ACT_TYPES = {"draw": fx.Draw, "discard": fx.Discard, "give": fx.Give, "exchange": fx.Exchange}

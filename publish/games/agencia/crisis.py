@@ -26,7 +26,8 @@ class Crises(EngineBase):
             if rule.who != "crisis_causer":
                 first.extend(q for q in concerned(self, seat, rule.who) if q not in first)
         first.sort(key=key)
-        rest = sorted((q for q in range(s.players) if q not in first), key=key)
+        rest = [q for q in range(s.players) if q not in first]
+        rest.sort(key=key)
         order = first + rest
         if own:
             order = [causer] + [q for q in order if q != causer]
@@ -40,8 +41,7 @@ class Crises(EngineBase):
     def can_solve(self, q: int) -> bool:
         if forbidden_any(self, q, "solve_crisis"):
             return False
-        roles = self.roles
-        return any(c not in roles for c in self.state.hands[q])
+        return not self.roles.keys() >= set(self.state.hands[q])  # a structural card in hand
 
     def crisis(self, causer: int) -> None:
         s = self.state

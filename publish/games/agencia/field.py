@@ -40,7 +40,7 @@ class FieldPlay(EngineBase):
         moves = self._moves()
         if not moves:
             raise Crisis("no sideways move is possible")
-        q, d = self.agent(p).field_move(self, p, moves)
+        q, d = self.agents[p].field_move(self, p, moves)
         fld.col[q] += d
         self.log.append(("field_move", p, q, d))
         self.placed(q)
@@ -119,7 +119,7 @@ class FieldPlay(EngineBase):
                 moves = self._moves()
                 if not moves:
                     break
-                mover, d = self.agent(q).field_move(self, q, moves)
+                mover, d = self.agents[q].field_move(self, q, moves)
                 fld.col[mover] += d
                 self.log.append(("field_move", q, mover, d))
                 self.placed(mover)

@@ -27,7 +27,7 @@ class Hegemony(EngineBase):
             if outcome is None:
                 continue
             beneficiary, apply = outcome
-            if not self.agent(beneficiary).request_hegemony(self, beneficiary, group):
+            if not self.agents[beneficiary].request_hegemony(self, beneficiary, group):
                 continue
             s.partida.hegemony = group
             self.stats.hegemonies[group] += 1

@@ -13,6 +13,9 @@ from publish.games.agencia.actions import _Skip, forbidden_any, run_action
 from publish.games.agencia.base import EngineBase
 from publish.games.agencia.select import Crisis, holds, resolve
 
+USE_ACT = {"nova_geracao": "use_nova_geracao", "lideranca": "use_lideranca"}
+"""The natural cards a standing rule may forbid, and the act it forbids."""
+
 
 class Naturals(EngineBase):
     """At most one natural card per jogada, after the structure."""
@@ -27,7 +30,7 @@ class Naturals(EngineBase):
                    and self.natural_allowed(p, c)]
         if not options:
             return
-        card = self.agent(p).natural(self, p, options)
+        card = self.agents[p].natural(self, p, options)
         if card is None:
             return
         role = self.infos[card].natural
@@ -69,7 +72,7 @@ class Naturals(EngineBase):
                 break
         if not done and s.hands[p]:
             return False
-        self.stats.executed[card] += 1
+        self.stats.executed[card] = self.stats.executed.get(card, 0) + 1
         self.log.append(("natural", p, card))
         return True
 
@@ -91,14 +94,15 @@ class Naturals(EngineBase):
         The effect may be impossible only when discarding the card empties the hand
         and so wins the partida.
         """
-        role = self.infos[card].natural
-        if role in ("nova_geracao", "lideranca") and forbidden_any(self, p, f"use_{role}"):
+        info = self.infos[card]
+        role = info.natural
+        if role in USE_ACT and forbidden_any(self, p, USE_ACT[role]):
             return False
         any_hand = role == "lideranca" and any(r.card == "lideranca" and r.any_hand
                                                for _, r in self.rules(fx.Natural))
         ctx = None
-        for action in self.infos[card].actions:
-            if action.when is None or (any_hand and action.do == "discard_this"):
+        for action in info.conditional:
+            if any_hand and action.do == "discard_this":
                 continue
             if ctx is None:
                 ctx = self.context(p)
@@ -114,7 +118,7 @@ class Naturals(EngineBase):
     def natural_doable(self, p: int, card: str) -> bool:
         """Whether the card's changes can be made: a structural card left in hand to put in."""
         info = self.infos[card]
-        if not any(a.do == "change_structure" for a in info.actions):
+        if "change_structure" not in info.does:
             return True  # its other actions (a team, a scheduled crisis) can always be done
         # the card itself, discarded or kept, is natural: its hand's structural cards are the
         # options either way

@@ -31,15 +31,15 @@ class Revolts(EngineBase):
 
     def hands_apart_for_revolt(self) -> bool:
         """Whether the largest and smallest hands differ by 4 or more (a revolt's condition)."""
-        sizes = list(map(len, self.state.hands))
-        return max(sizes) - min(sizes) >= 4
+        hands = self.state.hands
+        return max(map(len, hands)) - min(map(len, hands)) >= 4
 
     def revolt(self, active: int) -> bool:
         """Offer the revolt; True if one happened (the jogada then ends)."""
         s = self.state
         part = s.partida
         proposer = self.revolt_proposer()
-        if proposer is None or not self.agent(proposer).wants_revolt(self, proposer):
+        if proposer is None or not self.agents[proposer].wants_revolt(self, proposer):
             return False
         options = [c for c in dict.fromkeys(s.hands[proposer]) if c not in self.roles]
         if not options:

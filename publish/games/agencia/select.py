@@ -166,6 +166,9 @@ def table_order(s: Any, me: int) -> list[int]:
 def resolve(engine: Engine, ctx: Context, sel: Any, can: Callable[[int], bool] | None = None,
             purpose: str = "") -> list[int]:
     """The players a selector names; Crisis when it cannot name them as written."""
+    if isinstance(sel, str):  # the common case: a name, looked up rather than compared in turn
+        named = NAMED.get(sel)
+        return _remembered(engine, ctx, sel) if named is None else named(engine, ctx, can, purpose)
     if isinstance(sel, list):
         out: list[int] = []
         for part in sel:
@@ -173,40 +176,67 @@ def resolve(engine: Engine, ctx: Context, sel: Any, can: Callable[[int], bool] |
                 if p not in out:
                     out.append(p)
         return out
-    if isinstance(sel, str):
-        return _named(engine, ctx, sel, can, purpose)
     return query(engine, ctx, sel, can, purpose)
 
 
-def _named(engine: Engine, ctx: Context, sel: str, can: Callable[[int], bool] | None,
-           purpose: str) -> list[int]:
-    """The players a named selector ("self", "next", "most_cards", ...) stands for."""
-    s = engine.state
-    me = ctx.owner
-    n = s.players
-    if sel == "self":
-        return [me]
-    if sel == "next":
-        return [s.neighbour(me, 1)]
-    if sel == "last":
-        return [s.neighbour(me, -1)]
-    if sel == "next_2":
-        return [s.neighbour(me, 1), s.neighbour(me, 2)] if n > 2 else [s.neighbour(me, 1)]
-    if sel == "last_2":
-        return [s.neighbour(me, -1), s.neighbour(me, -2)] if n > 2 else [s.neighbour(me, -1)]
-    if sel == "everyone":
-        return table_order(s, me)
-    if sel == "opponents":
-        return table_order(s, me)[1:]
-    if sel == "an_opponent":
-        return choose(engine, ctx, table_order(s, me)[1:], 1, can, purpose)
-    if sel in NAMED_RANK:
-        rank, exactly_one = NAMED_RANK[sel]
-        found, clear = ranked(engine, table_order(s, me), rank, 1, 1)
-        if exactly_one and (not clear or len(found) != 1):
+Resolver = Callable[[Engine, Context, "Callable[[int], bool] | None", str], list[int]]
+
+
+def _me(engine: Engine, ctx: Context, can: Any, purpose: str) -> list[int]:
+    return [ctx.owner]
+
+
+def _beside(step: int) -> Resolver:
+    """'next' (1) and 'last' (-1): the neighbour that way in the flow."""
+    def beside(engine: Engine, ctx: Context, can: Any, purpose: str) -> list[int]:
+        return [engine.state.neighbour(ctx.owner, step)]
+    return beside
+
+
+def _two_beside(step: int) -> Resolver:
+    """'next_2' and 'last_2': the two players that way in the flow (one at a table of 2)."""
+    def two(engine: Engine, ctx: Context, can: Any, purpose: str) -> list[int]:
+        s = engine.state
+        first = s.neighbour(ctx.owner, step)
+        return [first, s.neighbour(ctx.owner, 2 * step)] if s.players > 2 else [first]
+    return two
+
+
+def _everyone(engine: Engine, ctx: Context, can: Any, purpose: str) -> list[int]:
+    return table_order(engine.state, ctx.owner)
+
+
+def _opponents(engine: Engine, ctx: Context, can: Any, purpose: str) -> list[int]:
+    return table_order(engine.state, ctx.owner)[1:]
+
+
+def _an_opponent(engine: Engine, ctx: Context, can: Callable[[int], bool] | None,
+                 purpose: str) -> list[int]:
+    return choose(engine, ctx, table_order(engine.state, ctx.owner)[1:], 1, can, purpose)
+
+
+def _by_rank(sel: str) -> Resolver:
+    """'most_cards', 'highest_all', ...: the players first on a ranking; the forms without
+    '_all' name exactly one player, or it is a crisis."""
+    rank, exactly_one = NAMED_RANK[sel]
+
+    def first(engine: Engine, ctx: Context, can: Any, purpose: str) -> list[int]:
+        # ranked(..., 1, 1) by hand: the best placed, all of them on a tie, in table order
+        value = _rank_values(engine, rank)
+        best = min(value)
+        found = [p for p in table_order(engine.state, ctx.owner) if value[p] == best]
+        if exactly_one and len(found) != 1:
             raise Crisis(f"no single player for '{sel}'")
         return found
-    return _remembered(engine, ctx, sel)
+    return first
+
+
+NAMED: dict[str, Resolver] = {
+    "self": _me, "next": _beside(1), "last": _beside(-1), "next_2": _two_beside(1),
+    "last_2": _two_beside(-1), "everyone": _everyone, "opponents": _opponents,
+    "an_opponent": _an_opponent, **{sel: _by_rank(sel) for sel in NAMED_RANK}}
+"""The selectors that name players by where they sit or rank, each with its resolver;
+any other name is one the game remembers (``_remembered``)."""
 
 
 def _remembered(engine: Engine, ctx: Context, sel: str) -> list[int]:
@@ -299,7 +329,7 @@ def choose(engine: Engine, ctx: Context, pool: list[int], count: int,
     if len(pool) == count:
         picked = list(pool)
     else:
-        chosen = engine.agent(ctx.owner).choose_players(engine, ctx.owner, pool, count, purpose)
+        chosen = engine.agents[ctx.owner].choose_players(engine, ctx.owner, pool, count, purpose)
         picked = [p for p in pool if p in chosen]  # in the order of play, whoever chose
     ctx.picked.extend(picked)
     return picked

@@ -22,7 +22,7 @@ class Structures(EngineBase):
         if not options:
             return False
         slots = list(range(s.players)) if slots is None else slots
-        choice = self.agent(p).change(self, p, options, slots)
+        choice = self.agents[p].change(self, p, options, slots)
         if choice is None:
             return False
         slot, card = choice
@@ -73,20 +73,20 @@ class Structures(EngineBase):
             if rule.except_this and slot == seat:
                 continue
             for v in concerned(self, seat, rule.who):
-                if v != p and self.agent(v).veto(self, v, p, slot):
+                if v != p and self.agents[v].veto(self, v, p, slot):
                     return True
         return False
 
     def voted(self, p: int, slot: int, card: str) -> bool:
         s = self.state
-        yes = sum(1 for v in range(s.players) if v == p or self.agent(v).approve(self, v, p))
+        yes = sum(1 for v in range(s.players) if v == p or self.agents[v].approve(self, v, p))
         return yes * 2 > s.players
 
     def approved(self, p: int, slot: int, card: str) -> bool:
         s = self.state
         for v in table_order(s, p)[1:]:
             if not forbidden_any(self, v, "support_revolt") and \
-                    self.agent(v).approve(self, v, p):
+                    self.agents[v].approve(self, v, p):
                 s.partida.approvals.add((v, p))
                 self.log.append(("approve", v, p))
                 return True

@@ -15,8 +15,8 @@ class Triggers(EngineBase):
 
     def after_draw(self, player: int, n: int, ctx: Context) -> None:
         """Standing cards that react to a draw (Anarcossindicalismo)."""
-        if ctx.event.get("trigger"):
-            return
+        if ctx.event.get("trigger") or fx.Trigger not in self.standing():
+            return  # most societies have no trigger: spare building the event
         self.fire("draw", drawer=player, drawn=n)
 
     def fire(self, event: str, **who: int | None) -> None:
@@ -77,7 +77,7 @@ class Triggers(EngineBase):
                     if act == "draw":
                         draw(self, ctx, q, 1, optional=True)
                     elif s.hands[q]:
-                        card = self.agent(q).pick_cards(self, q, 1, "discard")[0]
+                        card = self.agents[q].pick_cards(self, q, 1, "discard")[0]
                         s.hands[q].remove(card)
                         s.discard.append(card)
                         self.log.append(("discard", q, 1))

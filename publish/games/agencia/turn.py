@@ -86,7 +86,7 @@ class Turns(EngineBase):
         self.events.append(("played", p, card))
         society = self.stats.in_society
         for c in s.structures:
-            society[c] += 1
+            society[c] = society.get(c, 0) + 1  # get: a card new to a Counter costs a call
         crisis = False
         if part.crisis_next_play:
             part.crisis_next_play = False
@@ -96,7 +96,8 @@ class Turns(EngineBase):
             crisis = True
         tried = None if crisis else self.try_structure(p)
         if tried is None:
-            self.stats.crises_caused[card] += 1
+            # counted with get: a card new to a Counter would cost a call of __missing__
+            self.stats.crises_caused[card] = self.stats.crises_caused.get(card, 0) + 1
             self.events.append(("crisis", p, card))
             self.crisis(p)
         else:
@@ -106,7 +107,7 @@ class Turns(EngineBase):
                     self.restore(executed[0])
                     self.log.extend(executed[1])
                 if outcome == "executed":
-                    self.stats.executed[card] += 1
+                    self.stats.executed[card] = self.stats.executed.get(card, 0) + 1
                     self.events.append(("ran", p, card))
                 self.natural(p)
         part.discards_since[p] = 0
@@ -141,39 +142,38 @@ class Turns(EngineBase):
         return outcome, executed
 
     def snapshot(self) -> tuple:
+        """What a jogada may change, copied, for ``restore`` (at most once) to go back to."""
         s = self.state
         part = s.partida
         rec = self.record
         fld = s.field
         return (
-            list(map(list.copy, s.hands)), s.structures[:], s.pile[:], s.discard[:], s.flow,
+            list(map(list.copy, s.hands)), s.structures.copy(), s.pile.copy(),
+            s.discard.copy(), s.flow,
             (fld.row[:], fld.col[:], fld.since[:], fld.blocked_wins[:], fld.clock) if fld else None,
             (part.crisis_next_play, part.crisis_next_discard, part.last_discarder,
-             part.last_crisis_solver, part.discards_since[:], set(part.society_seen),
-             dict(part.inserted_by), list(part.teams), list(part.winners), part.crises),
-            (dict(rec.drew), dict(rec.received), dict(rec.discarded), set(rec.gave),
-             set(rec.changed)),
-            (s.game_winners[:], s.game_over, part.ended, part.clock),
+             part.last_crisis_solver, part.discards_since.copy(), part.society_seen.copy(),
+             part.inserted_by.copy(), part.teams.copy(), part.winners.copy(), part.crises),
+            (rec.drew.copy(), rec.received.copy(), rec.discarded.copy(), rec.gave.copy(),
+             rec.changed.copy()),
+            (s.game_winners.copy(), s.game_over, part.ended, part.clock),
         )
 
     def restore(self, snap: tuple) -> None:
+        """Go back to ``snap``, which takes its lists, sets and dicts as they are: each
+        snapshot is restored once at most, so they need no copying."""
         s = self.state
         part = s.partida
         rec = self.record
         hands, structures, pile, disc, flow, fld, p, r, g = snap
-        s.game_winners, s.game_over, part.ended, part.clock = g[0][:], g[1], g[2], g[3]
-        s.hands = list(map(list.copy, hands))
-        s.structures = structures[:]
-        s.pile, s.discard, s.flow = pile[:], disc[:], flow
+        s.game_winners, s.game_over, part.ended, part.clock = g
+        s.hands, s.structures, s.pile, s.discard, s.flow = hands, structures, pile, disc, flow
         if fld is not None:
-            s.field.row, s.field.col, s.field.since = fld[0][:], fld[1][:], fld[2][:]
-            s.field.blocked_wins, s.field.clock = fld[3][:], fld[4]
+            s.field.row, s.field.col, s.field.since, s.field.blocked_wins, s.field.clock = fld
         (part.crisis_next_play, part.crisis_next_discard, part.last_discarder,
-         part.last_crisis_solver, ds, seen, ins, teams, winners, part.crises) = p
-        part.discards_since, part.society_seen = ds[:], set(seen)
-        part.inserted_by, part.teams, part.winners = dict(ins), list(teams), list(winners)
-        rec.drew, rec.received, rec.discarded = dict(r[0]), dict(r[1]), dict(r[2])
-        rec.gave, rec.changed = set(r[3]), set(r[4])
+         part.last_crisis_solver, part.discards_since, part.society_seen, part.inserted_by,
+         part.teams, part.winners, part.crises) = p
+        rec.drew, rec.received, rec.discarded, rec.gave, rec.changed = r
 
     def execute(self, p: int) -> str:
         """Run player p's structure; 'executed', 'cancelled' or 'refused'. Crisis propagates."""
@@ -181,15 +181,16 @@ class Turns(EngineBase):
         card = s.structures[p]
         info = self.infos[card]
         part = s.partida
-        if self.rules(fx.Cancel) and self.cancelled(p, info):
+        standing = self.standing()
+        if fx.Cancel in standing and self.cancelled(p, info):
             self.log.append(("vetoed",))
             return "cancelled"
-        if self.rules(fx.MayRefuse) and self.may_refuse(p) and self.agent(p).refuse(self, p):
+        if fx.MayRefuse in standing and self.may_refuse(p) and self.agents[p].refuse(self, p):
             self.log.append(("vetoed",))
             return "refused"
-        priority = self.rules(fx.CrisisPriority)
-        if priority and any(seat == p and rule.crisis_until_named
-                            and not concerned(self, seat, rule.who) for seat, rule in priority):
+        if fx.CrisisPriority in standing and any(
+                seat == p and rule.crisis_until_named and not concerned(self, seat, rule.who)
+                for seat, rule in self.rules(fx.CrisisPriority)):
             raise Crisis("the priority this card gives names nobody yet")  # Tecnocracia
         ctx = self.context(p)
         ctx.start_rows = s.field.row[:] if s.field else None
@@ -201,7 +202,7 @@ class Turns(EngineBase):
         if not all(s.hands) and sum(1 for h in s.hands if not h) > 1 and \
                 not self.rules(fx.SharedVictory) and not part.teams:
             raise Crisis("more than one player emptied their hand")
-        self.stats.executable[card] += 1
+        self.stats.executable[card] = self.stats.executable.get(card, 0) + 1
         return "executed"
 
     def cancelled(self, p: int, info: CardInfo) -> bool:
@@ -254,9 +255,8 @@ class Turns(EngineBase):
     def end_jogada(self, p: int) -> None:
         s = self.state
         part = s.partida
-        for q, hand in enumerate(s.hands):
-            if len(hand) == 1:
-                part.had_one_card.add(q)
+        if 1 in map(len, s.hands):  # rare: spare the loop
+            part.had_one_card.update(q for q, hand in enumerate(s.hands) if len(hand) == 1)
         if not part.ended and (part.winners or not all(s.hands)):  # else nobody has won
             empty = [q for q in table_order(s, p) if not s.hands[q]]
             winners = list(part.winners)
