@@ -205,8 +205,9 @@ def run(work: Work, the_plan: Plan, jobs: int | None = None, say: Say = print,
 def _rendered(work: Work, renders: list[Job], jobs: int | None) -> Iterator[tuple[Job, Rendered]]:
     """Each job with what it made, as the worker processes finish them (biggest first).
 
-    When jobs fail, the running ones are let finish and the failure of the first job in
-    the order they were started is raised: the same error whatever the timing.
+    When jobs fail, the others still run, so that one build reports every failing job
+    (an overflow in each of two decks, say), in the order the jobs were started: the same
+    report whatever the timing.  Nothing more is written once a job has failed.
     """
     if not renders:
         return
@@ -222,12 +223,19 @@ def _rendered(work: Work, renders: list[Job], jobs: int | None) -> Iterator[tupl
                     continue
                 if future.exception() is not None:
                     failed[index] = future.exception()  # type: ignore[assignment]
-                    for other in pending:
-                        other.cancel()
                 elif not failed:
                     yield ordered[index], future.result()
         if failed:
-            raise failed[min(failed)]
+            errors = [failed[index] for index in sorted(failed)]
+            raise errors[0] if len(errors) == 1 else JobsFailed(errors)
+
+
+class JobsFailed(Exception):
+    """Several jobs of one build failed; ``errors`` in the order the jobs were started."""
+
+    def __init__(self, errors: list[BaseException]) -> None:
+        super().__init__("; ".join(str(error) for error in errors))
+        self.errors = errors
 
 
 def _report(job: Job, rendered: Rendered, outputs: list[Built]) -> str:

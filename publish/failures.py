@@ -10,6 +10,7 @@ from concurrent.futures.process import BrokenProcessPool
 
 from jinja2 import TemplateError, TemplateNotFound, TemplateSyntaxError
 
+from publish.build import JobsFailed
 from publish.problems import ProblemsFound
 from publish.render.fit import Overflow
 from publish.render.pdf import RenderError
@@ -26,6 +27,13 @@ class Failure(Exception):
 
 def build_failure(exc: Exception) -> Failure | None:
     """What a build says when rendering raised ``exc`` (None: not a failure we know)."""
+    if isinstance(exc, JobsFailed):
+        each = [build_failure(error) if isinstance(error, Exception) else None
+                for error in exc.errors]
+        if None in each:  # a bug among them: the crash report, with that one's traceback
+            exc.__cause__ = exc.errors[each.index(None)]
+            return None
+        return Failure([line for failure in each if failure for line in failure.lines])
     if isinstance(exc, ProblemsFound):
         return Failure([str(p) for p in exc.problems])
     if isinstance(exc, TemplateSyntaxError):

@@ -180,14 +180,18 @@ def test_killing_the_build_ends_its_workers(demo_docs):
 
     shutil.copytree(REPO / "templates" / "agencia", demo_docs / "templates" / "demo",
                     dirs_exist_ok=True)
-    build = subprocess.Popen([sys.executable, "-m", "publish", "build", "--project",
-                              str(demo_docs), "--game", "demo", "--jobs", "2", "--force"],
-                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    said = demo_docs / "said.txt"
+    with said.open("wb") as out:
+        build = subprocess.Popen([sys.executable, "-m", "publish", "build", "--project",
+                                  str(demo_docs), "--game", "demo", "--jobs", "2", "--force"],
+                                 stdout=out, stderr=subprocess.STDOUT)
     try:
         deadline = time.monotonic() + 60
-        while len(workers := children(build.pid)) < 2 and time.monotonic() < deadline:
-            time.sleep(0.05)
-        assert len(workers) == 2, "the build started no workers"
+        while len(workers := children(build.pid)) < 2 and time.monotonic() < deadline \
+                and build.poll() is None:
+            time.sleep(0.02)
+        assert len(workers) == 2, f"the build started {len(workers)} workers (exit status " \
+            f"{build.poll()}); it said: {said.read_text(errors='replace')}"
         os.kill(build.pid, signal.SIGKILL)
         build.wait()
         deadline = time.monotonic() + 10

@@ -22,7 +22,9 @@ from pypdf import PdfReader
 
 from conftest import REPO, break_with, run
 from pdftext import page_texts, squash
+from publish.build import JobsFailed
 from publish.cli import main
+from publish.failures import build_failure
 from publish.render.pdf import RenderError, render, write_pdf
 
 
@@ -287,3 +289,23 @@ def test_a_missing_font_image_or_icon_fails_the_build_naming_its_path(project, f
     output = failed_decks_build(project, failure)
     assert named.format(root=project.resolve()) in output, output
     assert not (project / "build" / "demo" / "pt-BR").exists()
+
+
+def test_every_failing_job_of_a_build_is_reported_in_that_build(project):
+    """An overflow in each of two decks: one build names both, in the order of the jobs."""
+    make_overflow(project)
+    edit(alpha(project), "Compre 1 carta.", "Compre 1 carta. " * 60)
+    output = failed_decks_build(project, lambda _: None)
+    assert output.count("overflows its box by") == 2, output
+    assert "(alpha)" in output and "(beta)" in output
+    assert "Traceback" not in output
+
+
+def test_a_bug_among_failing_jobs_is_a_crash_report_with_that_bugs_traceback():
+    bug = KeyError("nosuch")
+    both = JobsFailed([RenderError("deck alpha: refused"), bug])
+    assert build_failure(both) is None
+    assert both.__cause__ is bug
+    known = JobsFailed([RenderError("deck alpha: refused"), RenderError("deck beta: refused")])
+    assert build_failure(known).lines == ["build failed: deck alpha: refused",
+                                          "build failed: deck beta: refused"]
