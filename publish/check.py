@@ -33,6 +33,8 @@ class CheckReport:
     """What a build survives but a print shows (art under 300 dpi): said, never fatal."""
     skipped: list[str] = field(default_factory=list)
     """Checks not run because the data they read failed to load or to validate."""
+    engine_skipped: bool = False
+    """The rules engine's checks of the whole game among them."""
 
     @property
     def ok(self) -> bool:
@@ -46,7 +48,7 @@ class CheckReport:
         decks = len(self.game.config.decks)
         scope = (f"checked by the {self.engine} rules engine" if self.engine
                  else "structure only: this game has no rules engine")
-        if self.engine and self.skipped:
+        if self.engine and self.engine_skipped:
             scope = f"the {self.engine} rules engine's checks not run"
         found = f"{len(self.problems)} problem(s)" if self.problems else "no problems"
         if self.warnings:
@@ -80,6 +82,7 @@ def check_loaded(game: Game, problems: list[Problem] | None = None) -> CheckRepo
         report.engine = engine.info.name
         if unsound:  # only what reads each card alone
             report.problems.extend(getattr(engine, "check_cards", lambda _: [])(game))
+            report.engine_skipped = True
             report.skipped.append(
                 f"the {engine.info.name} rules engine's checks ({', '.join(engine.info.checks)}) "
                 "were not run beyond each card's own: they need every card and example loaded "

@@ -32,6 +32,7 @@ from publish.sheets.importer import Proposal, propose
 from publish.sheets.table import export
 from publish.targets import TARGETS
 from publish.targets.base import Built, Work
+from publish.targets.rules import rules_problems
 from publish.unchanged import Snapshot, key, remember, snapshot
 
 Say = Callable[[str], None]
@@ -62,7 +63,7 @@ def check_game(project: str | None, game: str | None) -> CheckReport:
     """`publish check`: every problem of the game (a game that cannot be found fails)."""
     root, game_id = locate(project, game)
     with failing():
-        return _check(root, game_id)
+        return _with_rules(root, _check(root, game_id))
 
 
 def checked(project: str | None, game: str | None) -> Work:
@@ -87,6 +88,21 @@ def _with_templates(root: Path, report: CheckReport) -> CheckReport:
     if report.game is not None:
         report.problems += template_problems(root, report.game)
         report.problems.sort(key=lambda p: p.location)
+    return report
+
+
+def _with_rules(root: Path, report: CheckReport) -> CheckReport:
+    """`publish check` reads the rules sources of every edition too, as the manual and
+    summaries would (a build reads only those of what it makes, so a chapter's problem
+    does not hold up the decks)."""
+    if report.game is None:
+        return report
+    if report.ok:
+        report.problems += rules_problems(report.game, root, report.examples)
+        report.problems.sort(key=lambda p: p.location)
+    else:
+        report.skipped.append("the rules chapters and summaries were not read: they name "
+                              "cards, icons and examples, which must load first")
     return report
 
 

@@ -28,7 +28,7 @@ ENGLISH = {
     "Cada jogador recebe cinco cartas. A carta {card 001} abre a partida, e a {card Nova "
     "geração} pode entrar a qualquer momento :estrela:.":
         "Each player gets five cards. The {card 001} card opens the round, and "
-        "{card Nova geração} may come in at any time :estrela:.",
+        "{card New Generation} may come in at any time :estrela:.",
     "crise|crises": "crisis|crises",
     "Dica": "Tip",
 }

@@ -71,6 +71,8 @@ def test_all_problems_are_listed_in_one_run(demo):
         "(did you mean 'direct'?); expected one of: direct, general, effect",
         f"{demo}/cards/demo/decks/beta.yaml:10:13: number 950 is out of range for kind "
         "'structural' (001-899); renumber the card or change its kind",
+        "note: the rules chapters and summaries were not read: they name cards, icons and "
+        "examples, which must load first",
     ]
     assert lines[-1].endswith("4 problem(s)")
 
@@ -108,3 +110,15 @@ def test_a_deck_schema_that_no_longer_matches_game_yaml_is_a_warning(demo):
     assert checked.exit_code == 0, checked.output  # the build does not need it
     assert (f"{schema}: warning: out of date with game.yaml (its kinds, decks or fields): "
             "publish schema --game demo -o cards/demo/deck.schema.json") in checked.output
+
+
+def test_the_rules_chapters_are_checked_as_the_manual_would_read_them(demo):
+    """What the build would refuse in a chapter (an unknown icon) fails the check, located."""
+    chapter = demo / "cards" / "demo" / "rules" / "pt-BR" / "01-regras.md"
+    lines = chapter.read_text(encoding="utf-8").splitlines()
+    chapter.write_text("\n".join([*lines, "", "Ganhe :nosuchicon: agora."]) + "\n",
+                       encoding="utf-8")
+    result = check(demo)
+    assert result.exit_code == 1
+    assert (f"{chapter}:{len(lines) + 2}:7: unknown icon :nosuchicon: (known icons: estrela)"
+            in result.output), result.output

@@ -57,6 +57,19 @@ def read_rules(game: Game, locale: str, link_cards: bool = True, project: Path |
                         words=words)
 
 
+def rules_problems(game: Game, project: Path,
+                   examples: Mapping[Path, list[Problem]] | None = None) -> list[Problem]:
+    """What the manual and summaries would be refused for, in every edition, found without
+    laying them out: unknown icons, cards, directives and terms in the rules sources."""
+    found: set[Problem] = set()
+    for locale in game.config.locales.editions:
+        edition = read_rules(game, locale, project=project, examples=examples)
+        for source in edition.chapters + edition.summaries:
+            edition.markdown.render(source)
+        found.update(edition.ctx.problems)
+    return sorted(found, key=lambda p: (p.location, p.message))
+
+
 def face_drawer(project: Path, game: Game, locale: str, icons: dict[str, str]
                 ) -> Callable[[Card], Markup] | None:
     """The game's `face` macro as a function of a card, or None if the game has no faces."""
