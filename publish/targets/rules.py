@@ -60,7 +60,7 @@ def read_rules(game: Game, locale: str, link_cards: bool = True, project: Path |
 def rules_problems(game: Game, project: Path,
                    examples: Mapping[Path, list[Problem]] | None = None) -> list[Problem]:
     """What the manual and summaries would be refused for, in every edition, found without
-    laying them out: unknown icons, cards, directives and terms in the rules sources."""
+    laying them out: unknown icons and cards, directives missing what they name."""
     found: set[Problem] = set()
     for locale in game.config.locales.editions:
         edition = read_rules(game, locale, project=project, examples=examples)
