@@ -54,6 +54,7 @@ def example(project: Path) -> Path:
 
 
 SKIPPED = "note: the Agência 2.180423 rules engine's checks ("
+RULES_SKIPPED = "note: the rules chapters and summaries were not read"
 
 
 def test_a_duplicated_number_is_said_and_the_engine_checks_are_not_run(agencia):
@@ -62,7 +63,8 @@ def test_a_duplicated_number_is_said_and_the_engine_checks_are_not_run(agencia):
     assert status == 1
     assert any(re.search(r"principal.yaml:\d+:\d+: duplicate number 001: ", line)
                for line in lines), lines
-    assert lines[-2].startswith(SKIPPED) and "were not run" in lines[-2]
+    assert lines[-3].startswith(SKIPPED) and "were not run" in lines[-3]
+    assert lines[-2].startswith(RULES_SKIPPED)
     assert "rules engine's checks not run; 1 problem(s)" in lines[-1]
 
 
@@ -75,7 +77,8 @@ def test_a_misspelt_key_is_said_and_hides_nothing(agencia):
     assert "principal.yaml:500:5: card 999: unknown field 'nome' (did you mean 'name'?)" \
         in lines[1]
     # card 999 has copies in every deck: their counts, short of it, are not checked either
-    assert len(lines) == 4 and lines[2].startswith(SKIPPED)
+    assert len(lines) == 5 and lines[2].startswith(SKIPPED)
+    assert lines[3].startswith(RULES_SKIPPED)
 
 
 @pytest.mark.parametrize(("front", "said"), [
@@ -103,7 +106,7 @@ def test_an_examples_front_matter_is_checked_against_the_game(agencia, front, sa
     status, lines = check(agencia, "agencia")
     assert status == 1
     assert lines[0].startswith(f"{path}:{said}"), lines
-    assert lines[-2].startswith(SKIPPED)
+    assert lines[-3].startswith(SKIPPED) and lines[-2].startswith(RULES_SKIPPED)
 
 
 def test_a_quantity_the_build_cannot_set_in_roman_numerals_fails_the_check(agencia):
