@@ -191,12 +191,10 @@ def save(pdf: Any) -> bytes:
     identifier is computed from the contents alone, not kept from an earlier file."""
     import pikepdf
 
-    seen: set[tuple[int, int]] = set()
+    seen: set[tuple[int, int]] = set()  # a drawing two pages call is pruned once
     for page in pdf.pages:
-        contents = page.obj.get("/Contents")
-        streams = [contents] if isinstance(contents, pikepdf.Stream) else list(contents or [])
-        _prune(page.obj, b"\n".join(s.read_bytes() for s in streams), seen,
-               contents if isinstance(contents, pikepdf.Stream) else None)
+        for holder in _with_drawings(page.obj, seen):
+            _prune(holder)
     if "/ID" in pdf.trailer:
         del pdf.trailer["/ID"]
     # qpdf fills object streams in the order of the objects' numbers, and a spliced page's
@@ -217,16 +215,15 @@ _NAME = re.compile(rb"/([^\s/\[\]()<>{}%]+)")
 """A name in a content stream (a resource is called by name: /F1 Tf, /x3 Do, /a1 gs)."""
 
 
-def _prune(holder: Any, content: bytes, seen: set[tuple[int, int]],
-           stream: Any = None) -> None:
-    """``holder``'s resources cut down to the names ``content`` uses, then renamed in the
-    order they are called (``stream``: where ``content`` is written back); the drawings it
-    calls likewise."""
+def _prune(holder: Any) -> None:
+    """A page's or drawing's resources cut down to the names its content uses, then renamed
+    in the order the content calls them."""
     import pikepdf
 
     resources = holder.get("/Resources")
     if not isinstance(resources, pikepdf.Dictionary):
         return
+    content, stream = _content(holder)
     used = {name.decode("latin-1") for name in _NAME.findall(content)}
     pruned = pikepdf.Dictionary()
     for kind, table in resources.items():
@@ -237,10 +234,19 @@ def _prune(holder: Any, content: bytes, seen: set[tuple[int, int]],
     holder.Resources = pruned
     if stream is not None:
         _rename(pruned, content, stream)
-    for drawing in _drawings(pruned):
-        if drawing.objgen not in seen:
-            seen.add(drawing.objgen)
-            _prune(drawing, drawing.read_bytes(), seen, drawing)
+
+
+def _content(holder: Any) -> tuple[bytes, Any]:
+    """A drawing's or page's content, and the stream it is written back to (None for a
+    page drawn by several streams: its names are left as they are)."""
+    import pikepdf
+
+    if isinstance(holder, pikepdf.Stream):
+        return holder.read_bytes(), holder
+    contents = holder.get("/Contents")
+    if isinstance(contents, pikepdf.Stream):
+        return contents.read_bytes(), contents
+    return b"\n".join(stream.read_bytes() for stream in contents or []), None
 
 
 _CALLED = re.compile(rb"/([^\s/\[\]()<>{}%]+)(\s+)(Do|sh|gs|scn|SCN)(?![^\s/\[\]()<>{}%])")
@@ -351,9 +357,11 @@ def _widths(font: Any) -> dict[int, float] | None:
     return widths
 
 
-def _with_drawings(holder: Any) -> Iterable[Any]:
-    """A page (or drawing) and every drawing it calls, however deep, each once."""
-    waiting, seen = [holder], set()
+def _with_drawings(holder: Any, seen: set[tuple[int, int]] | None = None) -> Iterable[Any]:
+    """A page (or drawing) and every drawing it calls, however deep, each once (``seen``:
+    drawings already met, shared across pages).  Each holder's resources are read after it
+    is yielded, so a caller that prunes them walks only the drawings still called."""
+    waiting, seen = [holder], set() if seen is None else seen
     while waiting:
         current = waiting.pop()
         yield current
