@@ -55,6 +55,7 @@ def replace_pages(pdf: bytes, new: bytes, at: list[int]) -> bytes:
         if sorted(at) == list(range(len(target.pages))) and at == sorted(at):
             return canonical(new)  # every page anew, in order: the new PDF is the whole
         kept = fonts(p for i, p in enumerate(target.pages) if i not in at)
+        spliced = []
         for source, index in zip(fresh.pages, at, strict=True):
             page = target.pages[index].obj
             for box in BOXES:
@@ -67,7 +68,8 @@ def replace_pages(pdf: bytes, new: bytes, at: list[int]) -> bytes:
                                                     else fresh.make_indirect(value))
                 elif key in page:
                     del page[key]
-            reuse_fonts(page, kept)
+            spliced.append(page)
+        reuse_fonts(spliced, kept)
         return save(target)
 
 
@@ -125,8 +127,7 @@ def _append(joined: Any, source: Any, skip: set[str], names: dict[str, Any]) -> 
     with warnings.catch_warnings():  # named destinations are carried over below
         warnings.simplefilter("ignore", pikepdf.PageCopyWarning)
         joined.pages.extend(source.pages)
-    for page in joined.pages[offset:]:
-        reuse_fonts(page.obj, kept)
+    reuse_fonts((page.obj for page in joined.pages[offset:]), kept)
 
     def at(dest: Any) -> Any:
         page = index[dest[0].objgen]
@@ -371,19 +372,28 @@ def _with_drawings(holder: Any, seen: set[tuple[int, int]] | None = None) -> Ite
                 waiting.append(drawing)
 
 
-def reuse_fonts(page: Any, kept: dict[str, list[tuple[Any, dict[int, float]]]]) -> None:
-    """Point the page, and the drawings it calls (text in a translucent box is drawn in a
+def reuse_fonts(pages: Iterable[Any], kept: dict[str, list[tuple[Any, dict[int, float]]]]
+                ) -> None:
+    """Point the pages, and the drawings they call (text in a translucent box is drawn in a
     group of its own), at fonts already embedded that hold every glyph they draw."""
-    for holder in _with_drawings(page):
-        _reuse_in(holder.get("/Resources", {}).get("/Font"), kept)
+    read: dict[tuple[int, int], dict[int, float] | None] = {}  # a font's widths, read once
+    for page in pages:
+        for holder in _with_drawings(page):
+            _reuse_in(holder.get("/Resources", {}).get("/Font"), kept, read)
 
 
-def _reuse_in(table: Any, kept: dict[str, list[tuple[Any, dict[int, float]]]]) -> None:
+def _reuse_in(table: Any, kept: dict[str, list[tuple[Any, dict[int, float]]]],
+              read: dict[tuple[int, int], dict[int, float] | None]) -> None:
     if not table:
         return
     for name in list(table.keys()):
         font = table[name]
-        widths = _widths(font)
+        if not font.is_indirect:
+            widths = _widths(font)
+        elif font.objgen in read:
+            widths = read[font.objgen]
+        else:
+            widths = read[font.objgen] = _widths(font)
         if widths is None:
             continue
         for old, old_widths in kept.get(str(font.BaseFont), []):
