@@ -141,6 +141,70 @@ def _append(joined: Any, source: Any, skip: set[str], names: dict[str, Any]) -> 
         return [_copy_bookmark(item, at) for item in tree.root]
 
 
+def cut(pdf: bytes, ranges: list[tuple[int, int]]) -> list[bytes]:
+    """``pdf`` cut into one PDF per range of pages [first, end), as if each had been laid
+    out alone: with the named destinations and the bookmarks that point into it (a bookmark
+    whose parent points into an earlier range comes up to the top, where a part laid out
+    alone has it; ``join_pdfs`` nests it again).  The first keeps the document's language
+    and information, which ``join_pdfs`` takes from its first PDF."""
+    import pikepdf
+
+    with pikepdf.open(io.BytesIO(pdf)) as whole:
+        page_of = {page.obj.objgen: i for i, page in enumerate(whole.pages)}
+        names = []
+        if "/Names" in whole.Root and "/Dests" in whole.Root.Names:
+            names = list(pikepdf.NameTree(whole.Root.Names.Dests).items())
+        with whole.open_outline() as tree:
+            marks = list(_flatten(tree.root, 0))
+        pieces = []
+        for number, (first, end) in enumerate(ranges):
+            piece = pikepdf.new()
+            with warnings.catch_warnings():  # named destinations are carried over below
+                warnings.simplefilter("ignore", pikepdf.PageCopyWarning)
+                piece.pages.extend(whole.pages[first:end])
+
+            def at(dest: Any, first: int = first, piece: Any = piece) -> Any:
+                return pikepdf.Array([piece.pages[page_of[dest[0].objgen] - first].obj,
+                                      *list(dest)[1:]])
+
+            def inside(dest: Any, first: int = first, end: int = end) -> bool:
+                return first <= page_of.get(dest[0].objgen, -1) < end
+
+            _destinations(piece, {n: at(d) for n, d in names if inside(d)},
+                          _nested([(depth, item) for depth, item in marks
+                                   if item.destination is not None
+                                   and inside(item.destination)], at))
+            if number == 0:
+                _describe(piece, whole, None)
+            buffer = io.BytesIO()
+            piece.save(buffer)
+            pieces.append(buffer.getvalue())
+        return pieces
+
+
+def _flatten(items: Iterable[Any], depth: int) -> Iterable[tuple[int, Any]]:
+    for item in items:
+        yield depth, item
+        yield from _flatten(item.children, depth + 1)
+
+
+def _nested(marks: list[tuple[int, Any]], at: Any) -> list[Any]:
+    """Bookmarks (depth, item) in order, each under the last one before it that is less
+    deep, or at the top."""
+    import pikepdf
+
+    top: list[Any] = []
+    open_: list[tuple[int, Any]] = []
+    for depth, item in marks:
+        copy = pikepdf.OutlineItem(item.title, destination=at(item.destination))
+        copy.is_closed = item.is_closed
+        while open_ and open_[-1][0] >= depth:
+            open_.pop()
+        (open_[-1][1].children if open_ else top).append(copy)
+        open_.append((depth, copy))
+    return top
+
+
 def _describe(joined: Any, first: Any, title: str | None) -> None:
     """Language and document information from the first PDF; the title if given."""
     if first is not None:
