@@ -19,6 +19,7 @@ from __future__ import annotations
 import hashlib
 import json
 from dataclasses import dataclass
+from functools import lru_cache
 from html.parser import HTMLParser
 from pathlib import Path
 
@@ -53,20 +54,24 @@ class _Refs(HTMLParser):
                 self.links.add(value[1:])
 
 
-def references(html: str) -> tuple[set[str], set[str]]:
-    """(the ids ``html`` defines, the anchors it links to)."""
+@lru_cache(maxsize=32)
+def _parsed(html: str) -> tuple[frozenset[str], frozenset[str], str | None]:
+    """A part's HTML is read several times as its manual is laid out: parsed once."""
     refs = _Refs()
     refs.feed(html)
     refs.close()
-    return refs.ids, refs.links
+    return frozenset(refs.ids), frozenset(refs.links), refs.first
+
+
+def references(html: str) -> tuple[set[str], set[str]]:
+    """(the ids ``html`` defines, the anchors it links to)."""
+    ids, links, _ = _parsed(html)
+    return set(ids), set(links)
 
 
 def first_id(html: str) -> str | None:
     """The first id ``html`` defines, in document order (where a part begins, in a whole)."""
-    refs = _Refs()
-    refs.feed(html)
-    refs.close()
-    return refs.first
+    return _parsed(html)[2]
 
 
 def stub_links(html: str, elsewhere: set[str], what: str) -> tuple[str, set[str]]:

@@ -461,7 +461,7 @@ def _reuse_in(table: Any, kept: dict[str, list[tuple[Any, dict[int, float]]]],
         if widths is None:
             continue
         for old, old_widths in kept.get(str(font.BaseFont), []):
-            if all(abs(old_widths.get(gid, -1e9) - w) <= WIDTH_ROUNDING
-                   for gid, w in widths.items()):
+            if old_widths == widths or all(abs(old_widths.get(gid, -1e9) - w) <= WIDTH_ROUNDING
+                                           for gid, w in widths.items()):
                 table[name] = old
                 break
