@@ -5,9 +5,10 @@ its form (full, or a short booklet); see publish.docs.shape.
 
 Chapters come from the edition's Markdown; the card list, the lists by effect
 and the index come from the data, so none of them can disagree with the
-decks.  Each part starts on a page of its own and is laid out alone
-(publish.render.parts): the contents and the index print the pages the
-other parts' anchors landed on, and a card edit lays out one deck's list.
+decks.  Each part starts on a page of its own (publish.render.parts): a
+first build lays the manual out whole and cuts it into its parts, later ones
+lay out alone the parts that changed (a card edit: one deck's list).  The
+contents and the index print the pages the other parts' anchors landed on.
 """
 
 from __future__ import annotations
