@@ -36,6 +36,7 @@ from publish.render.faces import own_fields
 from publish.render.geometry import PAPERS
 from publish.render.parts import (
     LaidOut,
+    beside,
     first_id,
     keep,
     keep_cut,
@@ -283,38 +284,42 @@ def _cut_whole(layout: _Layout, names: list[str]) -> dict[str, int] | None:
 
     One layout instead of one per part, and the contents count their own pages; a part
     whose HTML depends on the pages found (the index, which prints each page once) is
-    not kept, and is laid out alone once they are known.  None if the parts cannot be
-    told apart in the whole (a part with no anchor to find it by): they are laid out
-    one by one.
+    not kept: it is laid out alone, beside the writing of the whole, once they are known.
+    None if the parts cannot be told apart in the whole (a part with no anchor to find it
+    by): they are laid out one by one.
     """
     edition, project, context = layout.edition, layout.project, layout.context
-    what = context["title"]
 
     def counted(name: str, numbers: dict[str, int]) -> str:
         return manual_html(edition, project, context, name, numbers, counters=True)
 
     firsts = [first_id(counted(name, {})) for name in names[1:]]
-    document = pdf.render(manual_html(edition, project, context, None, {}), project, what)
+    document = pdf.render(manual_html(edition, project, context, None, {}), project,
+                          context["title"])
     numbers: dict[str, int] = {}
     for number, page in enumerate(document.pages, start=1):
         for anchor in page.anchors:
             numbers.setdefault(anchor, number)
     edges = [0, *(numbers.get(a, 0) - 1 if a else -1 for a in firsts), len(document.pages)]
-    ranges = list(pairwise(edges))
-    if any(end <= first for first, end in ranges):
+    ranges = dict(zip(names, pairwise(edges), strict=True))
+    if any(end <= first for first, end in ranges.values()):
         return None
-    pieces = cut(pdf.write_pdf(document, what), ranges)
-    kept = []
-    for name, (first, end), piece in zip(names, ranges, pieces, strict=True):
-        if counted(name, {}) != counted(name, numbers):
-            continue
-        html = layout.html_alone(name, numbers, first + 1 if first else 0)
-        layout.done[html] = LaidOut(piece, end - first, {
-            anchor: at - 1 - first for anchor, at in numbers.items() if first < at <= end})
-        if layout.cache is not None:
-            keep(layout.cache, html, layout.done[html])
-            kept.append(html)
+    htmls = {name: layout.html_alone(name, numbers, first + 1 if first else 0)
+             for name, (first, _) in ranges.items()}
+    printing = [name for name in names if counted(name, {}) != counted(name, numbers)]
+    with beside([(htmls[name], layout._what(name)) for name in printing], project,
+                layout.cache) as laid:
+        pieces = cut(pdf.write_pdf(document, context["title"]), list(ranges.values()))
+        kept = [htmls[name] for name in names if name not in printing]
+        for name, piece in zip(names, pieces, strict=True):
+            if name not in printing:
+                first, end = ranges[name]
+                layout.done[htmls[name]] = LaidOut(piece, end - first, {
+                    a: at - 1 - first for a, at in numbers.items() if first < at <= end})
+        layout.done.update(laid())
     if layout.cache is not None:
+        for html in kept:
+            keep(layout.cache, html, layout.done[html])
         keep_cut(layout.cache, kept)
     return numbers
 

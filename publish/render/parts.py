@@ -18,6 +18,11 @@ from __future__ import annotations
 
 import hashlib
 import json
+import multiprocessing
+import os
+from collections.abc import Callable, Iterator
+from concurrent.futures import ProcessPoolExecutor
+from contextlib import contextmanager
 from dataclasses import dataclass
 from functools import lru_cache
 from html.parser import HTMLParser
@@ -165,3 +170,19 @@ def _listed(path: Path) -> set[str]:
         return {str(key) for key in json.loads(path.read_text(encoding="utf-8"))}
     except (OSError, ValueError, TypeError):
         return set()
+
+
+@contextmanager
+def beside(jobs: list[tuple[str, str]], project: Path, cache: Path | None
+           ) -> Iterator[Callable[[], dict[str, LaidOut]]]:
+    """Lay out each (html, what) of ``jobs`` in a process of its own while the caller goes
+    on (the manual is one job: the other core is idle while it is written); inside, a
+    function that waits for them and gives what each HTML laid out to.  On one core, or
+    with nothing to lay out, they are laid out when asked."""
+    if len(jobs) == 0 or (os.cpu_count() or 1) < 2:
+        yield lambda: {html: lay_out(html, project, what, cache) for html, what in jobs}
+        return
+    # fork: the process has WeasyPrint and the fonts loaded already
+    with ProcessPoolExecutor(1, mp_context=multiprocessing.get_context("fork")) as pool:
+        futures = {html: pool.submit(lay_out, html, project, what, cache) for html, what in jobs}
+        yield lambda: {html: future.result() for html, future in futures.items()}

@@ -177,7 +177,7 @@ def cut(pdf: bytes, ranges: list[tuple[int, int]]) -> list[bytes]:
             if number == 0:
                 _describe(piece, whole, None)
             buffer = io.BytesIO()
-            piece.save(buffer)
+            piece.save(buffer, deterministic_id=True)
             pieces.append(buffer.getvalue())
         return pieces
 

@@ -140,6 +140,7 @@ def test_a_card_edit_lays_out_only_the_card_list_of_its_deck(demo_docs, tmp_path
     original = pdf_module.render
     monkeypatch.setattr(pdf_module, "render", lambda html, root, what: laid.append(
         what.rsplit("(", 1)[-1].rstrip(")")) or original(html, root, what))
+    monkeypatch.setattr("publish.render.parts.os.cpu_count", lambda: 1)  # all in this process
     cache = tmp_path / "parts"
     _, first = _make(demo_docs, cache)
     # a first build lays out the manual whole, then the index alone: it prints each page once
@@ -169,6 +170,20 @@ def test_a_card_edit_lays_out_only_the_card_list_of_its_deck(demo_docs, tmp_path
                        encoding="utf-8")
     _make(demo_docs, cache)
     assert "chapters" in laid and "deck-alpha" not in laid
+
+
+def test_the_index_laid_out_beside_the_whole_is_the_index_laid_out_after_it(demo_docs,
+                                                                           tmp_path,
+                                                                           monkeypatch):
+    """On two cores a first build lays out the index in a process of its own while the
+    whole is written: the same manual, and the same parts kept, as on one core."""
+    made = {}
+    for cores in (1, 2):
+        monkeypatch.setattr("publish.render.parts.os.cpu_count", lambda cores=cores: cores)
+        cache = tmp_path / f"parts-{cores}"
+        made[cores] = _make(demo_docs, cache)[1].pdf, sorted(
+            (p.name, p.read_bytes()) for p in cache.iterdir())
+    assert made[1] == made[2]
 
 
 def _texts(pdf: bytes) -> list[str]:
