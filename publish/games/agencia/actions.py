@@ -119,8 +119,8 @@ def draw(engine: Engine, ctx: Context, player: int, n: int, optional: bool = Fal
             card = s.pile.pop()
         s.hands[player].append(card)
     engine.log.append(("draw", player, n))
-    drew = engine.record.drew
-    drew[player] = drew.get(player, 0) + n
+    rec = engine.record
+    rec.drew = {**rec.drew, player: rec.drew.get(player, 0) + n}  # replaced: see snapshot
     engine.after_draw(player, n, ctx)
 
 
@@ -162,9 +162,9 @@ def give(engine: Engine, ctx: Context, giver: int, receiver: int, n: int,
         s.hands[giver].remove(card)
         s.hands[receiver].append(card)
     engine.log.append(("give", giver, receiver, n))
-    received = engine.record.received
-    received[receiver] = received.get(receiver, 0) + n
-    engine.record.gave.add((giver, receiver))
+    rec = engine.record  # replaced, never changed in place: see Turns.snapshot
+    rec.received = {**rec.received, receiver: rec.received.get(receiver, 0) + n}
+    rec.gave = rec.gave | {(giver, receiver)}
 
 
 def run_action(engine: Engine, ctx: Context, action: Any, optional: bool = False) -> None:
@@ -295,10 +295,10 @@ def _field_step(engine: Engine, ctx: Context, action: Any, optional: bool) -> No
 
 
 def _win(engine: Engine, ctx: Context, action: Any, optional: bool) -> None:
-    winners = engine.state.partida.winners
+    part = engine.state.partida
     for p in _players(engine, ctx, action.who, optional):
-        if p not in winners:
-            winners.append(p)
+        if p not in part.winners:
+            part.winners = [*part.winners, p]  # replaced: see Turns.snapshot
 
 
 def _show_hands(engine: Engine, ctx: Context, action: Any, optional: bool) -> None:
@@ -324,7 +324,8 @@ def _trade_with_pile(engine: Engine, ctx: Context, action: Any, optional: bool) 
 
 def _team_up(engine: Engine, ctx: Context, action: Any, optional: bool) -> None:
     for p in _players(engine, ctx, action.to, optional, lambda p: p != ctx.owner):
-        engine.state.partida.teams.append((ctx.owner, p))
+        part = engine.state.partida
+        part.teams = [*part.teams, (ctx.owner, p)]  # replaced: see Turns.snapshot
         engine.log.append(("alliance", ctx.owner, p))
 
 

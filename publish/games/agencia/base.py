@@ -13,7 +13,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
-from publish.games.agencia.cards import NO_RULES, CardInfo, natural_roles, rules_by_type
+from publish.games.agencia.cards import (NO_RULES, CardInfo, natural_roles, ruled_cards,
+                                         rules_by_type)
 from publish.games.agencia.state import Field, Jogada, State
 
 HAND = 5
@@ -94,11 +95,9 @@ class EngineBase:
         self.record = Jogada(0)
         self._rules_key: list[str] | tuple[()] = ()  # the structures self._rules is for
         self._rules: dict[type, list[tuple[int, Any]]] = {}
+        # orders of play already asked for, kept while the rules stay the same
         self._ordered: dict[tuple[type, int, int], list[tuple[int, Any]]] = {}
-        # the standing rules of each society seen in this game, by type, and their orders
-        # of play already asked for: a jogada tried and undone goes back to a society seen
-        # before, and the same few societies and turns come back all game long
-        self._societies: dict[tuple[str, ...], tuple[dict, dict]] = {}
+        self._ruled: frozenset[str] = ruled_cards(infos)  # the cards with standing rules
         self._total = Counter(self.deck)
         self.log: list[tuple] = []
         # what a balance study counts (records.py): (played|ran|crisis, seat, card) and
@@ -144,13 +143,18 @@ class EngineBase:
         return ordered
 
     def _enter_society(self) -> None:
-        """Make the rules of the structures now the ones ``rules`` answers from."""
-        key = tuple(self.state.structures)
-        self._rules_key = list(key)
-        society = self._societies.get(key)
-        if society is None:
-            society = self._societies[key] = (rules_by_type(key, self.infos), {})
-        self._rules, self._ordered = society
+        """Make the rules of the structures now the ones ``rules`` answers from.
+
+        Nearly every society is new, but most changes of structure swap cards that carry no
+        standing rule: then the rules filed stay as they are, seats and order of play too.
+        """
+        now = self.state.structures
+        old = self._rules_key
+        ruled = self._ruled
+        if len(old) != len(now) or any(a != b and (a in ruled or b in ruled)
+                                       for a, b in zip(old, now)):
+            self._rules, self._ordered = rules_by_type(tuple(now), self.infos), {}
+        self._rules_key = now.copy()
 
     def hand_size(self, seat: int) -> int:
         """Cards ``seat`` is dealt at the start of a partida (the social deck's rule applies)."""
@@ -159,14 +163,17 @@ class EngineBase:
         return starting_hand(row, s.asymmetric)
 
     def structures_changed(self) -> None:
-        self.state.partida.society_seen.update(self.state.structures)
+        part = self.state.partida
+        if not part.society_seen.issuperset(self.state.structures):
+            part.society_seen = part.society_seen.union(self.state.structures)  # replaced
 
     def discarded(self, player: int, n: int) -> None:
+        """Count a discard; what a snapshot keeps is replaced, not changed in place."""
         part = self.state.partida
-        disc = self.record.discarded
-        disc[player] = disc.get(player, 0) + n
+        rec = self.record
+        rec.discarded = {**rec.discarded, player: rec.discarded.get(player, 0) + n}
         part.last_discarder = player
-        part.discards_since[:] = [since + n for since in part.discards_since]
+        part.discards_since = [since + n for since in part.discards_since]
 
     def verify(self) -> None:
         s = self.state

@@ -36,8 +36,9 @@ class Structures(EngineBase):
         s.hands[p].append(old)
         s.structures[slot] = card
         s.partida.clock += 1
-        s.partida.inserted_by[slot] = (p, s.partida.clock)
-        self.record.changed.add(p)
+        # replaced, never changed in place: see Turns.snapshot
+        s.partida.inserted_by = {**s.partida.inserted_by, slot: (p, s.partida.clock)}
+        self.record.changed = self.record.changed | {p}
         self.structures_changed()
         self.log.append(("change", p, slot, old, card))
         self.penalise(p, "structure_change")

@@ -142,7 +142,13 @@ class Turns(EngineBase):
         return outcome, executed
 
     def snapshot(self) -> tuple:
-        """What a jogada may change, copied, for ``restore`` (at most once) to go back to."""
+        """What a jogada may change, for ``restore`` (at most once) to go back to.
+
+        Hands, pile, discard, structures and field are copied.  The partida's and the
+        jogada's records (discards since, society seen, who inserted, teams, winners, drew,
+        received, discarded, gave, changed) and the game's winners are kept as they are:
+        the engine replaces them when they change, never changes them in place.
+        """
         s = self.state
         part = s.partida
         rec = self.record
@@ -152,11 +158,10 @@ class Turns(EngineBase):
             s.discard.copy(), s.flow,
             (fld.row[:], fld.col[:], fld.since[:], fld.blocked_wins[:], fld.clock) if fld else None,
             (part.crisis_next_play, part.crisis_next_discard, part.last_discarder,
-             part.last_crisis_solver, part.discards_since.copy(), part.society_seen.copy(),
-             part.inserted_by.copy(), part.teams.copy(), part.winners.copy(), part.crises),
-            (rec.drew.copy(), rec.received.copy(), rec.discarded.copy(), rec.gave.copy(),
-             rec.changed.copy()),
-            (s.game_winners.copy(), s.game_over, part.ended, part.clock),
+             part.last_crisis_solver, part.discards_since, part.society_seen,
+             part.inserted_by, part.teams, part.winners, part.crises),
+            (rec.drew, rec.received, rec.discarded, rec.gave, rec.changed),
+            (s.game_winners, s.game_over, part.ended, part.clock),
         )
 
     def restore(self, snap: tuple) -> None:
