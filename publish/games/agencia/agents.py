@@ -119,7 +119,11 @@ class GreedyAgent(RandomAgent):
         return sorted(pool, key=lambda p: (len(hands[p]), p))[:count]
 
     def pick_cards(self, engine: Engine, me: int, n: int, purpose: str) -> list[str]:
-        return sorted(engine.state.hands[me], key=self._discard_order(engine).__getitem__)[:n]
+        hand = engine.state.hands[me]
+        key = self._discard_order(engine).__getitem__
+        if n == 1 and hand:
+            return [min(hand, key=key)]  # what sorting gives first: the first of equals
+        return sorted(hand, key=key)[:n]
 
     def changes(self, engine: Engine, me: int, options: list[str],
                 slots: list[int]) -> list[tuple[int, str]]:
@@ -220,7 +224,7 @@ def fork(engine: Engine) -> Engine:
         if type(value) in (list, dict, set):
             setattr(twin, name, copy.copy(value))
     twin.state = _fork(engine.state)
-    twin.stats = Stats()
+    twin.stats, twin._run = Stats(), 0
     twin.log, twin.events, twin._rules_key, twin._rules, twin._ordered = [], [], (), {}, {}
     return twin
 

@@ -98,12 +98,17 @@ class EngineBase:
         # orders of play already asked for, kept while the rules stay the same
         self._ordered: dict[tuple[type, int, int], list[tuple[int, Any]]] = {}
         self._ruled: frozenset[str] = ruled_cards(infos)  # the cards with standing rules
-        self._total = Counter(self.deck)
+        # every card of the game, for verify (counted there when nobody set it)
+        self._total: Counter | None = Counter(self.deck) if check else None
         self.log: list[tuple] = []
         # what a balance study counts (records.py): (played|ran|crisis, seat, card) and
         # (round, jogadas, winners) at the end of each partida
         self.events: list[tuple] = []
         self._extra = False  # the current player is playing the second of two jogadas
+        # stats.in_society counts jogadas per card: the society of the last jogadas and
+        # how many jogadas in a row it has stood for, not counted yet (``count_society``)
+        self._counted: list[str] = []
+        self._run = 0
 
     def agent(self, seat: int) -> Any:
         return self.agents[seat]
@@ -151,10 +156,25 @@ class EngineBase:
         now = self.state.structures
         old = self._rules_key
         ruled = self._ruled
-        if len(old) != len(now) or any(a != b and (a in ruled or b in ruled)
-                                       for a, b in zip(old, now)):
+        refile = len(old) != len(now)
+        if not refile:
+            for a, b in zip(old, now):
+                if a != b and (a in ruled or b in ruled):
+                    refile = True
+                    break
+        if refile:
             self._rules, self._ordered = rules_by_type(tuple(now), self.infos), {}
         self._rules_key = now.copy()
+
+    def count_society(self) -> None:
+        """Add the jogadas the last society stood for to ``stats.in_society``, and start
+        counting for the society now (one count per change rather than per jogada)."""
+        society = self.stats.in_society
+        run = self._run
+        for c in self._counted:
+            society[c] = society.get(c, 0) + run  # get: a card new to a Counter costs a call
+        self._counted = self.state.structures.copy()
+        self._run = 0
 
     def hand_size(self, seat: int) -> int:
         """Cards ``seat`` is dealt at the start of a partida (the social deck's rule applies)."""
@@ -177,7 +197,7 @@ class EngineBase:
 
     def verify(self) -> None:
         s = self.state
-        if s.cards_in_play() != self._total:
+        if s.cards_in_play() != (self._total or Counter(self.deck)):
             raise Invariant("cards are not conserved")
         if len(s.structures) != s.players or any(
                 not c or self.infos[c].natural for c in s.structures):

@@ -34,6 +34,7 @@ class Turns(EngineBase):
                 s.game_over = True
             elif not s.game_over and s.partida.number >= MAX_PARTIDAS:
                 s.game_over = s.stopped = True
+        self.count_society()
         return s.game_winners
 
     def deal(self) -> None:
@@ -84,9 +85,9 @@ class Turns(EngineBase):
         card = s.structures[p]
         self.log.append(("jogada", p, card, len(s.hands[p])))
         self.events.append(("played", p, card))
-        society = self.stats.in_society
-        for c in s.structures:
-            society[c] = society.get(c, 0) + 1  # get: a card new to a Counter costs a call
+        if s.structures != self._counted:  # the society stood for self._run jogadas
+            self.count_society()
+        self._run += 1
         crisis = False
         if part.crisis_next_play:
             part.crisis_next_play = False
