@@ -24,7 +24,7 @@ def amount(engine: Engine, ctx: Context, n: Any, act: str, target: int) -> int:
         value = len(engine.state.hands[target])
     else:
         value = computed(engine, ctx, n, target)
-    standing = engine.standing()
+    standing = engine.standing
     if fx.Double in standing or fx.Cap in standing:
         value = _doubled_and_capped(engine, value, act)
     return value
@@ -83,14 +83,14 @@ def forbidden(engine: Engine, actor: int, player: int, act: str) -> str | None:
 
 def forbidden_any(engine: Engine, player: int, act: str) -> bool:
     """Whether any standing rule bars ``player`` from ``act`` (revolts, natural cards...)."""
-    if not engine.rules(fx.Cannot):
+    if fx.Cannot not in engine.standing:
         return False
     return forbidden(engine, player, player, act) is not None
 
 
 def _allowed(engine: Engine, ctx: Context, player: int, act: str, optional: bool) -> bool:
     """Whether the act goes ahead for this player; raises Crisis when it must and cannot."""
-    verdict = forbidden(engine, ctx.owner, player, act) if engine.rules(fx.Cannot) else None
+    verdict = forbidden(engine, ctx.owner, player, act) if fx.Cannot in engine.standing else None
     if verdict == "crisis" and not optional:
         raise Crisis(f"player {player} may not {act}")
     return verdict is None
@@ -128,7 +128,7 @@ def discard(engine: Engine, ctx: Context, player: int, n: int, optional: bool = 
     s = engine.state
     if not _allowed(engine, ctx, player, "discard", optional):
         return
-    if ctx.card is not None and player != ctx.owner and any(
+    if fx.OnlyOwn in engine.standing and ctx.card is not None and player != ctx.owner and any(
             "discard" in rule.act for _, rule in engine.rules(fx.OnlyOwn)):
         return
     hand = s.hands[player]

@@ -225,7 +225,7 @@ def fork(engine: Engine) -> Engine:
             setattr(twin, name, copy.copy(value))
     twin.state = _fork(engine.state)
     twin.stats, twin._run = Stats(), 0
-    twin.log, twin.events, twin._rules_key, twin._rules, twin._ordered = [], [], (), {}, {}
+    twin.log, twin.events = [], []  # the standing rules are the same society's
     return twin
 
 

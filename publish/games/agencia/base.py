@@ -93,8 +93,10 @@ class EngineBase:
         self.state = State(n, [[] for _ in range(n)], [""] * n, [], [], 1, 0, rng, bourdieu, fld,
                            wins=[0] * n, asymmetric=asymmetric)
         self.record = Jogada(0)
-        self._rules_key: list[str] | tuple[()] = ()  # the structures self._rules is for
-        self._rules: dict[type, list[tuple[int, Any]]] = {}
+        # the standing rules of the society by type, kept as the structures change
+        # (``society_changed``): asking whether a kind of rule stands is a look-up
+        self.standing: dict[type, list[tuple[int, Any]]] = {}
+        self._rules_key: list[str] | tuple[()] = ()  # the structures self.standing is for
         # orders of play already asked for, kept while the rules stay the same
         self._ordered: dict[tuple[type, int, int], list[tuple[int, Any]]] = {}
         self._ruled: frozenset[str] = ruled_cards(infos)  # the cards with standing rules
@@ -123,19 +125,8 @@ class EngineBase:
         which rule applies first never depends on how seats are numbered.  The
         list is shared: callers read it and never change it.
         """
-        s = self.state
-        if s.structures != self._rules_key:  # () (a reset) never equals a list
-            self._enter_society()
-        found = self._rules.get(rule_type, NO_RULES)
+        found = self.standing.get(rule_type, NO_RULES)
         return found if len(found) < 2 else self._in_order(rule_type, found)
-
-    def standing(self) -> dict[type, list[tuple[int, Any]]]:
-        """The standing rules of the society now by type (and base type), in no set order:
-        one look-up answers whether several kinds of rule stand at all, where most
-        societies have none of them (``rules`` gives a kind in the order it applies)."""
-        if self.state.structures != self._rules_key:
-            self._enter_society()
-        return self._rules
 
     def _in_order(self, rule_type: type, found: list[tuple[int, Any]]) -> list[tuple[int, Any]]:
         """Several rules of one type, in the order of play from the player of the jogada."""
@@ -147,8 +138,9 @@ class EngineBase:
                 found, key=lambda pair: (pair[0] - s.turn) * s.flow % s.players)
         return ordered
 
-    def _enter_society(self) -> None:
-        """Make the rules of the structures now the ones ``rules`` answers from.
+    def society_changed(self) -> None:
+        """Make the rules of the structures now the ones ``standing`` and ``rules`` hold:
+        whatever changes the structures calls it (or restores them with their rules).
 
         Nearly every society is new, but most changes of structure swap cards that carry no
         standing rule: then the rules filed stay as they are, seats and order of play too.
@@ -163,7 +155,7 @@ class EngineBase:
                     refile = True
                     break
         if refile:
-            self._rules, self._ordered = rules_by_type(tuple(now), self.infos), {}
+            self.standing, self._ordered = rules_by_type(tuple(now), self.infos), {}
         self._rules_key = now.copy()
 
     def count_society(self) -> None:
@@ -183,6 +175,7 @@ class EngineBase:
         return starting_hand(row, s.asymmetric)
 
     def structures_changed(self) -> None:
+        self.society_changed()
         part = self.state.partida
         if not part.society_seen.issuperset(self.state.structures):
             part.society_seen = part.society_seen.union(self.state.structures)  # replaced
@@ -206,3 +199,6 @@ class EngineBase:
             squares = list(zip(s.field.row, s.field.col, strict=True))
             if len(set(squares)) != len(squares):
                 raise Invariant("two players on one square")
+        if self._rules_key != s.structures or \
+                self.standing != rules_by_type(tuple(s.structures), self.infos):
+            raise Invariant("the standing rules are not the society's")

@@ -25,7 +25,7 @@ class Revolts(EngineBase):
             return (-sizes[q], fld.row[q] if fld else 0, -((q - first) * s.flow % s.players))
 
         proposer = min(range(s.players), key=key)
-        if forbidden_any(self, proposer, "propose_revolt"):
+        if fx.Cannot in self.standing and forbidden_any(self, proposer, "propose_revolt"):
             return None  # priority does not pass on
         return proposer
 
@@ -64,7 +64,8 @@ class Revolts(EngineBase):
         if not ok:
             part.failed_revolts.add(proposer)
         self.log.append(("revolt", proposer, ok))
-        self.fire("revolt", revolter=proposer)
-        if ok:
+        if fx.Trigger in self.standing:
+            self.fire("revolt", revolter=proposer)
+        if ok and fx.Trigger in self.standing:
             self.fire("successful_revolt", revolter=proposer)
         return True

@@ -17,7 +17,8 @@ class Structures(EngineBase):
         s = self.state
         roles = self.roles
         options = [c for c in dict.fromkeys(s.hands[p]) if c not in roles]
-        if returning and any(r.returning_only for _, r in self.rules(fx.Natural)):
+        if returning and fx.Natural in self.standing and any(
+                r.returning_only for _, r in self.rules(fx.Natural)):
             options = [c for c in options if c in s.partida.society_seen]
         if not options:
             return False
@@ -27,8 +28,9 @@ class Structures(EngineBase):
             return False
         slot, card = choice
         old = s.structures[slot]
-        if self.vetoed(p, slot) or (vote and self.rules(fx.VoteSolutions)
-                                    and not self.voted(p, slot, card)) or (
+        standing = self.standing
+        if (fx.Veto in standing and self.vetoed(p, slot)) or (
+                vote and fx.VoteSolutions in standing and not self.voted(p, slot, card)) or (
                 approval and not self.approved(p, slot, card)):
             self.log.append(("proposal", p, slot, old, card))
             return False
@@ -41,7 +43,8 @@ class Structures(EngineBase):
         self.record.changed = self.record.changed | {p}
         self.structures_changed()
         self.log.append(("change", p, slot, old, card))
-        self.penalise(p, "structure_change")
+        if fx.Penalty in self.standing:  # of the society after the change
+            self.penalise(p, "structure_change")
         return True
 
     def swap_structures(self, a: int, b: int) -> None:

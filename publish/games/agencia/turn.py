@@ -47,6 +47,7 @@ class Turns(EngineBase):
             card = structural.pop()
             cards.remove(card)
             s.structures[seat] = card
+        self.society_changed()
         s.hands = [[cards.pop() for _ in range(self.hand_size(seat))] for seat in range(s.players)]
         s.pile, s.discard = cards, []
 
@@ -163,6 +164,7 @@ class Turns(EngineBase):
              part.inserted_by, part.teams, part.winners, part.crises),
             (rec.drew, rec.received, rec.discarded, rec.gave, rec.changed),
             (s.game_winners, s.game_over, part.ended, part.clock),
+            (self.standing, self._ordered, self._rules_key),
         )
 
     def restore(self, snap: tuple) -> None:
@@ -171,7 +173,8 @@ class Turns(EngineBase):
         s = self.state
         part = s.partida
         rec = self.record
-        hands, structures, pile, disc, flow, fld, p, r, g = snap
+        hands, structures, pile, disc, flow, fld, p, r, g, society = snap
+        self.standing, self._ordered, self._rules_key = society  # the structures' own
         s.game_winners, s.game_over, part.ended, part.clock = g
         s.hands, s.structures, s.pile, s.discard, s.flow = hands, structures, pile, disc, flow
         if fld is not None:
@@ -187,7 +190,7 @@ class Turns(EngineBase):
         card = s.structures[p]
         info = self.infos[card]
         part = s.partida
-        standing = self.standing()
+        standing = self.standing
         if fx.Cancel in standing and self.cancelled(p, info):
             self.log.append(("vetoed",))
             return "cancelled"
@@ -206,7 +209,7 @@ class Turns(EngineBase):
             except _Skip:
                 break
         if not all(s.hands) and sum(1 for h in s.hands if not h) > 1 and \
-                not self.rules(fx.SharedVictory) and not part.teams:
+                fx.SharedVictory not in self.standing and not part.teams:
             raise Crisis("more than one player emptied their hand")
         self.stats.executable[card] = self.stats.executable.get(card, 0) + 1
         return "executed"
@@ -275,7 +278,7 @@ class Turns(EngineBase):
                 elif b in winners and a not in winners:
                     winners.append(a)
             if winners:
-                shared = bool(self.rules(fx.SharedVictory)) or bool(part.teams)
+                shared = fx.SharedVictory in self.standing or bool(part.teams)
                 if len(winners) == 1 or shared or part.winners:
                     part.winners = winners
                     part.ended = True
@@ -285,11 +288,13 @@ class Turns(EngineBase):
             return
         if part.jogadas % s.players == 0:
             self.log.append(("turn_end",))  # what follows happens after the jogada
-            self.fire("turn_end")
-            self.tally()
-        extra = self.rules(fx.ExtraTurn)
-        if extra and p in [q for seat, r in extra for q in concerned(self, seat, r.who)] \
-                and not self._extra:
+            if fx.Trigger in self.standing:
+                self.fire("turn_end")
+            if fx.TurnTally in self.standing:
+                self.tally()
+        if fx.ExtraTurn in self.standing and p in [
+                q for seat, r in self.rules(fx.ExtraTurn) for q in concerned(self, seat, r.who)
+        ] and not self._extra:
             self._extra = True
             return  # the same player plays again
         self._extra = False

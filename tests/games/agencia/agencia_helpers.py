@@ -161,6 +161,7 @@ def make(hands: Sequence[Sequence[str]], structures: Sequence[str], *,
         setattr(part, key, value)
     s.partida = part
     engine._total = s.cards_in_play()
+    engine.society_changed()  # the structures were set by hand
     return engine
 
 
