@@ -13,8 +13,13 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
-from publish.games.agencia.cards import (NO_RULES, CardInfo, natural_roles, ruled_cards,
-                                         rules_by_type)
+from publish.games.agencia.cards import (
+    NO_RULES,
+    CardInfo,
+    natural_roles,
+    ruled_cards,
+    rules_by_type,
+)
 from publish.games.agencia.state import Field, Jogada, State
 
 HAND = 5
@@ -150,7 +155,7 @@ class EngineBase:
         ruled = self._ruled
         refile = len(old) != len(now)
         if not refile:
-            for a, b in zip(old, now):
+            for a, b in zip(old, now, strict=True):
                 if a != b and (a in ruled or b in ruled):
                     refile = True
                     break
