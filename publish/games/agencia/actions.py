@@ -89,8 +89,9 @@ def forbidden_any(engine: Engine, player: int, act: str) -> bool:
 
 
 def _allowed(engine: Engine, ctx: Context, player: int, act: str, optional: bool) -> bool:
-    """Whether the act goes ahead for this player; raises Crisis when it must and cannot."""
-    verdict = forbidden(engine, ctx.owner, player, act) if fx.Cannot in engine.standing else None
+    """Whether the act goes ahead for this player; raises Crisis when it must and cannot.
+    Callers ask only when a prohibition stands (``fx.Cannot``)."""
+    verdict = forbidden(engine, ctx.owner, player, act)
     if verdict == "crisis" and not optional:
         raise Crisis(f"player {player} may not {act}")
     return verdict is None
@@ -98,7 +99,7 @@ def _allowed(engine: Engine, ctx: Context, player: int, act: str, optional: bool
 
 def draw(engine: Engine, ctx: Context, player: int, n: int, optional: bool = False,
          pick: bool = False) -> None:
-    if not _allowed(engine, ctx, player, "draw", optional):
+    if fx.Cannot in engine.standing and not _allowed(engine, ctx, player, "draw", optional):
         return
     s = engine.state
     for got in range(n):
@@ -126,7 +127,7 @@ def draw(engine: Engine, ctx: Context, player: int, n: int, optional: bool = Fal
 
 def discard(engine: Engine, ctx: Context, player: int, n: int, optional: bool = False) -> None:
     s = engine.state
-    if not _allowed(engine, ctx, player, "discard", optional):
+    if fx.Cannot in engine.standing and not _allowed(engine, ctx, player, "discard", optional):
         return
     if fx.OnlyOwn in engine.standing and ctx.card is not None and player != ctx.owner and any(
             "discard" in rule.act for _, rule in engine.rules(fx.OnlyOwn)):
@@ -150,7 +151,7 @@ def give(engine: Engine, ctx: Context, giver: int, receiver: int, n: int,
          optional: bool = False) -> None:
     if giver == receiver:
         return  # "um jogador não pode entregar cartas para si mesmo"
-    if not _allowed(engine, ctx, receiver, "receive", optional):
+    if fx.Cannot in engine.standing and not _allowed(engine, ctx, receiver, "receive", optional):
         return
     s = engine.state
     if len(s.hands[giver]) < n:

@@ -101,7 +101,9 @@ class EngineBase:
         # the standing rules of the society by type, kept as the structures change
         # (``society_changed``): asking whether a kind of rule stands is a look-up
         self.standing: dict[type, list[tuple[int, Any]]] = {}
-        self._rules_key: list[str] | tuple[()] = ()  # the structures self.standing is for
+        # the structures self.standing was filed for: they may differ from the structures
+        # now in cards that carry no rules, never in one that does
+        self._rules_key: list[str] | tuple[()] = ()
         # orders of play already asked for, kept while the rules stay the same
         self._ordered: dict[tuple[type, int, int], list[tuple[int, Any]]] = {}
         self._ruled: frozenset[str] = ruled_cards(infos)  # the cards with standing rules
@@ -179,8 +181,13 @@ class EngineBase:
         row = s.field.row[seat] if s.field is not None else 0
         return starting_hand(row, s.asymmetric)
 
-    def structures_changed(self) -> None:
-        self.society_changed()
+    def structures_changed(self, *moved: str) -> None:
+        """The structures changed: the society's rules and the cards seen this partida.
+
+        ``moved``: the cards that came, went or changed seats, when known; if none of them
+        carries a standing rule, the rules filed stay as they are."""
+        if not moved or not self._ruled.isdisjoint(moved):
+            self.society_changed()
         part = self.state.partida
         if not part.society_seen.issuperset(self.state.structures):
             part.society_seen = part.society_seen.union(self.state.structures)  # replaced
@@ -204,6 +211,5 @@ class EngineBase:
             squares = list(zip(s.field.row, s.field.col, strict=True))
             if len(set(squares)) != len(squares):
                 raise Invariant("two players on one square")
-        if self._rules_key != s.structures or \
-                self.standing != rules_by_type(tuple(s.structures), self.infos):
+        if self.standing != rules_by_type(tuple(s.structures), self.infos):
             raise Invariant("the standing rules are not the society's")

@@ -26,8 +26,11 @@ class Crises(EngineBase):
             for seat, rule in self.rules(fx.CrisisPriority):
                 if rule.who != "crisis_causer":
                     first.extend(q for q in concerned(self, seat, rule.who) if q not in first)
-        order = [q for _, q in sorted(keys[q] for q in first)]
-        order += [q for _, q in sorted(key for key in keys if key[1] not in first)]
+        if first:
+            order = [q for _, q in sorted([keys[q] for q in first])]
+            order += [q for _, q in sorted([key for key in keys if key[1] not in first])]
+        else:
+            order = [q for _, q in sorted(keys)]
         if own:
             order = [causer] + [q for q in order if q != causer]
         else:

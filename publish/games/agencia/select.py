@@ -167,6 +167,8 @@ def resolve(engine: Engine, ctx: Context, sel: Any, can: Callable[[int], bool] |
             purpose: str = "") -> list[int]:
     """The players a selector names; Crisis when it cannot name them as written."""
     if isinstance(sel, str):  # the common case: a name, looked up rather than compared in turn
+        if sel == "self":  # the most common of all
+            return [ctx.owner]
         named = NAMED.get(sel)
         return _remembered(engine, ctx, sel) if named is None else named(engine, ctx, can, purpose)
     if isinstance(sel, list):

@@ -41,7 +41,7 @@ class Structures(EngineBase):
         # replaced, never changed in place: see Turns.snapshot
         s.partida.inserted_by = {**s.partida.inserted_by, slot: (p, s.partida.clock)}
         self.record.changed = self.record.changed | {p}
-        self.structures_changed()
+        self.structures_changed(old, card)
         self.log.append(("change", p, slot, old, card))
         if fx.Penalty in self.standing:  # of the society after the change
             self.penalise(p, "structure_change")
@@ -51,7 +51,7 @@ class Structures(EngineBase):
         s = self.state
         self.log.append(("swap_structures", s.structures[a], s.structures[b]))
         s.structures[a], s.structures[b] = s.structures[b], s.structures[a]
-        self.structures_changed()
+        self.structures_changed(s.structures[a], s.structures[b])
 
     def shuffle_structures(self) -> None:
         """Deal the structures out again at random, as swaps the log can show."""
