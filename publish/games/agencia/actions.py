@@ -50,7 +50,7 @@ def computed(engine: Engine, ctx: Context, n: fx.Computed, target: int) -> int:
     elif n.count == "gap_to_max":
         base = max(hands) - hands[target]
     elif n.count == "discards_since_target_played":
-        base = s.partida.discards_since[target]
+        base = s.partida.discards_since(target)
     elif n.count == "received_last_turn":
         me = ctx.owner
         base = sum(j.drew.get(me, 0) + j.received.get(me, 0) for j in s.partida.turns[:-1])

@@ -198,7 +198,7 @@ class EngineBase:
         rec = self.record
         rec.discarded = {**rec.discarded, player: rec.discarded.get(player, 0) + n}
         part.last_discarder = player
-        part.discards_since = [since + n for since in part.discards_since]
+        part.discards += n
 
     def verify(self) -> None:
         s = self.state

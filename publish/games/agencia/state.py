@@ -66,7 +66,8 @@ class Partida:
     failed_revolts: set = field(default_factory=set)
     approvals: set = field(default_factory=set)  # (approver, proposer)
     had_one_card: set = field(default_factory=set)
-    discards_since: list[int] = field(default_factory=list)  # since each player's last play
+    discards: int = 0  # cards discarded this partida
+    discards_at_play: list[int] = field(default_factory=list)  # ``discards`` at each one's play
     society_seen: set = field(default_factory=set)  # cards that were structures this partida
     inserted_by: dict = field(default_factory=dict)  # seat -> who put its structure there
     teams: list = field(default_factory=list)  # pairs (a, b) from Alianças estratégicas
@@ -75,6 +76,10 @@ class Partida:
     swap_if_blocked: bool = False  # a hegemony that lets the winner pass a blocker at once
     clock: int = 0  # counts structure changes, to know which card came last
     ended: bool = False
+
+    def discards_since(self, player: int) -> int:
+        """Cards discarded by everyone since ``player`` last played (or the partida began)."""
+        return self.discards - self.discards_at_play[player]
 
 
 @dataclass(slots=True)

@@ -54,7 +54,7 @@ class Turns(EngineBase):
     def play_partida(self) -> None:
         s = self.state
         number = s.partida.number + 1
-        s.partida = Partida(number=number, discards_since=[0] * s.players)
+        s.partida = Partida(number=number, discards_at_play=[0] * s.players)
         self.deal()
         part = s.partida
         part.society_seen.update(s.structures)
@@ -112,7 +112,7 @@ class Turns(EngineBase):
                     self.stats.executed[card] = self.stats.executed.get(card, 0) + 1
                     self.events.append(("ran", p, card))
                 self.natural(p)
-        part.discards_since[p] = 0
+        part.discards_at_play[p] = part.discards
         self.end_jogada(p)
         if self.check_invariants:
             self.verify()
@@ -147,7 +147,7 @@ class Turns(EngineBase):
         """What a jogada may change, for ``restore`` (at most once) to go back to.
 
         Hands, pile, discard, structures and field are copied.  The partida's and the
-        jogada's records (discards since, society seen, who inserted, teams, winners, drew,
+        jogada's records (society seen, who inserted, teams, winners, drew,
         received, discarded, gave, changed) and the game's winners are kept as they are:
         the engine replaces them when they change, never changes them in place.
         """
@@ -160,7 +160,7 @@ class Turns(EngineBase):
             s.discard.copy(), s.flow,
             (fld.row[:], fld.col[:], fld.since[:], fld.blocked_wins[:], fld.clock) if fld else None,
             (part.crisis_next_play, part.crisis_next_discard, part.last_discarder,
-             part.last_crisis_solver, part.discards_since, part.society_seen,
+             part.last_crisis_solver, part.discards, part.society_seen,
              part.inserted_by, part.teams, part.winners, part.crises),
             (rec.drew, rec.received, rec.discarded, rec.gave, rec.changed),
             (s.game_winners, s.game_over, part.ended, part.clock),
@@ -180,7 +180,7 @@ class Turns(EngineBase):
         if fld is not None:
             s.field.row, s.field.col, s.field.since, s.field.blocked_wins, s.field.clock = fld
         (part.crisis_next_play, part.crisis_next_discard, part.last_discarder,
-         part.last_crisis_solver, part.discards_since, part.society_seen, part.inserted_by,
+         part.last_crisis_solver, part.discards, part.society_seen, part.inserted_by,
          part.teams, part.winners, part.crises) = p
         rec.drew, rec.received, rec.discarded, rec.gave, rec.changed = r
 

@@ -148,7 +148,7 @@ class EffectsReplay:
         s = engine.state
         n = s.players
         seat = {name: i for i, name in enumerate(self.names)}
-        s.partida = Partida(number=part.number, discards_since=[0] * n)
+        s.partida = Partida(number=part.number, discards_at_play=[0] * n)
         s.structures = [""] * n
         for entry in part.seats:
             s.structures[seat[entry.name]] = entry.structure
