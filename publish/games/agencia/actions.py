@@ -14,6 +14,7 @@ from publish.games.agencia import effects as fx
 from publish.games.agencia.base import Context
 from publish.games.agencia.base import EngineBase as Engine
 from publish.games.agencia.select import Crisis, concerned, holds, resolve, table_order
+from publish.games.agencia.state import shuffle
 
 
 def amount(engine: Engine, ctx: Context, n: Any, act: str, target: int) -> int:
@@ -112,7 +113,7 @@ def draw(engine: Engine, ctx: Context, player: int, n: int, optional: bool = Fal
                 raise Crisis("no cards left to draw")
             s.pile = s.discard
             s.discard = []
-            s.rng.shuffle(s.pile)
+            shuffle(s.rng, s.pile)
         if pick:
             card = engine.agents[player].pick_from_pile(engine, player, s.pile)
             s.pile.remove(card)

@@ -13,6 +13,21 @@ from collections import Counter
 from dataclasses import dataclass, field
 
 
+def shuffle(rng: random.Random, cards: list) -> None:
+    """``rng.shuffle(cards)``: the same permutation from the same draws on the generator,
+    without a call per card (the deal shuffles the whole deck every partida).  Python's
+    ``Random.shuffle`` and ``Random._randbelow_with_getrandbits`` are the reference;
+    tests/games/agencia/test_state.py holds the two to the same results."""
+    getrandbits = rng.getrandbits
+    for i in range(len(cards) - 1, 0, -1):
+        size = i + 1  # a place in 0..i, drawn as Python draws it: bits until one fits
+        bits = size.bit_length()
+        j = getrandbits(bits)
+        while j >= size:
+            j = getrandbits(bits)
+        cards[i], cards[j] = cards[j], cards[i]
+
+
 @dataclass(slots=True)
 class Jogada:
     """What happened in one jogada, for the conditions on the last turn."""

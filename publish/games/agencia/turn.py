@@ -12,7 +12,7 @@ from publish.games.agencia.actions import _Skip, run_action
 from publish.games.agencia.base import MAX_JOGADAS, MAX_PARTIDAS, EngineBase
 from publish.games.agencia.cards import CardInfo
 from publish.games.agencia.select import Crisis, all_of, concerned, resolve, table_order
-from publish.games.agencia.state import Jogada, Partida
+from publish.games.agencia.state import Jogada, Partida, shuffle
 
 
 class Turns(EngineBase):
@@ -41,7 +41,7 @@ class Turns(EngineBase):
         """Shuffle and deal: a structural card each, then each seat's starting hand."""
         s = self.state
         cards = list(self.deck)
-        s.rng.shuffle(cards)
+        shuffle(s.rng, cards)
         structural = [c for c in cards if c not in self.roles]
         for seat in range(s.players):
             card = structural.pop()
@@ -265,7 +265,7 @@ class Turns(EngineBase):
         s = self.state
         part = s.partida
         if 1 in map(len, s.hands):  # rare: spare the loop
-            part.had_one_card.update(q for q, hand in enumerate(s.hands) if len(hand) == 1)
+            part.had_one_card.update([q for q, hand in enumerate(s.hands) if len(hand) == 1])
         if not part.ended and (part.winners or not all(s.hands)):  # else nobody has won
             empty = [q for q in table_order(s, p) if not s.hands[q]]
             winners = list(part.winners)
@@ -298,7 +298,7 @@ class Turns(EngineBase):
             self._extra = True
             return  # the same player plays again
         self._extra = False
-        s.turn = s.neighbour(p, 1)
+        s.turn = (p + s.flow) % s.players  # the next in the flow
 
     def end_partida(self) -> None:
         s = self.state
