@@ -32,7 +32,10 @@ class RandomAgent:
         return engine.state.rng.sample(pool, count)
 
     def pick_cards(self, engine: Engine, me: int, n: int, purpose: str) -> list[str]:
-        return engine.state.rng.sample(engine.state.hands[me], n)
+        hand = engine.state.hands[me]
+        if n == 1 and hand:  # what sample draws for one card, without its set-up
+            return [engine.state.rng.choice(hand)]
+        return engine.state.rng.sample(hand, n)
 
     def pick_from_pile(self, engine: Engine, me: int, pile: list[str]) -> str:
         return engine.state.rng.choice(pile)

@@ -42,9 +42,15 @@ class Turns(EngineBase):
         s = self.state
         cards = list(self.deck)
         shuffle(s.rng, cards)
-        structural = [c for c in cards if c not in self.roles]
-        for seat in range(s.players):
-            card = structural.pop()
+        structural = []  # the last structural cards of the shuffled deck, the last first
+        for card in reversed(cards):
+            if card not in self.roles:
+                structural.append(card)
+                if len(structural) == s.players:
+                    break
+        if len(structural) < s.players:
+            raise ValueError("the deck has fewer structural cards than players")
+        for seat, card in enumerate(structural):
             cards.remove(card)
             s.structures[seat] = card
         self.society_changed()

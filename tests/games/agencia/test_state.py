@@ -1,4 +1,5 @@
-"""The game's plain data: the engine's own shuffle is Python's, draw for draw."""
+"""Shortcuts on the random generator draw as the calls they stand for: the same results, the
+generator left in the same state."""
 
 from __future__ import annotations
 
@@ -25,3 +26,13 @@ def test_shuffle_moves_cards_for_a_deck_of_many():
     shuffle(random.Random(5), cards)
     assert sorted(cards) == sorted(str(i) for i in range(80))
     assert cards != [str(i) for i in range(80)]
+
+
+@pytest.mark.parametrize("size", [1, 2, 5, 9, 30])
+@pytest.mark.parametrize("seed", [0, 3, 11])
+def test_one_card_sampled_is_the_card_chosen(size, seed):
+    """The random agent picks one card with ``choice``, as ``sample`` would have."""
+    hand = [f"{i:03d}" for i in range(size)]
+    chose, sampled = random.Random(seed), random.Random(seed)
+    assert [chose.choice(hand)] == sampled.sample(hand, 1)
+    assert chose.getstate() == sampled.getstate()
