@@ -123,7 +123,8 @@ def draw(engine: Engine, ctx: Context, player: int, n: int, optional: bool = Fal
     engine.log.append(("draw", player, n))
     rec = engine.record
     rec.drew = {**rec.drew, player: rec.drew.get(player, 0) + n}  # replaced: see snapshot
-    engine.after_draw(player, n, ctx)
+    if fx.Trigger in engine.standing:  # most societies have no trigger
+        engine.after_draw(player, n, ctx)
 
 
 def discard(engine: Engine, ctx: Context, player: int, n: int, optional: bool = False) -> None:

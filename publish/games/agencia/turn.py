@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from publish.games.agencia import effects as fx
 from publish.games.agencia.actions import _Skip, run_action
-from publish.games.agencia.base import MAX_JOGADAS, MAX_PARTIDAS, EngineBase
+from publish.games.agencia.base import MAX_JOGADAS, MAX_PARTIDAS, Context, EngineBase
 from publish.games.agencia.cards import CardInfo
 from publish.games.agencia.select import Crisis, all_of, concerned, resolve, table_order
 from publish.games.agencia.state import Jogada, Partida, shuffle
@@ -207,7 +207,7 @@ class Turns(EngineBase):
                 seat == p and rule.crisis_until_named and not concerned(self, seat, rule.who)
                 for seat, rule in self.rules(fx.CrisisPriority)):
             raise Crisis("the priority this card gives names nobody yet")  # Tecnocracia
-        ctx = self.context(p)
+        ctx = Context(p, card, {})
         ctx.start_rows = s.field.row[:] if s.field else None
         for action in info.actions:
             try:
