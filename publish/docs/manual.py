@@ -5,9 +5,10 @@ its form (full, or a short booklet); see publish.docs.shape.
 
 Chapters come from the edition's Markdown; the card list, the lists by effect
 and the index come from the data, so none of them can disagree with the
-decks.  Each part starts on a page of its own and is laid out alone
-(publish.render.parts): the contents and the index print the pages the
-other parts' anchors landed on, and a card edit lays out one deck's list.
+decks.  Each part starts on a page of its own (publish.render.parts): a
+first build lays the manual out whole and cuts it into its parts, later ones
+lay out alone the parts that changed (a card edit: one deck's list).  The
+contents and the index print the pages the other parts' anchors landed on.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from __future__ import annotations
 import datetime as dt
 import json
 from dataclasses import dataclass, field, replace
+from itertools import pairwise
 from pathlib import Path
 from typing import Any
 
@@ -27,13 +29,23 @@ from publish.docs.markdown import RulesMarkdown
 from publish.docs.shape import items, shown, units
 from publish.i18n.translate import plural_form
 from publish.model import Card, Game
+from publish.render import pdf
 from publish.render.decks import DeckOptions, face_style, licence_label
 from publish.render.env import environment
 from publish.render.faces import own_fields
 from publish.render.geometry import PAPERS
-from publish.render.parts import LaidOut, keep_only, lay_out, references, stub_links
+from publish.render.parts import (
+    LaidOut,
+    first_id,
+    keep,
+    keep_cut,
+    keep_only,
+    lay_out,
+    references,
+    stub_links,
+)
 from publish.render.pdf import RenderError
-from publish.render.splice import join_pdfs
+from publish.render.splice import cut, join_pdfs
 from publish.sourcedate import today
 from publish.text import untranslated
 
@@ -172,14 +184,16 @@ def _licence_label(spdx: str) -> str:
 
 
 def manual_html(edition: Edition, project: Path, context: dict[str, Any], part: str | None,
-                numbers: dict[str, int], start: int = 0) -> str:
+                numbers: dict[str, int], start: int = 0, counters: bool | None = None) -> str:
     """The manual's HTML (``part``: one part of it); ``numbers``: the page of each anchor,
-    for the contents and the index; ``start``: the number of the part's first page."""
+    for the contents and the index; ``start``: the number of the part's first page;
+    ``counters``: the contents count their pages themselves (by default: when whole)."""
     env = environment(project, edition.game.id, edition.words)
     style = _face_style(edition)
     return env.get_template("manual.html.j2").render(
         **context, index=index_entries(edition, numbers), pages=numbers, style=style,
-        size=style.size, bw=False, part=part, start=start)
+        size=style.size, bw=False, part=part, start=start,
+        counters=part is None if counters is None else counters)
 
 
 def _face_style(edition: Edition):
@@ -217,17 +231,24 @@ class _Layout:
     done: dict[str, LaidOut] = field(default_factory=dict)
     """Every HTML laid out in this build: laying it out again costs nothing."""
 
-    def laid(self, part: str, numbers: dict[str, int], start: int = 0) -> LaidOut:
-        """One part laid out, its links to other parts stubbed (joining fills them in)."""
+    def html_alone(self, part: str, numbers: dict[str, int], start: int) -> str:
+        """One part's HTML as laid out alone, its links to other parts stubbed (joining
+        fills them in)."""
         elsewhere = set().union(*(ids for name, ids in self.owned.items() if name != part))
-        what = f"{self.context['title']} ({part})"
         html, self.stubs[part] = stub_links(
             manual_html(self.edition, self.project, self.context, part, numbers, start),
-            elsewhere, what)
-        self.html[part] = html
+            elsewhere, self._what(part))
+        return html
+
+    def laid(self, part: str, numbers: dict[str, int], start: int = 0) -> LaidOut:
+        """One part laid out (or as laid out before, or cut from the whole)."""
+        html = self.html[part] = self.html_alone(part, numbers, start)
         if html not in self.done:
-            self.done[html] = lay_out(html, self.project, what, self.cache)
+            self.done[html] = lay_out(html, self.project, self._what(part), self.cache)
         return self.done[html]
+
+    def _what(self, part: str) -> str:
+        return f"{self.context['title']} ({part})"
 
 
 def _numbered(layout: _Layout, names: list[str], found: dict[str, int] | None
@@ -256,6 +277,48 @@ def _numbered(layout: _Layout, names: list[str], found: dict[str, int] | None
     raise RenderError(f"{layout.context['title']}: the page numbers change with every layout")
 
 
+def _cut_whole(layout: _Layout, names: list[str]) -> dict[str, int] | None:
+    """A first build: the manual laid out as one document and cut into its parts, each
+    remembered as its HTML laid out alone (the page of every anchor returned).
+
+    One layout instead of one per part, and the contents count their own pages; a part
+    whose HTML depends on the pages found (the index, which prints each page once) is
+    not kept, and is laid out alone once they are known.  None if the parts cannot be
+    told apart in the whole (a part with no anchor to find it by): they are laid out
+    one by one.
+    """
+    edition, project, context = layout.edition, layout.project, layout.context
+    what = context["title"]
+
+    def counted(name: str, numbers: dict[str, int]) -> str:
+        return manual_html(edition, project, context, name, numbers, counters=True)
+
+    firsts = [first_id(counted(name, {})) for name in names[1:]]
+    document = pdf.render(manual_html(edition, project, context, None, {}), project, what)
+    numbers: dict[str, int] = {}
+    for number, page in enumerate(document.pages, start=1):
+        for anchor in page.anchors:
+            numbers.setdefault(anchor, number)
+    edges = [0, *(numbers.get(a, 0) - 1 if a else -1 for a in firsts), len(document.pages)]
+    ranges = list(pairwise(edges))
+    if any(end <= first for first, end in ranges):
+        return None
+    pieces = cut(pdf.write_pdf(document, what), ranges)
+    kept = []
+    for name, (first, end), piece in zip(names, ranges, pieces, strict=True):
+        if counted(name, {}) != counted(name, numbers):
+            continue
+        html = layout.html_alone(name, numbers, first + 1 if first else 0)
+        layout.done[html] = LaidOut(piece, end - first, {
+            anchor: at - 1 - first for anchor, at in numbers.items() if first < at <= end})
+        if layout.cache is not None:
+            keep(layout.cache, html, layout.done[html])
+            kept.append(html)
+    if layout.cache is not None:
+        keep_cut(layout.cache, kept)
+    return numbers
+
+
 PAGES = "pages.json"
 """In the cache of parts: the page of every anchor, as last built (the first guess next time)."""
 
@@ -282,7 +345,10 @@ def make_manual(edition: Edition, project: Path, options: ManualOptions,
     names = part_names(context)
     layout = _Layout(edition, project, context, cache, {
         name: references(manual_html(edition, project, context, name, {}))[0] for name in names})
-    parts, numbers = _numbered(layout, names, _pages_kept(cache))
+    found = _pages_kept(cache)
+    if found is None and len(names) > 1:
+        found = _cut_whole(layout, names)
+    parts, numbers = _numbered(layout, names, found)
     if cache is not None:
         keep_only(cache, list(layout.html.values()))
         write_atomic(cache / PAGES, json.dumps(numbers, sort_keys=True) + "\n")

@@ -15,8 +15,9 @@ from typing import Any
 
 from publish.model import ManualSpec
 
-ALONE = ("chapters", "card-list")
-"""Parts laid out on their own in the full form (the card list: one layout part per deck)."""
+ALONE = ("chapters", "card-list", "index")
+"""Parts laid out on their own in the full form (the card list: one layout part per deck;
+the index, which is laid out again once the pages it prints are known)."""
 
 
 def shown(spec: ManualSpec, context: dict[str, Any]) -> list[str]:

@@ -17,7 +17,7 @@
 from __future__ import annotations
 
 import io
-from collections.abc import Iterator
+from collections.abc import Callable, Collection, Iterator
 from pathlib import Path
 
 from babel.messages.catalog import Catalog
@@ -227,8 +227,12 @@ def glossary_messages(game: Game) -> Catalog:
     return catalog
 
 
-def templates(project: Path, game: Game) -> dict[str, Catalog]:
-    """Every domain's messages as they stand in the sources now."""
-    return {"cards": card_messages(game), "rules": rules_messages(game),
-            "ui": ui_messages(project, game), "templates": ui_messages(project, game, True),
-            "glossary": glossary_messages(game)}
+def templates(project: Path, game: Game, domains: Collection[str] | None = None
+              ) -> dict[str, Catalog]:
+    """Every domain's messages as they stand in the sources now (``domains``: only those)."""
+    read: dict[str, Callable[[], Catalog]] = {
+        "cards": lambda: card_messages(game), "rules": lambda: rules_messages(game),
+        "ui": lambda: ui_messages(project, game),
+        "templates": lambda: ui_messages(project, game, True),
+        "glossary": lambda: glossary_messages(game)}
+    return {name: make() for name, make in read.items() if domains is None or name in domains}

@@ -53,7 +53,7 @@ def _worth_writing(path: Path, catalog: Catalog) -> bool:
 def merged(project: Path, game: Game, locale: str,
            current: dict[str, Catalog] | None = None) -> dict[str, Catalog]:
     """Each domain of ``locale`` merged with the current sources (nothing written)."""
-    current = current or templates(project, game)
+    current = templates(project, game) if current is None else current
     out = {}
     wanted = domains_for(game, locale)
     for name, template in current.items():
@@ -139,8 +139,13 @@ class LocaleStatus:
 
 
 def status(project: Path, game: Game, locales: list[str] | None = None) -> list[LocaleStatus]:
-    """Per edition: what is missing, what is fuzzy, and the card texts off the glossary."""
-    current = templates(project, game)
+    """Per edition: what is missing, what is fuzzy, and the card texts off the glossary.
+
+    Given ``locales``, only the domains they need are read from the sources (a build of the
+    source edition reads no rules or card texts for it), and templates are said to be stale
+    among those."""
+    current = templates(project, game, None if locales is None else
+                        {d for locale in locales for d in domains_for(game, locale)})
     needed = {d for locale in game.config.locales.editions for d in domains_for(game, locale)}
     stale = [name for name, catalog in current.items()
              if name in needed and not _same_as_pot(game, name, catalog)]

@@ -19,6 +19,7 @@ from __future__ import annotations
 import hashlib
 import json
 from dataclasses import dataclass
+from functools import lru_cache
 from html.parser import HTMLParser
 from pathlib import Path
 
@@ -42,21 +43,35 @@ class _Refs(HTMLParser):
         super().__init__(convert_charrefs=True)
         self.ids: set[str] = set()
         self.links: set[str] = set()
+        self.first: str | None = None
 
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
         for name, value in attrs:
             if name == "id" and value:
                 self.ids.add(value)
+                self.first = self.first or value
             elif name == "href" and value and value.startswith("#") and len(value) > 1:
                 self.links.add(value[1:])
 
 
-def references(html: str) -> tuple[set[str], set[str]]:
-    """(the ids ``html`` defines, the anchors it links to)."""
+@lru_cache(maxsize=32)
+def _parsed(html: str) -> tuple[frozenset[str], frozenset[str], str | None]:
+    """A part's HTML is read several times as its manual is laid out: parsed once."""
     refs = _Refs()
     refs.feed(html)
     refs.close()
-    return refs.ids, refs.links
+    return frozenset(refs.ids), frozenset(refs.links), refs.first
+
+
+def references(html: str) -> tuple[set[str], set[str]]:
+    """(the ids ``html`` defines, the anchors it links to)."""
+    ids, links, _ = _parsed(html)
+    return set(ids), set(links)
+
+
+def first_id(html: str) -> str | None:
+    """The first id ``html`` defines, in document order (where a part begins, in a whole)."""
+    return _parsed(html)[2]
 
 
 def stub_links(html: str, elsewhere: set[str], what: str) -> tuple[str, set[str]]:
@@ -85,7 +100,7 @@ def lay_out(html: str, project: Path, what: str, cache: Path | None = None,
 
     ``write=False``: laid out only, to count its pages (the PDF is left empty).
     """
-    key = hashlib.sha256(html.encode("utf-8")).hexdigest()[:24]
+    key = _key(html)
     if cache is not None:
         try:
             meta = json.loads((cache / f"{key}.json").read_text(encoding="utf-8"))
@@ -100,16 +115,53 @@ def lay_out(html: str, project: Path, what: str, cache: Path | None = None,
             anchors.setdefault(anchor, number)
     laid = LaidOut(pdf.write_pdf(document, what) if write else b"", len(document.pages), anchors)
     if cache is not None:
-        if write:  # the PDF first: a record names a whole file
-            write_atomic(cache / f"{key}.pdf", laid.pdf)
-        write_atomic(cache / f"{key}.json",
-                     json.dumps({"pages": laid.pages, "anchors": anchors}) + "\n")
+        keep(cache, html, laid)
     return laid
 
 
+def keep(cache: Path, html: str, laid: LaidOut) -> None:
+    """Remember ``laid`` as what ``html`` lays out to (a part cut from the whole document
+    is kept this way too)."""
+    key = _key(html)
+    if laid.pdf:  # the PDF first: a record names a whole file
+        write_atomic(cache / f"{key}.pdf", laid.pdf)
+    write_atomic(cache / f"{key}.json",
+                 json.dumps({"pages": laid.pages, "anchors": laid.anchors}) + "\n")
+
+
+def _key(html: str) -> str:
+    return hashlib.sha256(html.encode("utf-8")).hexdigest()[:24]
+
+
+BUILT = "built.json"
+"""In the cache: the parts of the last build (kept through the next one as well)."""
+CUT = "cut.json"
+"""In the cache: the parts cut from the document laid out whole (kept until it is again)."""
+
+
+def keep_cut(cache: Path, htmls: list[str]) -> None:
+    """Mark these parts, cut from the whole document, to be kept until the next whole
+    layout: a part edited and restored, however many builds later, comes back from the
+    cache as the whole document drew it (laid out alone, a glyph's width can round to
+    another 1/1000 em, so the bytes would differ)."""
+    write_atomic(cache / CUT, json.dumps(sorted(_key(h) for h in htmls)) + "\n")
+
+
 def keep_only(cache: Path, htmls: list[str]) -> None:
-    """Forget the parts of earlier builds: the cache holds this document's parts alone."""
-    keys = {hashlib.sha256(h.encode("utf-8")).hexdigest()[:24] for h in htmls}
+    """Forget the parts of older builds: the cache holds this document's parts, the last
+    build's and those cut from the whole, so that an edit and its revert find the parts
+    they had (the same bytes)."""
+    keys = {_key(h) for h in htmls}
+    kept = keys | _listed(cache / BUILT) | _listed(cache / CUT)
     for path in cache.glob("*.*"):
-        if path.suffix in (".pdf", ".json") and path.stem not in keys:
+        part = path.suffix in (".pdf", ".json") and len(path.stem) == len(_key(""))
+        if part and path.stem not in kept:
             path.unlink(missing_ok=True)
+    write_atomic(cache / BUILT, json.dumps(sorted(keys)) + "\n")
+
+
+def _listed(path: Path) -> set[str]:
+    try:
+        return {str(key) for key in json.loads(path.read_text(encoding="utf-8"))}
+    except (OSError, ValueError, TypeError):
+        return set()

@@ -55,6 +55,7 @@ def replace_pages(pdf: bytes, new: bytes, at: list[int]) -> bytes:
         if sorted(at) == list(range(len(target.pages))) and at == sorted(at):
             return canonical(new)  # every page anew, in order: the new PDF is the whole
         kept = fonts(p for i, p in enumerate(target.pages) if i not in at)
+        spliced = []
         for source, index in zip(fresh.pages, at, strict=True):
             page = target.pages[index].obj
             for box in BOXES:
@@ -67,7 +68,8 @@ def replace_pages(pdf: bytes, new: bytes, at: list[int]) -> bytes:
                                                     else fresh.make_indirect(value))
                 elif key in page:
                     del page[key]
-            reuse_fonts(page, kept)
+            spliced.append(page)
+        reuse_fonts(spliced, kept)
         return save(target)
 
 
@@ -125,8 +127,7 @@ def _append(joined: Any, source: Any, skip: set[str], names: dict[str, Any]) -> 
     with warnings.catch_warnings():  # named destinations are carried over below
         warnings.simplefilter("ignore", pikepdf.PageCopyWarning)
         joined.pages.extend(source.pages)
-    for page in joined.pages[offset:]:
-        reuse_fonts(page.obj, kept)
+    reuse_fonts((page.obj for page in joined.pages[offset:]), kept)
 
     def at(dest: Any) -> Any:
         page = index[dest[0].objgen]
@@ -138,6 +139,70 @@ def _append(joined: Any, source: Any, skip: set[str], names: dict[str, Any]) -> 
                 names[name] = at(dest)
     with source.open_outline() as tree:
         return [_copy_bookmark(item, at) for item in tree.root]
+
+
+def cut(pdf: bytes, ranges: list[tuple[int, int]]) -> list[bytes]:
+    """``pdf`` cut into one PDF per range of pages [first, end), as if each had been laid
+    out alone: with the named destinations and the bookmarks that point into it (a bookmark
+    whose parent points into an earlier range comes up to the top, where a part laid out
+    alone has it; ``join_pdfs`` nests it again).  The first keeps the document's language
+    and information, which ``join_pdfs`` takes from its first PDF."""
+    import pikepdf
+
+    with pikepdf.open(io.BytesIO(pdf)) as whole:
+        page_of = {page.obj.objgen: i for i, page in enumerate(whole.pages)}
+        names = []
+        if "/Names" in whole.Root and "/Dests" in whole.Root.Names:
+            names = list(pikepdf.NameTree(whole.Root.Names.Dests).items())
+        with whole.open_outline() as tree:
+            marks = list(_flatten(tree.root, 0))
+        pieces = []
+        for number, (first, end) in enumerate(ranges):
+            piece = pikepdf.new()
+            with warnings.catch_warnings():  # named destinations are carried over below
+                warnings.simplefilter("ignore", pikepdf.PageCopyWarning)
+                piece.pages.extend(whole.pages[first:end])
+
+            def at(dest: Any, first: int = first, piece: Any = piece) -> Any:
+                return pikepdf.Array([piece.pages[page_of[dest[0].objgen] - first].obj,
+                                      *list(dest)[1:]])
+
+            def inside(dest: Any, first: int = first, end: int = end) -> bool:
+                return first <= page_of.get(dest[0].objgen, -1) < end
+
+            _destinations(piece, {n: at(d) for n, d in names if inside(d)},
+                          _nested([(depth, item) for depth, item in marks
+                                   if item.destination is not None
+                                   and inside(item.destination)], at))
+            if number == 0:
+                _describe(piece, whole, None)
+            buffer = io.BytesIO()
+            piece.save(buffer)
+            pieces.append(buffer.getvalue())
+        return pieces
+
+
+def _flatten(items: Iterable[Any], depth: int) -> Iterable[tuple[int, Any]]:
+    for item in items:
+        yield depth, item
+        yield from _flatten(item.children, depth + 1)
+
+
+def _nested(marks: list[tuple[int, Any]], at: Any) -> list[Any]:
+    """Bookmarks (depth, item) in order, each under the last one before it that is less
+    deep, or at the top."""
+    import pikepdf
+
+    top: list[Any] = []
+    open_: list[tuple[int, Any]] = []
+    for depth, item in marks:
+        copy = pikepdf.OutlineItem(item.title, destination=at(item.destination))
+        copy.is_closed = item.is_closed
+        while open_ and open_[-1][0] >= depth:
+            open_.pop()
+        (open_[-1][1].children if open_ else top).append(copy)
+        open_.append((depth, copy))
+    return top
 
 
 def _describe(joined: Any, first: Any, title: str | None) -> None:
@@ -371,23 +436,32 @@ def _with_drawings(holder: Any, seen: set[tuple[int, int]] | None = None) -> Ite
                 waiting.append(drawing)
 
 
-def reuse_fonts(page: Any, kept: dict[str, list[tuple[Any, dict[int, float]]]]) -> None:
-    """Point the page, and the drawings it calls (text in a translucent box is drawn in a
+def reuse_fonts(pages: Iterable[Any], kept: dict[str, list[tuple[Any, dict[int, float]]]]
+                ) -> None:
+    """Point the pages, and the drawings they call (text in a translucent box is drawn in a
     group of its own), at fonts already embedded that hold every glyph they draw."""
-    for holder in _with_drawings(page):
-        _reuse_in(holder.get("/Resources", {}).get("/Font"), kept)
+    read: dict[tuple[int, int], dict[int, float] | None] = {}  # a font's widths, read once
+    for page in pages:
+        for holder in _with_drawings(page):
+            _reuse_in(holder.get("/Resources", {}).get("/Font"), kept, read)
 
 
-def _reuse_in(table: Any, kept: dict[str, list[tuple[Any, dict[int, float]]]]) -> None:
+def _reuse_in(table: Any, kept: dict[str, list[tuple[Any, dict[int, float]]]],
+              read: dict[tuple[int, int], dict[int, float] | None]) -> None:
     if not table:
         return
     for name in list(table.keys()):
         font = table[name]
-        widths = _widths(font)
+        if not font.is_indirect:
+            widths = _widths(font)
+        elif font.objgen in read:
+            widths = read[font.objgen]
+        else:
+            widths = read[font.objgen] = _widths(font)
         if widths is None:
             continue
         for old, old_widths in kept.get(str(font.BaseFont), []):
-            if all(abs(old_widths.get(gid, -1e9) - w) <= WIDTH_ROUNDING
-                   for gid, w in widths.items()):
+            if old_widths == widths or all(abs(old_widths.get(gid, -1e9) - w) <= WIDTH_ROUNDING
+                                           for gid, w in widths.items()):
                 table[name] = old
                 break

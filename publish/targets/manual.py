@@ -2,7 +2,7 @@
 
 Its parts are kept under the digest of their HTML (build/<game>/<locale>/
 .manual-parts/<paper>/), so a card edit lays out that card's deck list only;
-a forced build forgets them.
+a forced build forgets them and lays the manual out whole.
 """
 
 from __future__ import annotations

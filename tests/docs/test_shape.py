@@ -127,11 +127,16 @@ def test_a_booklets_parts_run_on_in_one_layout():
                                             "colophon"]
 
 
-def test_the_full_form_lays_out_chapters_and_each_deck_alone_and_the_rest_together():
+def test_the_full_form_lays_out_chapters_each_deck_and_the_index_alone_and_the_rest_together():
     spec = ManualSpec()
     context = _context()
     assert units(items(spec, shown(spec, context), context["decks"])) == [
-        "cover+contents", "chapters", "deck-a", "deck-b", "cards-by-effect+index+colophon"]
+        "cover+contents", "chapters", "deck-a", "deck-b", "cards-by-effect", "index",
+        "colophon"]
+    spec = ManualSpec(parts=["cover", "contents", "chapters", "cards-by-effect", "colophon",
+                             "index"])
+    assert units(items(spec, shown(spec, context), context["decks"])) == [
+        "cover+contents", "chapters", "cards-by-effect+colophon", "index"]
     spec = ManualSpec(parts=["chapters", "contents", "card-list", "colophon"])
     assert units(items(spec, shown(spec, context), context["decks"])) == [
         "chapters", "contents", "deck-a", "deck-b", "colophon"]
