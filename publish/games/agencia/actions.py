@@ -14,6 +14,7 @@ from publish.games.agencia import effects as fx
 from publish.games.agencia.base import Context
 from publish.games.agencia.base import EngineBase as Engine
 from publish.games.agencia.select import Crisis, concerned, holds, resolve, table_order
+from publish.games.agencia.state import shuffle
 
 
 def amount(engine: Engine, ctx: Context, n: Any, act: str, target: int) -> int:
@@ -24,7 +25,7 @@ def amount(engine: Engine, ctx: Context, n: Any, act: str, target: int) -> int:
         value = len(engine.state.hands[target])
     else:
         value = computed(engine, ctx, n, target)
-    standing = engine.standing()
+    standing = engine.standing
     if fx.Double in standing or fx.Cap in standing:
         value = _doubled_and_capped(engine, value, act)
     return value
@@ -50,7 +51,7 @@ def computed(engine: Engine, ctx: Context, n: fx.Computed, target: int) -> int:
     elif n.count == "gap_to_max":
         base = max(hands) - hands[target]
     elif n.count == "discards_since_target_played":
-        base = s.partida.discards_since[target]
+        base = s.partida.discards_since(target)
     elif n.count == "received_last_turn":
         me = ctx.owner
         base = sum(j.drew.get(me, 0) + j.received.get(me, 0) for j in s.partida.turns[:-1])
@@ -83,14 +84,15 @@ def forbidden(engine: Engine, actor: int, player: int, act: str) -> str | None:
 
 def forbidden_any(engine: Engine, player: int, act: str) -> bool:
     """Whether any standing rule bars ``player`` from ``act`` (revolts, natural cards...)."""
-    if not engine.rules(fx.Cannot):
+    if fx.Cannot not in engine.standing:
         return False
     return forbidden(engine, player, player, act) is not None
 
 
 def _allowed(engine: Engine, ctx: Context, player: int, act: str, optional: bool) -> bool:
-    """Whether the act goes ahead for this player; raises Crisis when it must and cannot."""
-    verdict = forbidden(engine, ctx.owner, player, act) if engine.rules(fx.Cannot) else None
+    """Whether the act goes ahead for this player; raises Crisis when it must and cannot.
+    Callers ask only when a prohibition stands (``fx.Cannot``)."""
+    verdict = forbidden(engine, ctx.owner, player, act)
     if verdict == "crisis" and not optional:
         raise Crisis(f"player {player} may not {act}")
     return verdict is None
@@ -98,7 +100,7 @@ def _allowed(engine: Engine, ctx: Context, player: int, act: str, optional: bool
 
 def draw(engine: Engine, ctx: Context, player: int, n: int, optional: bool = False,
          pick: bool = False) -> None:
-    if not _allowed(engine, ctx, player, "draw", optional):
+    if fx.Cannot in engine.standing and not _allowed(engine, ctx, player, "draw", optional):
         return
     s = engine.state
     for got in range(n):
@@ -111,7 +113,7 @@ def draw(engine: Engine, ctx: Context, player: int, n: int, optional: bool = Fal
                 raise Crisis("no cards left to draw")
             s.pile = s.discard
             s.discard = []
-            s.rng.shuffle(s.pile)
+            shuffle(s.rng, s.pile)
         if pick:
             card = engine.agents[player].pick_from_pile(engine, player, s.pile)
             s.pile.remove(card)
@@ -119,16 +121,17 @@ def draw(engine: Engine, ctx: Context, player: int, n: int, optional: bool = Fal
             card = s.pile.pop()
         s.hands[player].append(card)
     engine.log.append(("draw", player, n))
-    drew = engine.record.drew
-    drew[player] = drew.get(player, 0) + n
-    engine.after_draw(player, n, ctx)
+    rec = engine.record
+    rec.drew = {**rec.drew, player: rec.drew.get(player, 0) + n}  # replaced: see snapshot
+    if fx.Trigger in engine.standing:  # most societies have no trigger
+        engine.after_draw(player, n, ctx)
 
 
 def discard(engine: Engine, ctx: Context, player: int, n: int, optional: bool = False) -> None:
     s = engine.state
-    if not _allowed(engine, ctx, player, "discard", optional):
+    if fx.Cannot in engine.standing and not _allowed(engine, ctx, player, "discard", optional):
         return
-    if ctx.card is not None and player != ctx.owner and any(
+    if fx.OnlyOwn in engine.standing and ctx.card is not None and player != ctx.owner and any(
             "discard" in rule.act for _, rule in engine.rules(fx.OnlyOwn)):
         return
     hand = s.hands[player]
@@ -150,7 +153,7 @@ def give(engine: Engine, ctx: Context, giver: int, receiver: int, n: int,
          optional: bool = False) -> None:
     if giver == receiver:
         return  # "um jogador não pode entregar cartas para si mesmo"
-    if not _allowed(engine, ctx, receiver, "receive", optional):
+    if fx.Cannot in engine.standing and not _allowed(engine, ctx, receiver, "receive", optional):
         return
     s = engine.state
     if len(s.hands[giver]) < n:
@@ -162,9 +165,9 @@ def give(engine: Engine, ctx: Context, giver: int, receiver: int, n: int,
         s.hands[giver].remove(card)
         s.hands[receiver].append(card)
     engine.log.append(("give", giver, receiver, n))
-    received = engine.record.received
-    received[receiver] = received.get(receiver, 0) + n
-    engine.record.gave.add((giver, receiver))
+    rec = engine.record  # replaced, never changed in place: see Turns.snapshot
+    rec.received = {**rec.received, receiver: rec.received.get(receiver, 0) + n}
+    rec.gave = rec.gave | {(giver, receiver)}
 
 
 def run_action(engine: Engine, ctx: Context, action: Any, optional: bool = False) -> None:
@@ -295,10 +298,10 @@ def _field_step(engine: Engine, ctx: Context, action: Any, optional: bool) -> No
 
 
 def _win(engine: Engine, ctx: Context, action: Any, optional: bool) -> None:
-    winners = engine.state.partida.winners
+    part = engine.state.partida
     for p in _players(engine, ctx, action.who, optional):
-        if p not in winners:
-            winners.append(p)
+        if p not in part.winners:
+            part.winners = [*part.winners, p]  # replaced: see Turns.snapshot
 
 
 def _show_hands(engine: Engine, ctx: Context, action: Any, optional: bool) -> None:
@@ -324,7 +327,8 @@ def _trade_with_pile(engine: Engine, ctx: Context, action: Any, optional: bool) 
 
 def _team_up(engine: Engine, ctx: Context, action: Any, optional: bool) -> None:
     for p in _players(engine, ctx, action.to, optional, lambda p: p != ctx.owner):
-        engine.state.partida.teams.append((ctx.owner, p))
+        part = engine.state.partida
+        part.teams = [*part.teams, (ctx.owner, p)]  # replaced: see Turns.snapshot
         engine.log.append(("alliance", ctx.owner, p))
 
 

@@ -32,7 +32,10 @@ class RandomAgent:
         return engine.state.rng.sample(pool, count)
 
     def pick_cards(self, engine: Engine, me: int, n: int, purpose: str) -> list[str]:
-        return engine.state.rng.sample(engine.state.hands[me], n)
+        hand = engine.state.hands[me]
+        if n == 1 and hand:  # what sample draws for one card, without its set-up
+            return [engine.state.rng.choice(hand)]
+        return engine.state.rng.sample(hand, n)
 
     def pick_from_pile(self, engine: Engine, me: int, pile: list[str]) -> str:
         return engine.state.rng.choice(pile)
@@ -119,7 +122,11 @@ class GreedyAgent(RandomAgent):
         return sorted(pool, key=lambda p: (len(hands[p]), p))[:count]
 
     def pick_cards(self, engine: Engine, me: int, n: int, purpose: str) -> list[str]:
-        return sorted(engine.state.hands[me], key=self._discard_order(engine).__getitem__)[:n]
+        hand = engine.state.hands[me]
+        key = self._discard_order(engine).__getitem__
+        if n == 1 and hand:
+            return [min(hand, key=key)]  # what sorting gives first: the first of equals
+        return sorted(hand, key=key)[:n]
 
     def changes(self, engine: Engine, me: int, options: list[str],
                 slots: list[int]) -> list[tuple[int, str]]:
@@ -220,8 +227,8 @@ def fork(engine: Engine) -> Engine:
         if type(value) in (list, dict, set):
             setattr(twin, name, copy.copy(value))
     twin.state = _fork(engine.state)
-    twin.stats = Stats()
-    twin.log, twin.events, twin._rules_key, twin._rules, twin._ordered = [], [], (), {}, {}
+    twin.stats, twin._run = Stats(), 0
+    twin.log, twin.events = [], []  # the standing rules are the same society's
     return twin
 
 

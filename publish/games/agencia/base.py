@@ -13,7 +13,13 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
-from publish.games.agencia.cards import NO_RULES, CardInfo, natural_roles, rules_by_type
+from publish.games.agencia.cards import (
+    NO_RULES,
+    CardInfo,
+    natural_roles,
+    ruled_cards,
+    rules_by_type,
+)
 from publish.games.agencia.state import Field, Jogada, State
 
 HAND = 5
@@ -92,19 +98,26 @@ class EngineBase:
         self.state = State(n, [[] for _ in range(n)], [""] * n, [], [], 1, 0, rng, bourdieu, fld,
                            wins=[0] * n, asymmetric=asymmetric)
         self.record = Jogada(0)
-        self._rules_key: list[str] | tuple[()] = ()  # the structures self._rules is for
-        self._rules: dict[type, list[tuple[int, Any]]] = {}
+        # the standing rules of the society by type, kept as the structures change
+        # (``society_changed``): asking whether a kind of rule stands is a look-up
+        self.standing: dict[type, list[tuple[int, Any]]] = {}
+        # the structures self.standing was filed for: they may differ from the structures
+        # now in cards that carry no rules, never in one that does
+        self._rules_key: list[str] | tuple[()] = ()
+        # orders of play already asked for, kept while the rules stay the same
         self._ordered: dict[tuple[type, int, int], list[tuple[int, Any]]] = {}
-        # the standing rules of each society seen in this game, by type, and their orders
-        # of play already asked for: a jogada tried and undone goes back to a society seen
-        # before, and the same few societies and turns come back all game long
-        self._societies: dict[tuple[str, ...], tuple[dict, dict]] = {}
-        self._total = Counter(self.deck)
+        self._ruled: frozenset[str] = ruled_cards(infos)  # the cards with standing rules
+        # every card of the game, for verify (counted there when nobody set it)
+        self._total: Counter | None = Counter(self.deck) if check else None
         self.log: list[tuple] = []
         # what a balance study counts (records.py): (played|ran|crisis, seat, card) and
         # (round, jogadas, winners) at the end of each partida
         self.events: list[tuple] = []
         self._extra = False  # the current player is playing the second of two jogadas
+        # stats.in_society counts jogadas per card: the society of the last jogadas and
+        # how many jogadas in a row it has stood for, not counted yet (``count_society``)
+        self._counted: list[str] = []
+        self._run = 0
 
     def agent(self, seat: int) -> Any:
         return self.agents[seat]
@@ -119,19 +132,8 @@ class EngineBase:
         which rule applies first never depends on how seats are numbered.  The
         list is shared: callers read it and never change it.
         """
-        s = self.state
-        if s.structures != self._rules_key:  # () (a reset) never equals a list
-            self._enter_society()
-        found = self._rules.get(rule_type, NO_RULES)
+        found = self.standing.get(rule_type, NO_RULES)
         return found if len(found) < 2 else self._in_order(rule_type, found)
-
-    def standing(self) -> dict[type, list[tuple[int, Any]]]:
-        """The standing rules of the society now by type (and base type), in no set order:
-        one look-up answers whether several kinds of rule stand at all, where most
-        societies have none of them (``rules`` gives a kind in the order it applies)."""
-        if self.state.structures != self._rules_key:
-            self._enter_society()
-        return self._rules
 
     def _in_order(self, rule_type: type, found: list[tuple[int, Any]]) -> list[tuple[int, Any]]:
         """Several rules of one type, in the order of play from the player of the jogada."""
@@ -143,14 +145,35 @@ class EngineBase:
                 found, key=lambda pair: (pair[0] - s.turn) * s.flow % s.players)
         return ordered
 
-    def _enter_society(self) -> None:
-        """Make the rules of the structures now the ones ``rules`` answers from."""
-        key = tuple(self.state.structures)
-        self._rules_key = list(key)
-        society = self._societies.get(key)
-        if society is None:
-            society = self._societies[key] = (rules_by_type(key, self.infos), {})
-        self._rules, self._ordered = society
+    def society_changed(self) -> None:
+        """Make the rules of the structures now the ones ``standing`` and ``rules`` hold:
+        whatever changes the structures calls it (or restores them with their rules).
+
+        Nearly every society is new, but most changes of structure swap cards that carry no
+        standing rule: then the rules filed stay as they are, seats and order of play too.
+        """
+        now = self.state.structures
+        old = self._rules_key
+        ruled = self._ruled
+        refile = len(old) != len(now)
+        if not refile:
+            for a, b in zip(old, now, strict=True):
+                if a != b and (a in ruled or b in ruled):
+                    refile = True
+                    break
+        if refile:
+            self.standing, self._ordered = rules_by_type(tuple(now), self.infos), {}
+        self._rules_key = now.copy()
+
+    def count_society(self) -> None:
+        """Add the jogadas the last society stood for to ``stats.in_society``, and start
+        counting for the society now (one count per change rather than per jogada)."""
+        society = self.stats.in_society
+        run = self._run
+        for c in self._counted:
+            society[c] = society.get(c, 0) + run  # get: a card new to a Counter costs a call
+        self._counted = self.state.structures.copy()
+        self._run = 0
 
     def hand_size(self, seat: int) -> int:
         """Cards ``seat`` is dealt at the start of a partida (the social deck's rule applies)."""
@@ -158,19 +181,28 @@ class EngineBase:
         row = s.field.row[seat] if s.field is not None else 0
         return starting_hand(row, s.asymmetric)
 
-    def structures_changed(self) -> None:
-        self.state.partida.society_seen.update(self.state.structures)
+    def structures_changed(self, *moved: str) -> None:
+        """The structures changed: the society's rules and the cards seen this partida.
+
+        ``moved``: the cards that came, went or changed seats, when known; if none of them
+        carries a standing rule, the rules filed stay as they are."""
+        if not moved or not self._ruled.isdisjoint(moved):
+            self.society_changed()
+        part = self.state.partida
+        if not part.society_seen.issuperset(self.state.structures):
+            part.society_seen = part.society_seen.union(self.state.structures)  # replaced
 
     def discarded(self, player: int, n: int) -> None:
+        """Count a discard; what a snapshot keeps is replaced, not changed in place."""
         part = self.state.partida
-        disc = self.record.discarded
-        disc[player] = disc.get(player, 0) + n
+        rec = self.record
+        rec.discarded = {**rec.discarded, player: rec.discarded.get(player, 0) + n}
         part.last_discarder = player
-        part.discards_since[:] = [since + n for since in part.discards_since]
+        part.discards += n
 
     def verify(self) -> None:
         s = self.state
-        if s.cards_in_play() != self._total:
+        if s.cards_in_play() != (self._total or Counter(self.deck)):
             raise Invariant("cards are not conserved")
         if len(s.structures) != s.players or any(
                 not c or self.infos[c].natural for c in s.structures):
@@ -179,3 +211,5 @@ class EngineBase:
             squares = list(zip(s.field.row, s.field.col, strict=True))
             if len(set(squares)) != len(squares):
                 raise Invariant("two players on one square")
+        if self.standing != rules_by_type(tuple(s.structures), self.infos):
+            raise Invariant("the standing rules are not the society's")

@@ -111,6 +111,15 @@ def natural_roles(infos: dict[str, CardInfo]) -> dict[str, str]:
     return roles
 
 
+def ruled_cards(infos: dict[str, CardInfo]) -> frozenset[str]:
+    """The cards that carry standing rules, kept with the set of cards."""
+    tables = derived(infos)
+    ruled = tables.get("ruled_cards")
+    if ruled is None:
+        ruled = tables["ruled_cards"] = frozenset(n for n, info in infos.items() if info.rules)
+    return ruled
+
+
 def rules_by_type(cards: tuple[str, ...],
                   infos: dict[str, CardInfo]) -> dict[type, list[tuple[int, Any]]]:
     """``rules_of`` for every rule type at once: type -> (seat, rule), for each type of

@@ -14,21 +14,23 @@ class Crises(EngineBase):
     def crisis_queue(self, causer: int) -> list[int]:
         """Players in order of priority to solve a crisis caused by ``causer``."""
         s = self.state
-        fld = s.field
-        own = bool(self.rules_of_priority("crisis_causer"))
-
-        def key(q: int) -> tuple:
-            ahead = (q - causer) * s.flow % s.players  # nearest to play next first
-            return (-len(s.hands[q]), -(fld.row[q] if fld else 0), ahead)
-
+        hands, flow, n = s.hands, s.flow, s.players
+        rows = s.field.row if s.field else [0] * n
+        # most cards, then highest on the field, then nearest to play next: no two players
+        # tie, so sorting (key, player) orders as sorting players by key
+        keys = [((-len(hands[q]), -rows[q], (q - causer) * flow % n), q) for q in range(n)]
+        own = False
         first: list[int] = []
-        for seat, rule in self.rules(fx.CrisisPriority):
-            if rule.who != "crisis_causer":
-                first.extend(q for q in concerned(self, seat, rule.who) if q not in first)
-        first.sort(key=key)
-        rest = [q for q in range(s.players) if q not in first]
-        rest.sort(key=key)
-        order = first + rest
+        if fx.CrisisPriority in self.standing:
+            own = bool(self.rules_of_priority("crisis_causer"))
+            for seat, rule in self.rules(fx.CrisisPriority):
+                if rule.who != "crisis_causer":
+                    first.extend(q for q in concerned(self, seat, rule.who) if q not in first)
+        if first:
+            order = [q for _, q in sorted([keys[q] for q in first])]
+            order += [q for _, q in sorted([key for key in keys if key[1] not in first])]
+        else:
+            order = [q for _, q in sorted(keys)]
         if own:
             order = [causer] + [q for q in order if q != causer]
         else:
@@ -39,7 +41,7 @@ class Crises(EngineBase):
         return [seat for seat, rule in self.rules(fx.CrisisPriority) if rule.who == who]
 
     def can_solve(self, q: int) -> bool:
-        if forbidden_any(self, q, "solve_crisis"):
+        if fx.Cannot in self.standing and forbidden_any(self, q, "solve_crisis"):
             return False
         return not self.roles.keys() >= set(self.state.hands[q])  # a structural card in hand
 
@@ -53,8 +55,9 @@ class Crises(EngineBase):
         solver = None
         # a standing card may make the solver discard (Distopia pós-apocalíptica): whoever
         # cannot afford it is passed over, as its note says
-        owed = sum(a.n for _, r in self.rules(fx.Trigger) if "crisis" in r.at for a in r.do
-                   if a.do == "discard" and a.who == "crisis_solver" and isinstance(a.n, int))
+        owed = 0 if fx.Trigger not in self.standing else sum(
+            a.n for _, r in self.rules(fx.Trigger) if "crisis" in r.at for a in r.do
+            if a.do == "discard" and a.who == "crisis_solver" and isinstance(a.n, int))
         for q in self.crisis_queue(causer):
             if self.can_solve(q) and len(s.hands[q]) >= owed and \
                     self.change_structure(q, vote=True):
@@ -67,4 +70,5 @@ class Crises(EngineBase):
             return
         part.last_crisis_solver = solver
         self.log.append(("crisis", causer, solver))
-        self.fire("crisis", crisis_solver=solver, crisis_causer=causer)
+        if fx.Trigger in self.standing:
+            self.fire("crisis", crisis_solver=solver, crisis_causer=causer)

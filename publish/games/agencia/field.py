@@ -79,7 +79,7 @@ class FieldPlay(EngineBase):
     def _check_top(self, p: int) -> None:
         s = self.state
         if s.field.row[p] == 4 and p not in s.game_winners:
-            s.game_winners.append(p)
+            s.game_winners = [*s.game_winners, p]  # replaced: see Turns.snapshot
             s.game_over = True
             s.partida.ended = True
 

@@ -34,7 +34,8 @@ class Naturals(EngineBase):
         if card is None:
             return
         role = self.infos[card].natural
-        needs_ok = any(r.approval and r.card == role for _, r in self.rules(fx.Natural))
+        needs_ok = fx.Natural in self.standing and any(
+            r.approval and r.card == role for _, r in self.rules(fx.Natural))
         if needs_ok and not self.approved(p, 0, card):
             return  # not approved: the card is not even discarded
         before, mark = self.snapshot(), len(self.log)
@@ -85,8 +86,8 @@ class Naturals(EngineBase):
 
     def natural_kept(self, role: str | None) -> bool:
         """Whether a standing card lets Nova geração be used without discarding it."""
-        return role == "nova_geracao" and any(r.card == "nova_geracao" and r.keep
-                                              for _, r in self.rules(fx.Natural))
+        return role == "nova_geracao" and fx.Natural in self.standing and any(
+            r.card == "nova_geracao" and r.keep for _, r in self.rules(fx.Natural))
 
     def natural_allowed(self, p: int, card: str) -> bool:
         """Whether p may use ``card`` now: its conditions hold and its effect can be done.
@@ -96,10 +97,11 @@ class Naturals(EngineBase):
         """
         info = self.infos[card]
         role = info.natural
-        if role in USE_ACT and forbidden_any(self, p, USE_ACT[role]):
+        standing = self.standing
+        if role in USE_ACT and fx.Cannot in standing and forbidden_any(self, p, USE_ACT[role]):
             return False
-        any_hand = role == "lideranca" and any(r.card == "lideranca" and r.any_hand
-                                               for _, r in self.rules(fx.Natural))
+        any_hand = role == "lideranca" and fx.Natural in standing and any(
+            r.card == "lideranca" and r.any_hand for _, r in self.rules(fx.Natural))
         ctx = None
         for action in info.conditional:
             if any_hand and action.do == "discard_this":
@@ -122,16 +124,17 @@ class Naturals(EngineBase):
             return True  # its other actions (a team, a scheduled crisis) can always be done
         # the card itself, discarded or kept, is natural: its hand's structural cards are the
         # options either way
-        options = [c for c in self.state.hands[p] if c not in self.roles]
-        if info.natural == "nova_geracao" and any(r.returning_only
-                                                  for _, r in self.rules(fx.Natural)):
-            options = [c for c in options if c in self.state.partida.society_seen]
-        return bool(options)
+        hand = self.state.hands[p]
+        if info.natural == "nova_geracao" and fx.Natural in self.standing and any(
+                r.returning_only for _, r in self.rules(fx.Natural)):
+            seen = self.state.partida.society_seen
+            return any(c in seen for c in hand if c not in self.roles)
+        return not self.roles.keys() >= set(hand)
 
     def wins_by_discard(self, p: int, card: str) -> bool:
         """Whether discarding ``card`` empties p's hand and so wins the partida."""
         s = self.state
         if s.hands[p] != [card] or self.natural_kept(self.infos[card].natural):
             return False
-        together = bool(self.rules(fx.SharedVictory)) or bool(s.partida.teams)
+        together = fx.SharedVictory in self.standing or bool(s.partida.teams)
         return together or all(s.hands[q] for q in range(s.players) if q != p)

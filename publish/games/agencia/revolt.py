@@ -16,16 +16,13 @@ class Revolts(EngineBase):
         part = s.partida
         if not part.crisis_since_revolt or not self.hands_apart_for_revolt():
             return None
-        sizes = [len(h) for h in s.hands]
-        fld = s.field
-        # most cards; then lowest row; then the last of the tied to play in the flow
-        first = s.turn
-
-        def key(q: int) -> tuple:
-            return (-sizes[q], fld.row[q] if fld else 0, -((q - first) * s.flow % s.players))
-
-        proposer = min(range(s.players), key=key)
-        if forbidden_any(self, proposer, "propose_revolt"):
+        hands, first, flow, n = s.hands, s.turn, s.flow, s.players
+        rows = s.field.row if s.field else [0] * n
+        # most cards; then lowest row; then the last of the tied to play in the flow (no two
+        # players tie on all three, so the player is taken from the least of the tuples)
+        proposer = min([(-len(hands[q]), rows[q], -((q - first) * flow % n), q)
+                        for q in range(n)])[-1]
+        if fx.Cannot in self.standing and forbidden_any(self, proposer, "propose_revolt"):
             return None  # priority does not pass on
         return proposer
 
@@ -64,7 +61,8 @@ class Revolts(EngineBase):
         if not ok:
             part.failed_revolts.add(proposer)
         self.log.append(("revolt", proposer, ok))
-        self.fire("revolt", revolter=proposer)
-        if ok:
+        if fx.Trigger in self.standing:
+            self.fire("revolt", revolter=proposer)
+        if ok and fx.Trigger in self.standing:
             self.fire("successful_revolt", revolter=proposer)
         return True

@@ -34,10 +34,31 @@ def _compare(value: int, count: fx.Count, own: int) -> bool:
             and (count.ge is None or value >= v(count.ge)))
 
 
+_HAND = ("me", "cards", "parity", "prime", "unique_count")
+_FIELD = ("row", "row_at_start", "neighbour")
+
+_PARTS: dict[int, tuple[fx.Condition, bool, bool, bool]] = {}
+"""id of a condition -> (the condition, whether it tests the hand, the field, the history):
+a condition sets one or two of its 16 fields, so most of its tests need not be read."""
+
+
+def _file(cond: fx.Condition) -> tuple[fx.Condition, bool, bool, bool]:
+    given = {name for name, value in cond.__dict__.items() if value is not None}
+    # the condition is held in the table, so its id stays its own
+    parts = _PARTS[id(cond)] = (cond, not given.isdisjoint(_HAND),
+                                not given.isdisjoint(_FIELD), not given <= {*_HAND, *_FIELD})
+    return parts
+
+
 def holds(engine: Engine, ctx: Context, player: int, cond: fx.Condition) -> bool:
     """Whether ``cond`` is true of ``player``, seen from the acting player ``ctx.owner``."""
-    return (_hand_holds(engine, ctx, player, cond) and _field_holds(engine, ctx, player, cond)
-            and _history_holds(engine, ctx, player, cond))
+    parts = _PARTS.get(id(cond))
+    if parts is None or parts[0] is not cond:
+        parts = _file(cond)
+    _, hand, field, history = parts
+    return ((not hand or _hand_holds(engine, ctx, player, cond))
+            and (not field or _field_holds(engine, ctx, player, cond))
+            and (not history or _history_holds(engine, ctx, player, cond)))
 
 
 def _hand_holds(engine: Engine, ctx: Context, player: int, cond: fx.Condition) -> bool:
@@ -167,6 +188,8 @@ def resolve(engine: Engine, ctx: Context, sel: Any, can: Callable[[int], bool] |
             purpose: str = "") -> list[int]:
     """The players a selector names; Crisis when it cannot name them as written."""
     if isinstance(sel, str):  # the common case: a name, looked up rather than compared in turn
+        if sel == "self":  # the most common of all
+            return [ctx.owner]
         named = NAMED.get(sel)
         return _remembered(engine, ctx, sel) if named is None else named(engine, ctx, can, purpose)
     if isinstance(sel, list):

@@ -13,6 +13,21 @@ from collections import Counter
 from dataclasses import dataclass, field
 
 
+def shuffle(rng: random.Random, cards: list) -> None:
+    """``rng.shuffle(cards)``: the same permutation from the same draws on the generator,
+    without a call per card (the deal shuffles the whole deck every partida).  Python's
+    ``Random.shuffle`` and ``Random._randbelow_with_getrandbits`` are the reference;
+    tests/games/agencia/test_state.py holds the two to the same results."""
+    getrandbits = rng.getrandbits
+    for i in range(len(cards) - 1, 0, -1):
+        size = i + 1  # a place in 0..i, drawn as Python draws it: bits until one fits
+        bits = size.bit_length()
+        j = getrandbits(bits)
+        while j >= size:
+            j = getrandbits(bits)
+        cards[i], cards[j] = cards[j], cards[i]
+
+
 @dataclass(slots=True)
 class Jogada:
     """What happened in one jogada, for the conditions on the last turn."""
@@ -66,7 +81,8 @@ class Partida:
     failed_revolts: set = field(default_factory=set)
     approvals: set = field(default_factory=set)  # (approver, proposer)
     had_one_card: set = field(default_factory=set)
-    discards_since: list[int] = field(default_factory=list)  # since each player's last play
+    discards: int = 0  # cards discarded this partida
+    discards_at_play: list[int] = field(default_factory=list)  # ``discards`` at each one's play
     society_seen: set = field(default_factory=set)  # cards that were structures this partida
     inserted_by: dict = field(default_factory=dict)  # seat -> who put its structure there
     teams: list = field(default_factory=list)  # pairs (a, b) from Alianças estratégicas
@@ -75,6 +91,10 @@ class Partida:
     swap_if_blocked: bool = False  # a hegemony that lets the winner pass a blocker at once
     clock: int = 0  # counts structure changes, to know which card came last
     ended: bool = False
+
+    def discards_since(self, player: int) -> int:
+        """Cards discarded by everyone since ``player`` last played (or the partida began)."""
+        return self.discards - self.discards_at_play[player]
 
 
 @dataclass(slots=True)

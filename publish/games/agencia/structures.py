@@ -17,7 +17,8 @@ class Structures(EngineBase):
         s = self.state
         roles = self.roles
         options = [c for c in dict.fromkeys(s.hands[p]) if c not in roles]
-        if returning and any(r.returning_only for _, r in self.rules(fx.Natural)):
+        if returning and fx.Natural in self.standing and any(
+                r.returning_only for _, r in self.rules(fx.Natural)):
             options = [c for c in options if c in s.partida.society_seen]
         if not options:
             return False
@@ -27,8 +28,9 @@ class Structures(EngineBase):
             return False
         slot, card = choice
         old = s.structures[slot]
-        if self.vetoed(p, slot) or (vote and self.rules(fx.VoteSolutions)
-                                    and not self.voted(p, slot, card)) or (
+        standing = self.standing
+        if (fx.Veto in standing and self.vetoed(p, slot)) or (
+                vote and fx.VoteSolutions in standing and not self.voted(p, slot, card)) or (
                 approval and not self.approved(p, slot, card)):
             self.log.append(("proposal", p, slot, old, card))
             return False
@@ -36,18 +38,20 @@ class Structures(EngineBase):
         s.hands[p].append(old)
         s.structures[slot] = card
         s.partida.clock += 1
-        s.partida.inserted_by[slot] = (p, s.partida.clock)
-        self.record.changed.add(p)
-        self.structures_changed()
+        # replaced, never changed in place: see Turns.snapshot
+        s.partida.inserted_by = {**s.partida.inserted_by, slot: (p, s.partida.clock)}
+        self.record.changed = self.record.changed | {p}
+        self.structures_changed(old, card)
         self.log.append(("change", p, slot, old, card))
-        self.penalise(p, "structure_change")
+        if fx.Penalty in self.standing:  # of the society after the change
+            self.penalise(p, "structure_change")
         return True
 
     def swap_structures(self, a: int, b: int) -> None:
         s = self.state
         self.log.append(("swap_structures", s.structures[a], s.structures[b]))
         s.structures[a], s.structures[b] = s.structures[b], s.structures[a]
-        self.structures_changed()
+        self.structures_changed(s.structures[a], s.structures[b])
 
     def shuffle_structures(self) -> None:
         """Deal the structures out again at random, as swaps the log can show."""

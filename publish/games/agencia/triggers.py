@@ -15,8 +15,8 @@ class Triggers(EngineBase):
 
     def after_draw(self, player: int, n: int, ctx: Context) -> None:
         """Standing cards that react to a draw (Anarcossindicalismo)."""
-        if ctx.event.get("trigger") or fx.Trigger not in self.standing():
-            return  # most societies have no trigger: spare building the event
+        if ctx.event.get("trigger") or fx.Trigger not in self.standing:
+            return  # a trigger's own draw reacts to nothing
         self.fire("draw", drawer=player, drawn=n)
 
     def fire(self, event: str, **who: int | None) -> None:

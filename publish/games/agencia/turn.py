@@ -9,10 +9,10 @@ from __future__ import annotations
 
 from publish.games.agencia import effects as fx
 from publish.games.agencia.actions import _Skip, run_action
-from publish.games.agencia.base import MAX_JOGADAS, MAX_PARTIDAS, EngineBase
+from publish.games.agencia.base import MAX_JOGADAS, MAX_PARTIDAS, Context, EngineBase
 from publish.games.agencia.cards import CardInfo
 from publish.games.agencia.select import Crisis, all_of, concerned, resolve, table_order
-from publish.games.agencia.state import Jogada, Partida
+from publish.games.agencia.state import Jogada, Partida, shuffle
 
 
 class Turns(EngineBase):
@@ -34,25 +34,33 @@ class Turns(EngineBase):
                 s.game_over = True
             elif not s.game_over and s.partida.number >= MAX_PARTIDAS:
                 s.game_over = s.stopped = True
+        self.count_society()
         return s.game_winners
 
     def deal(self) -> None:
         """Shuffle and deal: a structural card each, then each seat's starting hand."""
         s = self.state
         cards = list(self.deck)
-        s.rng.shuffle(cards)
-        structural = [c for c in cards if c not in self.roles]
-        for seat in range(s.players):
-            card = structural.pop()
+        shuffle(s.rng, cards)
+        structural = []  # the last structural cards of the shuffled deck, the last first
+        for card in reversed(cards):
+            if card not in self.roles:
+                structural.append(card)
+                if len(structural) == s.players:
+                    break
+        if len(structural) < s.players:
+            raise ValueError("the deck has fewer structural cards than players")
+        for seat, card in enumerate(structural):
             cards.remove(card)
             s.structures[seat] = card
+        self.society_changed()
         s.hands = [[cards.pop() for _ in range(self.hand_size(seat))] for seat in range(s.players)]
         s.pile, s.discard = cards, []
 
     def play_partida(self) -> None:
         s = self.state
         number = s.partida.number + 1
-        s.partida = Partida(number=number, discards_since=[0] * s.players)
+        s.partida = Partida(number=number, discards_at_play=[0] * s.players)
         self.deal()
         part = s.partida
         part.society_seen.update(s.structures)
@@ -84,9 +92,9 @@ class Turns(EngineBase):
         card = s.structures[p]
         self.log.append(("jogada", p, card, len(s.hands[p])))
         self.events.append(("played", p, card))
-        society = self.stats.in_society
-        for c in s.structures:
-            society[c] = society.get(c, 0) + 1  # get: a card new to a Counter costs a call
+        if s.structures != self._counted:  # the society stood for self._run jogadas
+            self.count_society()
+        self._run += 1
         crisis = False
         if part.crisis_next_play:
             part.crisis_next_play = False
@@ -110,7 +118,7 @@ class Turns(EngineBase):
                     self.stats.executed[card] = self.stats.executed.get(card, 0) + 1
                     self.events.append(("ran", p, card))
                 self.natural(p)
-        part.discards_since[p] = 0
+        part.discards_at_play[p] = part.discards
         self.end_jogada(p)
         if self.check_invariants:
             self.verify()
@@ -142,7 +150,13 @@ class Turns(EngineBase):
         return outcome, executed
 
     def snapshot(self) -> tuple:
-        """What a jogada may change, copied, for ``restore`` (at most once) to go back to."""
+        """What a jogada may change, for ``restore`` (at most once) to go back to.
+
+        Hands, pile, discard, structures and field are copied.  The partida's and the
+        jogada's records (society seen, who inserted, teams, winners, drew,
+        received, discarded, gave, changed) and the game's winners are kept as they are:
+        the engine replaces them when they change, never changes them in place.
+        """
         s = self.state
         part = s.partida
         rec = self.record
@@ -152,11 +166,11 @@ class Turns(EngineBase):
             s.discard.copy(), s.flow,
             (fld.row[:], fld.col[:], fld.since[:], fld.blocked_wins[:], fld.clock) if fld else None,
             (part.crisis_next_play, part.crisis_next_discard, part.last_discarder,
-             part.last_crisis_solver, part.discards_since.copy(), part.society_seen.copy(),
-             part.inserted_by.copy(), part.teams.copy(), part.winners.copy(), part.crises),
-            (rec.drew.copy(), rec.received.copy(), rec.discarded.copy(), rec.gave.copy(),
-             rec.changed.copy()),
-            (s.game_winners.copy(), s.game_over, part.ended, part.clock),
+             part.last_crisis_solver, part.discards, part.society_seen,
+             part.inserted_by, part.teams, part.winners, part.crises),
+            (rec.drew, rec.received, rec.discarded, rec.gave, rec.changed),
+            (s.game_winners, s.game_over, part.ended, part.clock),
+            (self.standing, self._ordered, self._rules_key),
         )
 
     def restore(self, snap: tuple) -> None:
@@ -165,13 +179,14 @@ class Turns(EngineBase):
         s = self.state
         part = s.partida
         rec = self.record
-        hands, structures, pile, disc, flow, fld, p, r, g = snap
+        hands, structures, pile, disc, flow, fld, p, r, g, society = snap
+        self.standing, self._ordered, self._rules_key = society  # the structures' own
         s.game_winners, s.game_over, part.ended, part.clock = g
         s.hands, s.structures, s.pile, s.discard, s.flow = hands, structures, pile, disc, flow
         if fld is not None:
             s.field.row, s.field.col, s.field.since, s.field.blocked_wins, s.field.clock = fld
         (part.crisis_next_play, part.crisis_next_discard, part.last_discarder,
-         part.last_crisis_solver, part.discards_since, part.society_seen, part.inserted_by,
+         part.last_crisis_solver, part.discards, part.society_seen, part.inserted_by,
          part.teams, part.winners, part.crises) = p
         rec.drew, rec.received, rec.discarded, rec.gave, rec.changed = r
 
@@ -181,7 +196,7 @@ class Turns(EngineBase):
         card = s.structures[p]
         info = self.infos[card]
         part = s.partida
-        standing = self.standing()
+        standing = self.standing
         if fx.Cancel in standing and self.cancelled(p, info):
             self.log.append(("vetoed",))
             return "cancelled"
@@ -192,7 +207,7 @@ class Turns(EngineBase):
                 seat == p and rule.crisis_until_named and not concerned(self, seat, rule.who)
                 for seat, rule in self.rules(fx.CrisisPriority)):
             raise Crisis("the priority this card gives names nobody yet")  # Tecnocracia
-        ctx = self.context(p)
+        ctx = Context(p, card, {})
         ctx.start_rows = s.field.row[:] if s.field else None
         for action in info.actions:
             try:
@@ -200,7 +215,7 @@ class Turns(EngineBase):
             except _Skip:
                 break
         if not all(s.hands) and sum(1 for h in s.hands if not h) > 1 and \
-                not self.rules(fx.SharedVictory) and not part.teams:
+                fx.SharedVictory not in self.standing and not part.teams:
             raise Crisis("more than one player emptied their hand")
         self.stats.executable[card] = self.stats.executable.get(card, 0) + 1
         return "executed"
@@ -256,7 +271,7 @@ class Turns(EngineBase):
         s = self.state
         part = s.partida
         if 1 in map(len, s.hands):  # rare: spare the loop
-            part.had_one_card.update(q for q, hand in enumerate(s.hands) if len(hand) == 1)
+            part.had_one_card.update([q for q, hand in enumerate(s.hands) if len(hand) == 1])
         if not part.ended and (part.winners or not all(s.hands)):  # else nobody has won
             empty = [q for q in table_order(s, p) if not s.hands[q]]
             winners = list(part.winners)
@@ -269,7 +284,7 @@ class Turns(EngineBase):
                 elif b in winners and a not in winners:
                     winners.append(a)
             if winners:
-                shared = bool(self.rules(fx.SharedVictory)) or bool(part.teams)
+                shared = fx.SharedVictory in self.standing or bool(part.teams)
                 if len(winners) == 1 or shared or part.winners:
                     part.winners = winners
                     part.ended = True
@@ -279,15 +294,17 @@ class Turns(EngineBase):
             return
         if part.jogadas % s.players == 0:
             self.log.append(("turn_end",))  # what follows happens after the jogada
-            self.fire("turn_end")
-            self.tally()
-        extra = self.rules(fx.ExtraTurn)
-        if extra and p in [q for seat, r in extra for q in concerned(self, seat, r.who)] \
-                and not self._extra:
+            if fx.Trigger in self.standing:
+                self.fire("turn_end")
+            if fx.TurnTally in self.standing:
+                self.tally()
+        if fx.ExtraTurn in self.standing and p in [
+                q for seat, r in self.rules(fx.ExtraTurn) for q in concerned(self, seat, r.who)
+        ] and not self._extra:
             self._extra = True
             return  # the same player plays again
         self._extra = False
-        s.turn = s.neighbour(p, 1)
+        s.turn = (p + s.flow) % s.players  # the next in the flow
 
     def end_partida(self) -> None:
         s = self.state

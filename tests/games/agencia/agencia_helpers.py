@@ -152,7 +152,7 @@ def make(hands: Sequence[Sequence[str]], structures: Sequence[str], *,
                         clock=max(clock))
     s.wins = list(wins) if wins is not None else [0] * n
     s.win_order = list(win_order)
-    part = Partida(number=1, discards_since=[0] * n)
+    part = Partida(number=1, discards_at_play=[0] * n)
     part.turns = list(history)
     part.jogadas = len(history)
     part.society_seen.update(structures)
@@ -161,6 +161,7 @@ def make(hands: Sequence[Sequence[str]], structures: Sequence[str], *,
         setattr(part, key, value)
     s.partida = part
     engine._total = s.cards_in_play()
+    engine.society_changed()  # the structures were set by hand
     return engine
 
 

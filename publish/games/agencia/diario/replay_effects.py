@@ -148,7 +148,7 @@ class EffectsReplay:
         s = engine.state
         n = s.players
         seat = {name: i for i, name in enumerate(self.names)}
-        s.partida = Partida(number=part.number, discards_since=[0] * n)
+        s.partida = Partida(number=part.number, discards_at_play=[0] * n)
         s.structures = [""] * n
         for entry in part.seats:
             s.structures[seat[entry.name]] = entry.structure
@@ -159,6 +159,7 @@ class EffectsReplay:
         if n > 1:
             s.flow = 1 if seat[names[1]] == (s.turn + 1) % n else -1
         s.partida.society_seen.update(s.structures)
+        engine.society_changed()
         engine.log.append(("part", part.number, s.turn, s.flow, tuple(s.structures)))
         return True
 
@@ -216,7 +217,7 @@ class EffectsReplay:
         best: tuple[int, tuple] | None = None
         for _ in range(BUDGET):
             engine.state, engine.record, engine._extra = pickle.loads(before)
-            engine._rules_key = ()
+            engine.society_changed()
             oracle.used = set()
             del engine.log[mark:]
             try:

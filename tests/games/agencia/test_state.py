@@ -1,0 +1,38 @@
+"""Shortcuts on the random generator draw as the calls they stand for: the same results, the
+generator left in the same state."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from publish.games.agencia.state import shuffle
+
+
+@pytest.mark.parametrize("size", [0, 1, 2, 3, 7, 64, 80, 129])
+@pytest.mark.parametrize("seed", [0, 1, 11, 2**40 + 3])
+def test_shuffle_gives_pythons_permutation_and_leaves_the_generator_as_python_does(size, seed):
+    ours, python = random.Random(seed), random.Random(seed)
+    cards, expected = [f"{i:03d}" for i in range(size)], [f"{i:03d}" for i in range(size)]
+    shuffle(ours, cards)
+    python.shuffle(expected)
+    assert cards == expected
+    assert ours.getstate() == python.getstate()
+
+
+def test_shuffle_moves_cards_for_a_deck_of_many():
+    cards = [str(i) for i in range(80)]
+    shuffle(random.Random(5), cards)
+    assert sorted(cards) == sorted(str(i) for i in range(80))
+    assert cards != [str(i) for i in range(80)]
+
+
+@pytest.mark.parametrize("size", [1, 2, 5, 9, 30])
+@pytest.mark.parametrize("seed", [0, 3, 11])
+def test_one_card_sampled_is_the_card_chosen(size, seed):
+    """The random agent picks one card with ``choice``, as ``sample`` would have."""
+    hand = [f"{i:03d}" for i in range(size)]
+    chose, sampled = random.Random(seed), random.Random(seed)
+    assert [chose.choice(hand)] == sampled.sample(hand, 1)
+    assert chose.getstate() == sampled.getstate()
