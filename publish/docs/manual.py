@@ -13,9 +13,11 @@ contents and the index print the pages the other parts' anchors landed on.
 
 from __future__ import annotations
 
+import copy
 import datetime as dt
 import json
 from dataclasses import dataclass, field, replace
+from functools import partial
 from itertools import pairwise
 from pathlib import Path
 from typing import Any
@@ -46,7 +48,7 @@ from publish.render.parts import (
     stub_links,
 )
 from publish.render.pdf import RenderError
-from publish.render.splice import cut, join_pdfs
+from publish.render.splice import join_pdfs
 from publish.sourcedate import today
 from publish.text import untranslated
 
@@ -279,14 +281,15 @@ def _numbered(layout: _Layout, names: list[str], found: dict[str, int] | None
 
 
 def _cut_whole(layout: _Layout, names: list[str]) -> dict[str, int] | None:
-    """A first build: the manual laid out as one document and cut into its parts, each
-    remembered as its HTML laid out alone (the page of every anchor returned).
+    """A first build: the manual laid out as one document and each part written from its
+    pages, remembered as that part's HTML laid out alone (the page of every anchor
+    returned).
 
     One layout instead of one per part, and the contents count their own pages; a part
     whose HTML depends on the pages found (the index, which prints each page once) is
-    not kept: it is laid out alone, beside the writing of the whole, once they are known.
-    None if the parts cannot be told apart in the whole (a part with no anchor to find it
-    by): they are laid out one by one.
+    laid out alone once they are known.  The parts are written, and that part laid out,
+    by two processes (``beside``).  None if the parts cannot be told apart in the whole (a
+    part with no anchor to find it by): they are laid out one by one.
     """
     edition, project, context = layout.edition, layout.project, layout.context
 
@@ -306,22 +309,57 @@ def _cut_whole(layout: _Layout, names: list[str]) -> dict[str, int] | None:
         return None
     htmls = {name: layout.html_alone(name, numbers, first + 1 if first else 0)
              for name, (first, _) in ranges.items()}
-    printing = [name for name in names if counted(name, {}) != counted(name, numbers)]
-    with beside([(htmls[name], layout._what(name)) for name in printing], project,
-                layout.cache) as laid:
-        pieces = cut(pdf.write_pdf(document, context["title"]), list(ranges.values()))
-        kept = [htmls[name] for name in names if name not in printing]
-        for name, piece in zip(names, pieces, strict=True):
-            if name not in printing:
-                first, end = ranges[name]
-                layout.done[htmls[name]] = LaidOut(piece, end - first, {
-                    a: at - 1 - first for a, at in numbers.items() if first < at <= end})
-        layout.done.update(laid())
+    alone = [name for name in names if counted(name, {}) != counted(name, numbers)]
+
+    def made(name: str) -> LaidOut:
+        if name in alone:
+            return lay_out(htmls[name], project, layout._what(name))
+        first, end = ranges[name]
+        return LaidOut(_written(document, first, end, layout.stubs[name], layout._what(name)),
+                       end - first,
+                       {a: at - 1 - first for a, at in numbers.items() if first < at <= end})
+
+    here, there = _shared(names, ranges, alone)
+    with beside([partial(made, name) for name in there]) as later:
+        done = {name: made(name) for name in here}
+        done.update(zip(there, later(), strict=True))
+    for name in names:
+        layout.done[htmls[name]] = done[name]
+        if layout.cache is not None:
+            keep(layout.cache, htmls[name], done[name])
     if layout.cache is not None:
-        for html in kept:
-            keep(layout.cache, html, layout.done[html])
-        keep_cut(layout.cache, kept)
+        keep_cut(layout.cache, [htmls[name] for name in names if name not in alone])
     return numbers
+
+
+def _written(document: Any, first: int, end: int, stubs: set[str], what: str) -> bytes:
+    """The pages [first, end) of the whole written as the part they are, with an anchor
+    for each one it links to in other parts, as a part laid out alone has: WeasyPrint
+    writes no link to an anchor missing from what it writes (the join takes them out)."""
+    pages = list(document.pages[first:end])
+    pages[-1] = copy.copy(pages[-1])
+    pages[-1].anchors = {**pages[-1].anchors, **{s: (0, 0, 0, 0) for s in sorted(stubs)}}
+    return pdf.write_pdf(document.copy(pages), what)
+
+
+LAYOUT_OVER_WRITING = 5
+"""A page laid out and written costs about this many pages written (the manual: 10 s to
+lay out, 2 s to write)."""
+
+
+def _shared(names: list[str], ranges: dict[str, tuple[int, int]], alone: list[str]
+            ) -> tuple[list[str], list[str]]:
+    """The parts written here and those made beside: the parts laid out alone and the last
+    ones go beside, until it has about half the work."""
+    cost = {name: (end - first) * (LAYOUT_OVER_WRITING + 1 if name in alone else 1)
+            for name, (first, end) in ranges.items()}
+    there = [name for name in names if name in alone]
+    for name in reversed(names):
+        if sum(cost[n] for n in there) * 2 >= sum(cost.values()):
+            break
+        if name not in there:
+            there.append(name)
+    return [name for name in names if name not in there], there
 
 
 PAGES = "pages.json"

@@ -27,6 +27,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from html.parser import HTMLParser
 from pathlib import Path
+from typing import Any
 
 from markupsafe import Markup
 
@@ -172,17 +173,28 @@ def _listed(path: Path) -> set[str]:
         return set()
 
 
+_BESIDE: list[Callable[[], Any]] = []
+"""The tasks of the process ``beside`` forks: it finds them here, as the fork copied them
+(a laid-out document cannot be sent to another process any other way)."""
+
+
+def _run_beside(index: int) -> Any:
+    return _BESIDE[index]()
+
+
 @contextmanager
-def beside(jobs: list[tuple[str, str]], project: Path, cache: Path | None
-           ) -> Iterator[Callable[[], dict[str, LaidOut]]]:
-    """Lay out each (html, what) of ``jobs`` in a process of its own while the caller goes
-    on (the manual is one job: the other core is idle while it is written); inside, a
-    function that waits for them and gives what each HTML laid out to.  On one core, or
-    with nothing to lay out, they are laid out when asked."""
-    if len(jobs) == 0 or (os.cpu_count() or 1) < 2:
-        yield lambda: {html: lay_out(html, project, what, cache) for html, what in jobs}
+def beside(tasks: list[Callable[[], Any]]) -> Iterator[Callable[[], list[Any]]]:
+    """Run ``tasks`` in a process forked from this one (with all this one holds: a document
+    laid out, WeasyPrint and the fonts loaded) while the caller goes on; inside, a function
+    that waits for them and gives their results in order.  On one core, or with nothing to
+    do, they run when their results are asked for."""
+    if not tasks or (os.cpu_count() or 1) < 2:
+        yield lambda: [task() for task in tasks]
         return
-    # fork: the process has WeasyPrint and the fonts loaded already
-    with ProcessPoolExecutor(1, mp_context=multiprocessing.get_context("fork")) as pool:
-        futures = {html: pool.submit(lay_out, html, project, what, cache) for html, what in jobs}
-        yield lambda: {html: future.result() for html, future in futures.items()}
+    _BESIDE[:] = tasks
+    try:
+        with ProcessPoolExecutor(1, mp_context=multiprocessing.get_context("fork")) as pool:
+            futures = [pool.submit(_run_beside, i) for i in range(len(tasks))]
+            yield lambda: [future.result() for future in futures]
+    finally:
+        _BESIDE.clear()
