@@ -38,13 +38,13 @@ from publish.render.faces import own_fields
 from publish.render.geometry import PAPERS
 from publish.render.parts import (
     LaidOut,
-    beside,
     first_id,
     keep,
     keep_cut,
     keep_only,
     lay_out,
     references,
+    shared,
     stub_links,
 )
 from publish.render.pdf import RenderError
@@ -288,7 +288,7 @@ def _cut_whole(layout: _Layout, names: list[str]) -> dict[str, int] | None:
     One layout instead of one per part, and the contents count their own pages; a part
     whose HTML depends on the pages found (the index, which prints each page once) is
     laid out alone once they are known.  The parts are written, and that part laid out,
-    by two processes (``beside``).  None if the parts cannot be told apart in the whole (a
+    by two processes (``shared``).  None if the parts cannot be told apart in the whole (a
     part with no anchor to find it by): they are laid out one by one.
     """
     edition, project, context = layout.edition, layout.project, layout.context
@@ -319,10 +319,10 @@ def _cut_whole(layout: _Layout, names: list[str]) -> dict[str, int] | None:
                        end - first,
                        {a: at - 1 - first for a, at in numbers.items() if first < at <= end})
 
-    here, there = _shared(names, ranges, alone)
-    with beside([partial(made, name) for name in there]) as later:
-        done = {name: made(name) for name in here}
-        done.update(zip(there, later(), strict=True))
+    # those laid out alone first (the longest tasks), then in order: the contents, which
+    # write slowly for their length (a leader is many dots), are not left to the end
+    order = sorted(names, key=lambda name: name not in alone)
+    done = dict(zip(order, shared([partial(made, name) for name in order]), strict=True))
     for name in names:
         layout.done[htmls[name]] = done[name]
         if layout.cache is not None:
@@ -340,26 +340,6 @@ def _written(document: Any, first: int, end: int, stubs: set[str], what: str) ->
     pages[-1] = copy.copy(pages[-1])
     pages[-1].anchors = {**pages[-1].anchors, **{s: (0, 0, 0, 0) for s in sorted(stubs)}}
     return pdf.write_pdf(document.copy(pages), what)
-
-
-LAYOUT_OVER_WRITING = 5
-"""A page laid out and written costs about this many pages written (the manual: 10 s to
-lay out, 2 s to write)."""
-
-
-def _shared(names: list[str], ranges: dict[str, tuple[int, int]], alone: list[str]
-            ) -> tuple[list[str], list[str]]:
-    """The parts written here and those made beside: the parts laid out alone and the last
-    ones go beside, until it has about half the work."""
-    cost = {name: (end - first) * (LAYOUT_OVER_WRITING + 1 if name in alone else 1)
-            for name, (first, end) in ranges.items()}
-    there = [name for name in names if name in alone]
-    for name in reversed(names):
-        if sum(cost[n] for n in there) * 2 >= sum(cost.values()):
-            break
-        if name not in there:
-            there.append(name)
-    return [name for name in names if name not in there], there
 
 
 PAGES = "pages.json"

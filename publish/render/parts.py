@@ -20,9 +20,8 @@ import hashlib
 import json
 import multiprocessing
 import os
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
-from contextlib import contextmanager
 from dataclasses import dataclass
 from functools import lru_cache
 from html.parser import HTMLParser
@@ -173,28 +172,38 @@ def _listed(path: Path) -> set[str]:
         return set()
 
 
-_BESIDE: list[Callable[[], Any]] = []
-"""The tasks of the process ``beside`` forks: it finds them here, as the fork copied them
-(a laid-out document cannot be sent to another process any other way)."""
+_SHARED: list[Any] = []
+"""The tasks ``shared`` runs, then how many are taken: the process it forks finds them here,
+as the fork copied them (a laid-out document cannot be sent to another process any other
+way, and the count must be inherited)."""
 
 
-def _run_beside(index: int) -> Any:
-    return _BESIDE[index]()
-
-
-@contextmanager
-def beside(tasks: list[Callable[[], Any]]) -> Iterator[Callable[[], list[Any]]]:
-    """Run ``tasks`` in a process forked from this one (with all this one holds: a document
-    laid out, WeasyPrint and the fonts loaded) while the caller goes on; inside, a function
-    that waits for them and gives their results in order.  On one core, or with nothing to
-    do, they run when their results are asked for."""
-    if not tasks or (os.cpu_count() or 1) < 2:
-        yield lambda: [task() for task in tasks]
-        return
-    _BESIDE[:] = tasks
+def shared(tasks: list[Callable[[], Any]]) -> list[Any]:
+    """The results of ``tasks``, run by this process and one forked from it (with all this
+    one holds: a document laid out, WeasyPrint and the fonts loaded), each taking the next
+    task not yet taken, so that neither waits while the other works.  On one core, or for
+    one task, they run here."""
+    if len(tasks) < 2 or (os.cpu_count() or 1) < 2:
+        return [task() for task in tasks]
+    context = multiprocessing.get_context("fork")
+    _SHARED[:] = [*tasks, context.Value("i", 0)]  # made before the fork: both count on it
     try:
-        with ProcessPoolExecutor(1, mp_context=multiprocessing.get_context("fork")) as pool:
-            futures = [pool.submit(_run_beside, i) for i in range(len(tasks))]
-            yield lambda: [future.result() for future in futures]
+        with ProcessPoolExecutor(1, mp_context=context) as pool:
+            theirs = pool.submit(_take_tasks)
+            results = _take_tasks()
+            results.update(theirs.result())
     finally:
-        _BESIDE.clear()
+        _SHARED.clear()
+    return [results[i] for i in range(len(tasks))]
+
+
+def _take_tasks() -> dict[int, Any]:
+    *tasks, taken = _SHARED
+    done = {}
+    while True:
+        with taken.get_lock():
+            index = taken.value
+            taken.value += 1
+        if index >= len(tasks):
+            return done
+        done[index] = tasks[index]()

@@ -172,11 +172,10 @@ def test_a_card_edit_lays_out_only_the_card_list_of_its_deck(demo_docs, tmp_path
     assert "chapters" in laid and "deck-alpha" not in laid
 
 
-def test_the_index_laid_out_beside_the_whole_is_the_index_laid_out_after_it(demo_docs,
-                                                                           tmp_path,
-                                                                           monkeypatch):
-    """On two cores a first build lays out the index in a process of its own while the
-    whole is written: the same manual, and the same parts kept, as on one core."""
+def test_a_first_build_shared_by_two_processes_is_the_build_of_one(demo_docs, tmp_path,
+                                                                   monkeypatch):
+    """On two cores a first build shares the writing of the parts and the index's layout
+    with a second process: the same manual, and the same parts kept, as on one core."""
     made = {}
     for cores in (1, 2):
         monkeypatch.setattr("publish.render.parts.os.cpu_count", lambda cores=cores: cores)
