@@ -28,16 +28,42 @@ def shuffle(rng: random.Random, cards: list) -> None:
         cards[i], cards[j] = cards[j], cards[i]
 
 
+class _NoCounts(dict):
+    """The empty count every jogada starts with, one for all: a jogada's records are
+    replaced when they change, never changed in place (see ``Turns.snapshot``), so a
+    fresh jogada needs no new dicts.  Changing it in place is refused."""
+
+    __slots__ = ()
+
+    def __hash__(self) -> int:  # a dataclass takes only a hashable default
+        return 0
+
+    def _refused(self, *args: object, **kwargs: object) -> None:
+        raise TypeError("a jogada's records are replaced, never changed in place")
+
+    __setitem__ = __delitem__ = __ior__ = update = setdefault = pop = popitem = clear = _refused
+
+    def __deepcopy__(self, memo: dict) -> dict:
+        """A copy of a game (``State.copy``, a planner's fork) is a game of its own: it
+        gets an ordinary empty dict."""
+        return {}
+
+
+NO_COUNTS = _NoCounts()
+
+
 @dataclass(slots=True)
 class Jogada:
-    """What happened in one jogada, for the conditions on the last turn."""
+    """What happened in one jogada, for the conditions on the last turn.  The records
+    are replaced when they change, never changed in place: a snapshot keeps them as
+    they are, and a fresh jogada starts with shared empty ones."""
 
     player: int
-    drew: dict = field(default_factory=dict)  # player -> cards drawn
-    received: dict = field(default_factory=dict)  # player -> cards given to them
-    discarded: dict = field(default_factory=dict)
-    gave: set = field(default_factory=set)  # (giver, receiver)
-    changed: set = field(default_factory=set)  # players who changed a structure
+    drew: dict = NO_COUNTS  # player -> cards drawn
+    received: dict = NO_COUNTS  # player -> cards given to them
+    discarded: dict = NO_COUNTS
+    gave: frozenset = frozenset()  # (giver, receiver)
+    changed: frozenset = frozenset()  # players who changed a structure
     revolt: str | None = None  # None, "failed" or "succeeded"
 
 
