@@ -20,7 +20,7 @@ from publish.games.agencia.cards import (
     ruled_cards,
     rules_by_type,
 )
-from publish.games.agencia.state import Field, Jogada, State
+from publish.games.agencia.state import EMPTY, Field, Jogada, State
 
 HAND = 5
 SOCIAL_HAND = 8  # the social deck's asymmetric power: 8 cards, one fewer per row climbed
@@ -34,8 +34,8 @@ class Context:
 
     owner: int
     card: str | None = None
-    event: dict[str, int | None] = field(default_factory=dict)
-    picked: list[int] = field(default_factory=list)
+    event: dict[str, int | None] = EMPTY  # a shared empty one unless given: only read
+    picked: tuple[int, ...] = ()  # replaced as players are picked: no new list per context
     discarded: int = 0
     drawn: int = 0
     start_rows: list[int] | None = None

@@ -354,7 +354,7 @@ def choose(engine: Engine, ctx: Context, pool: list[int], count: int,
     else:
         chosen = engine.agents[ctx.owner].choose_players(engine, ctx.owner, pool, count, purpose)
         picked = [p for p in pool if p in chosen]  # in the order of play, whoever chose
-    ctx.picked.extend(picked)
+    ctx.picked = (*ctx.picked, *picked)
     return picked
 
 

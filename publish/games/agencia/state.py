@@ -28,10 +28,11 @@ def shuffle(rng: random.Random, cards: list) -> None:
         cards[i], cards[j] = cards[j], cards[i]
 
 
-class _NoCounts(dict):
-    """The empty count every jogada starts with, one for all: a jogada's records are
-    replaced when they change, never changed in place (see ``Turns.snapshot``), so a
-    fresh jogada needs no new dicts.  Changing it in place is refused."""
+class _Empty(dict):
+    """An empty dict shared by every jogada and context that starts with one: a jogada's
+    records are replaced when they change, never changed in place (see
+    ``Turns.snapshot``), and a context's event is only read, so they need no new dicts.
+    Changing it in place is refused."""
 
     __slots__ = ()
 
@@ -49,7 +50,7 @@ class _NoCounts(dict):
         return {}
 
 
-NO_COUNTS = _NoCounts()
+EMPTY = _Empty()
 
 
 @dataclass(slots=True)
@@ -59,9 +60,9 @@ class Jogada:
     they are, and a fresh jogada starts with shared empty ones."""
 
     player: int
-    drew: dict = NO_COUNTS  # player -> cards drawn
-    received: dict = NO_COUNTS  # player -> cards given to them
-    discarded: dict = NO_COUNTS
+    drew: dict = EMPTY  # player -> cards drawn
+    received: dict = EMPTY  # player -> cards given to them
+    discarded: dict = EMPTY
     gave: frozenset = frozenset()  # (giver, receiver)
     changed: frozenset = frozenset()  # players who changed a structure
     revolt: str | None = None  # None, "failed" or "succeeded"

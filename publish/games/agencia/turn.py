@@ -207,7 +207,7 @@ class Turns(EngineBase):
                 seat == p and rule.crisis_until_named and not concerned(self, seat, rule.who)
                 for seat, rule in self.rules(fx.CrisisPriority)):
             raise Crisis("the priority this card gives names nobody yet")  # Tecnocracia
-        ctx = Context(p, card, {})
+        ctx = Context(p, card)
         ctx.start_rows = s.field.row[:] if s.field else None
         for action in info.actions:
             try:

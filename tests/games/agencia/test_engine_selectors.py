@@ -143,7 +143,7 @@ def test_query_take_choose_the_acting_player_picks_among_the_matches(engine):
     got = resolve(engine, c, q(among="opponents", where=fx.Condition(cards=fx.Count(ge=4)),
                                take="choose"))
     assert got == [1]  # seat 0 prefers 2, who does not match; the script then takes the lowest
-    assert c.picked == [1]
+    assert c.picked == (1,)
     engine.agents[0].targets = [3]
     assert resolve(engine, ctx(engine), q(among="opponents",
                                           where=fx.Condition(cards=fx.Count(ge=4)),
@@ -183,7 +183,7 @@ def test_query_exclude(engine):
 
 def test_query_distinct_from_previous(engine):
     c = ctx(engine)
-    c.picked.append(2)
+    c.picked = (*c.picked, 2)
     assert resolve(engine, c, q(among="opponents", distinct_from="previous")) == [1, 3]
 
 
