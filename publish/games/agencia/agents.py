@@ -17,6 +17,7 @@ from typing import Any
 from publish.games.agencia.base import Stats
 from publish.games.agencia.cards import derived
 from publish.games.agencia.engine import Engine
+from publish.games.agencia.state import EMPTY
 
 
 class RandomAgent:
@@ -206,7 +207,7 @@ def _fork(value: Any) -> Any:
         return value[:] if all(type(v) in _ATOMS for v in value) else [_fork(v) for v in value]
     if kind is set:
         return set(value)
-    if kind is dict:
+    if kind is dict or value is EMPTY:  # a jogada's shared empty record: a dict of its own
         return {k: _fork(v) for k, v in value.items()}
     if isinstance(value, random.Random):
         twin = random.Random()

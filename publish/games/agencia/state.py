@@ -44,6 +44,11 @@ class _Empty(dict):
 
     __setitem__ = __delitem__ = __ior__ = update = setdefault = pop = popitem = clear = _refused
 
+    def __reduce__(self) -> str:
+        """Pickled as a reference to the one there is (a replay pickles the state to try
+        a jogada again): cheaper than a dict subclass's own way, and shared again."""
+        return "EMPTY"
+
     def __deepcopy__(self, memo: dict) -> dict:
         """A copy of a game (``State.copy``, a planner's fork) is a game of its own: it
         gets an ordinary empty dict."""
