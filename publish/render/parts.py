@@ -4,7 +4,10 @@ A manual's chapters, each deck's card list and its back matter start on
 pages of their own, so each can be laid out alone: a card edit then lays out
 again only the card list that shows it.  Each part's PDF is kept in a cache
 folder under the digest of its HTML; a part whose HTML has not changed costs
-nothing.
+nothing.  A first build need not lay the parts out one by one: the whole
+laid out once, each part can be written from its pages and kept as what its
+HTML lays out to (publish.docs.manual); ``shared`` spreads such work over
+two processes.
 
 Links between parts: a part is laid out with an empty, unpositioned stub for
 each anchor it links to in another part, so that WeasyPrint writes the link
