@@ -280,7 +280,7 @@ def _numbered(layout: _Layout, names: list[str], found: dict[str, int] | None
     raise RenderError(f"{layout.context['title']}: the page numbers change with every layout")
 
 
-def _cut_whole(layout: _Layout, names: list[str]) -> dict[str, int] | None:
+def _from_whole(layout: _Layout, names: list[str]) -> dict[str, int] | None:
     """A first build: the manual laid out as one document and each part written from its
     pages, remembered as that part's HTML laid out alone (the page of every anchor
     returned).
@@ -370,7 +370,7 @@ def make_manual(edition: Edition, project: Path, options: ManualOptions,
         name: references(manual_html(edition, project, context, name, {}))[0] for name in names})
     found = _pages_kept(cache)
     if found is None and len(names) > 1:
-        found = _cut_whole(layout, names)
+        found = _from_whole(layout, names)
     parts, numbers = _numbered(layout, names, found)
     if cache is not None:
         keep_only(cache, list(layout.html.values()))

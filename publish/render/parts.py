@@ -4,7 +4,10 @@ A manual's chapters, each deck's card list and its back matter start on
 pages of their own, so each can be laid out alone: a card edit then lays out
 again only the card list that shows it.  Each part's PDF is kept in a cache
 folder under the digest of its HTML; a part whose HTML has not changed costs
-nothing.
+nothing.  A first build need not lay the parts out one by one: the whole
+laid out once, each part can be written from its pages and kept as what its
+HTML lays out to (publish.docs.manual); ``shared`` spreads such work over
+two processes.
 
 Links between parts: a part is laid out with an empty, unpositioned stub for
 each anchor it links to in another part, so that WeasyPrint writes the link
@@ -181,9 +184,10 @@ way, and the count must be inherited)."""
 def shared(tasks: list[Callable[[], Any]]) -> list[Any]:
     """The results of ``tasks``, run by this process and one forked from it (with all this
     one holds: a document laid out, WeasyPrint and the fonts loaded), each taking the next
-    task not yet taken, so that neither waits while the other works.  On one core, or for
-    one task, they run here."""
-    if len(tasks) < 2 or (os.cpu_count() or 1) < 2:
+    task not yet taken, so that neither waits while the other works.  On one core, for one
+    task, or where processes cannot fork, they run here."""
+    forks = "fork" in multiprocessing.get_all_start_methods()
+    if len(tasks) < 2 or (os.cpu_count() or 1) < 2 or not forks:
         return [task() for task in tasks]
     context = multiprocessing.get_context("fork")
     _SHARED[:] = [*tasks, context.Value("i", 0)]  # made before the fork: both count on it
