@@ -181,31 +181,7 @@ def run_action(engine: Engine, ctx: Context, action: Any, optional: bool = False
     if action.unless_revolt_succeeded_last_turn and any(
             j.revolt == "succeeded" for j in s.partida.turns[:-1]):
         return
-    do = action.do
-    if do in _ONE_STEP and type(action.n) is int and fx.Double not in engine.standing \
-            and fx.Cap not in engine.standing:
-        # the common case in one step: a seat named by where it sits and a plain number
-        # (what _draw, _discard and _give come to then, without their calls per target)
-        who = action.who
-        step = _SEATS.get(who) if type(who) is str else None  # a list or a query: no step
-        if step is not None:
-            p = (ctx.owner + step * s.flow) % s.players
-            if do == "draw":
-                return draw(engine, ctx, p, action.n, optional, pick=action.choose)
-            if do == "discard":
-                return discard(engine, ctx, p, action.n, optional)
-            to = action.to
-            step = _SEATS.get(to) if type(to) is str else None
-            if step is not None:
-                return give(engine, ctx, p, (ctx.owner + step * s.flow) % s.players, action.n,
-                            optional)
-    HANDLERS[do](engine, ctx, action, optional)  # the schema admits no other action
-
-
-_ONE_STEP = frozenset(("draw", "discard", "give"))
-_SEATS = {"self": 0, "next": 1, "last": -1}
-"""Selectors naming one seat by its place from the owner in the flow (``select.NAMED``'s
-'self', 'next' and 'last'): the step to it."""
+    HANDLERS[action.do](engine, ctx, action, optional)  # the schema admits no other action
 
 
 def _draw(engine: Engine, ctx: Context, action: Any, optional: bool) -> None:
