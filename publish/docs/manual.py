@@ -6,8 +6,9 @@ its form (full, or a short booklet); see publish.docs.shape.
 Chapters come from the edition's Markdown; the card list, the lists by effect
 and the index come from the data, so none of them can disagree with the
 decks.  Each part starts on a page of its own (publish.render.parts): a
-first build lays the manual out whole and cuts it into its parts, later ones
-lay out alone the parts that changed (a card edit: one deck's list).  The
+first build lays the manual out whole and writes each part from its pages,
+later ones lay out alone the parts that changed (a card edit: one deck's
+list).  The
 contents and the index print the pages the other parts' anchors landed on.
 """
 
@@ -244,7 +245,7 @@ class _Layout:
         return html
 
     def laid(self, part: str, numbers: dict[str, int], start: int = 0) -> LaidOut:
-        """One part laid out (or as laid out before, or cut from the whole)."""
+        """One part laid out (or as laid out before, or written from the whole)."""
         html = self.html[part] = self.html_alone(part, numbers, start)
         if html not in self.done:
             self.done[html] = lay_out(html, self.project, self._what(part), self.cache)

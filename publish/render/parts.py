@@ -128,8 +128,8 @@ def lay_out(html: str, project: Path, what: str, cache: Path | None = None,
 
 
 def keep(cache: Path, html: str, laid: LaidOut) -> None:
-    """Remember ``laid`` as what ``html`` lays out to (a part cut from the whole document
-    is kept this way too)."""
+    """Remember ``laid`` as what ``html`` lays out to (a part written from the whole
+    document is kept this way too)."""
     key = _key(html)
     if laid.pdf:  # the PDF first: a record names a whole file
         write_atomic(cache / f"{key}.pdf", laid.pdf)
@@ -144,11 +144,11 @@ def _key(html: str) -> str:
 BUILT = "built.json"
 """In the cache: the parts of the last build (kept through the next one as well)."""
 CUT = "cut.json"
-"""In the cache: the parts cut from the document laid out whole (kept until it is again)."""
+"""In the cache: the parts written from the document laid out whole (kept until it is again)."""
 
 
 def keep_cut(cache: Path, htmls: list[str]) -> None:
-    """Mark these parts, cut from the whole document, to be kept until the next whole
+    """Mark these parts, written from the whole document, to be kept until the next whole
     layout: a part edited and restored, however many builds later, comes back from the
     cache as the whole document drew it (laid out alone, a glyph's width can round to
     another 1/1000 em, so the bytes would differ)."""
@@ -157,7 +157,7 @@ def keep_cut(cache: Path, htmls: list[str]) -> None:
 
 def keep_only(cache: Path, htmls: list[str]) -> None:
     """Forget the parts of older builds: the cache holds this document's parts, the last
-    build's and those cut from the whole, so that an edit and its revert find the parts
+    build's and those written from the whole, so that an edit and its revert find the parts
     they had (the same bytes)."""
     keys = {_key(h) for h in htmls}
     kept = keys | _listed(cache / BUILT) | _listed(cache / CUT)
