@@ -39,6 +39,7 @@ from publish.render.faces import own_fields
 from publish.render.geometry import PAPERS
 from publish.render.parts import (
     LaidOut,
+    anchor_pages,
     first_id,
     keep,
     keep_cut,
@@ -297,20 +298,18 @@ def _from_whole(layout: _Layout, names: list[str]) -> dict[str, int] | None:
     def counted(name: str, numbers: dict[str, int]) -> str:
         return manual_html(edition, project, context, name, numbers, counters=True)
 
-    firsts = [first_id(counted(name, {})) for name in names[1:]]
+    blank = {name: counted(name, {}) for name in names}
+    firsts = [first_id(blank[name]) for name in names[1:]]
     document = pdf.render(manual_html(edition, project, context, None, {}), project,
                           context["title"])
-    numbers: dict[str, int] = {}
-    for number, page in enumerate(document.pages, start=1):
-        for anchor in page.anchors:
-            numbers.setdefault(anchor, number)
+    numbers = {anchor: page + 1 for anchor, page in anchor_pages(document).items()}
     edges = [0, *(numbers.get(a, 0) - 1 if a else -1 for a in firsts), len(document.pages)]
     ranges = dict(zip(names, pairwise(edges), strict=True))
     if any(end <= first for first, end in ranges.values()):
         return None
     htmls = {name: layout.html_alone(name, numbers, first + 1 if first else 0)
              for name, (first, _) in ranges.items()}
-    alone = [name for name in names if counted(name, {}) != counted(name, numbers)]
+    alone = [name for name in names if blank[name] != counted(name, numbers)]
 
     def made(name: str) -> LaidOut:
         if name in alone:

@@ -102,6 +102,15 @@ def stub_links(html: str, elsewhere: set[str], what: str) -> tuple[str, set[str]
     return f"{head}{spans}</body>{tail}", stubs
 
 
+def anchor_pages(document: Any) -> dict[str, int]:
+    """The page (from 0) each anchor of a laid-out document is first on."""
+    anchors: dict[str, int] = {}
+    for number, page in enumerate(document.pages):
+        for anchor in page.anchors:
+            anchors.setdefault(anchor, number)
+    return anchors
+
+
 def lay_out(html: str, project: Path, what: str, cache: Path | None = None,
             write: bool = True) -> LaidOut:
     """``html`` laid out and written as PDF, or the PDF kept from the last time it was.
@@ -117,11 +126,8 @@ def lay_out(html: str, project: Path, what: str, cache: Path | None = None,
         except (OSError, ValueError, KeyError, TypeError, AttributeError):
             pass
     document = pdf.render(html, project, what)
-    anchors: dict[str, int] = {}
-    for number, page in enumerate(document.pages):
-        for anchor in page.anchors:
-            anchors.setdefault(anchor, number)
-    laid = LaidOut(pdf.write_pdf(document, what) if write else b"", len(document.pages), anchors)
+    laid = LaidOut(pdf.write_pdf(document, what) if write else b"", len(document.pages),
+                   anchor_pages(document))
     if cache is not None:
         keep(cache, html, laid)
     return laid
