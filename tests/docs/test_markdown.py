@@ -182,6 +182,25 @@ def test_example_is_embedded_with_title_meta_commentary_and_log(game):
     assert not md.ctx.problems and md.ctx.examples_shown == ["01-curto"]
 
 
+def test_a_source_rendered_twice_gives_the_same_html_and_replays_its_examples_once(game):
+    """A preview or a script may render an edition again: ids must not move on."""
+    replays = []
+    md = markdown(game, check_example=lambda path: replays.append(path.name) or [])
+    source = md.parse_text("{example 01-curto}\n\nE de novo:\n\n{example 01-curto}\n", SOURCE)
+    first, second = str(md.render(source)), str(md.render(source))
+    assert first == second
+    assert 'id="example-01-curto"' in first and 'id="example-01-curto-2"' in first
+    assert replays == ["01-curto.md", "01-curto.md"]  # once per use, not per render
+    assert md.ctx.examples_shown == ["01-curto", "01-curto"] and not md.ctx.problems
+
+
+def test_a_broken_example_rendered_twice_is_reported_once(game):
+    md = markdown(game)
+    source = md.parse_text("{example 01-curta}", SOURCE)
+    assert md.render(source) == md.render(source)
+    assert len(problems(md)) == 1
+
+
 def test_an_example_that_no_longer_replays_fails_the_build(game):
     finding = Problem(Location(game.root / "examples" / "01-curto.md", 12, 1), "count is wrong")
 

@@ -6,13 +6,36 @@ from __future__ import annotations
 
 from markupsafe import Markup
 
+from publish.docs.context import Source
 from publish.docs.directives.base import Call, Directive
 from publish.problems import did_you_mean
 from publish.projectfiles import OutsideProject, inside
 
 
 def example(call: Call) -> Markup:
-    """The example's title, its players, mode and decks, then its commentary and log."""
+    """The example's title, its players, mode and decks, then its commentary and log.
+
+    Read, replayed and given its ids once per use: kept on the token's notes, so an
+    edition rendered twice (a preview, a script) gives the same ids both times."""
+    shown = call.meta.get("example")
+    if shown is None:
+        shown = call.meta["example"] = _read(call)
+    if isinstance(shown, Markup):
+        return shown  # the problem was recorded the first time
+    ident, source = shown
+    ctx = call.ctx
+    meta = source.meta
+    decks = ctx.game.config.decks
+    deck_names = ctx.labels.list_joiner(
+        [decks[d].name if d in decks else str(d) for d in meta.get("decks") or []])
+    line = ctx.labels.example_meta.format(
+        players=meta.get("players", "?"), mode=meta.get("mode", "?"), decks=deck_names)
+    return call.rules.html.example(ident, meta.get("title") or call.arg, line,
+                                   call.rules.render(source))
+
+
+def _read(call: Call) -> tuple[str, Source] | Markup:
+    """The example's parsed source and its id, or the problem's mark (recorded)."""
     stem, ctx = call.arg, call.ctx
     folder = ctx.examples_dir
     plain = stem and not stem.startswith(".") and not set(stem) & set("/\\")
@@ -35,15 +58,7 @@ def example(call: Call) -> Markup:
                              "with the current cards (findings above)")
     ctx.examples_shown.append(stem)
     source = call.rules.parse_file(path, prefix=f"example-{stem}")
-    meta = source.meta
-    decks = ctx.game.config.decks
-    deck_names = ctx.labels.list_joiner(
-        [decks[d].name if d in decks else str(d) for d in meta.get("decks") or []])
-    line = ctx.labels.example_meta.format(
-        players=meta.get("players", "?"), mode=meta.get("mode", "?"), decks=deck_names)
-    ident = call.rules.unique_id(f"example-{stem}")
-    return call.rules.html.example(ident, meta.get("title") or stem, line,
-                                   call.rules.render(source))
+    return call.rules.unique_id(f"example-{stem}"), source
 
 
 EXAMPLE = Directive(block=example)
