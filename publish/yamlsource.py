@@ -278,11 +278,36 @@ def load_yaml(path: Path, text: str | None = None, first_line: int = 1
     except _TooMuch:
         raise ProblemsFound(builder.problems) from None
     except yaml.YAMLError as exc:
-        raise ProblemsFound([*builder.problems, _syntax_problem(path, text, exc, first_line)]
-                            ) from exc
+        ours = _own_limit_before(path, text, first_line, exc)
+        raise ProblemsFound(ours or [*builder.problems,
+                                     _syntax_problem(path, text, exc, first_line)]) from exc
     if builder.problems:
         raise ProblemsFound(builder.problems)
     return builder.result, builder.map
+
+
+def _own_limit_before(path: Path, text: str, first_line: int, exc: yaml.YAMLError
+                      ) -> list[Problem] | None:
+    """Our limit's problems if the text before the parser's error already passes one.
+
+    The scanner reads ahead of the events it hands out (while a simple key is still
+    possible, up to 1,024 characters), so a parser error there (PyYAML 6.0.4 stops
+    flow nesting at 1,000 levels) can come before our builder saw the place where
+    its own, lower limit stops: the text up to the error is read again so that the
+    first place past a limit is the one reported, whatever the library's version.
+    """
+    mark = getattr(exc, "problem_mark", None)
+    if mark is None or not 0 < mark.index <= len(text):
+        return None
+    again = _Builder(path, text, first_line)
+    try:
+        for event in yaml.parse(text[:mark.index], Loader=_Loader):
+            again.feed(event)
+    except _TooMuch:
+        return again.problems
+    except yaml.YAMLError:
+        return None
+    return None
 
 
 def load_front_matter(path: Path, text: str, first_line: int) -> tuple[dict[str, Any],
