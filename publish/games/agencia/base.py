@@ -80,7 +80,9 @@ class EngineBase:
 
     def __init__(self, infos: dict[str, CardInfo], deck: list[str], agents: list[Any],
                  seed: int, bourdieu: bool = False, check: bool = False,
-                 asymmetric: bool = False):
+                 asymmetric: bool = False, stats: Stats | None = None):
+        """``stats``: where to count, when a run of games sums its counts in one place
+        (``simulate.run_range``) rather than adding up each game's; else the game's own."""
         if len(agents) < 3:
             raise ValueError("Agência needs at least 3 players")
         if asymmetric and not bourdieu:
@@ -91,7 +93,7 @@ class EngineBase:
         self.deck = list(deck)
         self.agents = agents
         self.check_invariants = check
-        self.stats = Stats()
+        self.stats = Stats() if stats is None else stats
         n = len(agents)
         rng = random.Random(seed)
         fld = Field([0] * n, list(range(n)), [0] * n, list(range(n)), [0] * n) if bourdieu else None

@@ -20,7 +20,7 @@ import yaml
 
 from publish.atomic import write_atomic
 from publish.games.agencia.agents import AGENTS
-from publish.games.agencia.base import asymmetric_power
+from publish.games.agencia.base import Stats, asymmetric_power
 from publish.games.agencia.cards import CardInfo, card_infos
 from publish.games.agencia.diario.files import EFFECTS_EDITION, example_paths, read_log, replay
 from publish.games.agencia.diario.record import log_of
@@ -106,12 +106,14 @@ def _infos(plan: Plan) -> tuple[dict[str, CardInfo], list[str]]:
     return infos, deck_cards(game, plan.decks)
 
 
-def play(plan: Plan, index: int, infos: dict[str, CardInfo], deck: list[str]) -> Engine:
-    """Play game ``index`` of the plan to its end and return the engine (state and stats)."""
+def play(plan: Plan, index: int, infos: dict[str, CardInfo], deck: list[str],
+         stats: Stats | None = None) -> Engine:
+    """Play game ``index`` of the plan to its end and return the engine (state and stats);
+    ``stats``: count into these (a run's sum) rather than the game's own."""
     seed, players = game_setup(plan, index)
     agents = [AGENTS[plan.agents[(index + seat) % len(plan.agents)]]() for seat in range(players)]
     engine = Engine(infos, deck, agents, seed, bourdieu=plan.bourdieu, check=plan.check,
-                    asymmetric=asymmetric_power(plan.decks))
+                    asymmetric=asymmetric_power(plan.decks), stats=stats)
     engine.play_game()
     return engine
 
@@ -126,21 +128,23 @@ def write_log(engine: Engine, path: Path, plan: Plan) -> None:
 
 
 def run_range(plan: Plan, start: int, stop: int) -> Totals:
-    """Games start..stop-1 of the plan, summed."""
+    """Games start..stop-1 of the plan, summed.  The games count into one ``Stats``,
+    added to the totals once rather than a loop over every card per game."""
     infos, deck = _infos(plan)
     totals = Totals()
+    stats = Stats()
     for index in range(start, stop):
-        engine = play(plan, index, infos, deck)
+        engine = play(plan, index, infos, deck, stats)
         if plan.logs is not None:
             write_log(engine, plan.logs / f"game-{index:05d}.txt", plan)
-        totals.add(engine.stats)  # partidas, jogadas, crises, revolts and per-card counts
         totals.games += 1
-        totals.no_winner_partidas += engine.stats.partidas - engine.stats.partidas_won
         if engine.state.game_winners:
             totals.game_winners.update(engine.state.game_winners)
         else:
             totals.undecided_games += 1
         totals.stopped_games += engine.state.stopped
+    totals.add(stats)  # partidas, jogadas, crises, revolts and per-card counts
+    totals.no_winner_partidas = stats.partidas - stats.partidas_won
     return totals
 
 
