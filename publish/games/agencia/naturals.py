@@ -113,8 +113,9 @@ class Naturals(EngineBase):
                 who = resolve(self, ctx, action.if_who) if action.if_who else [p]
             except Crisis:
                 return False
-            if not all(holds(self, ctx, q, action.when) for q in who):
-                return False
+            for q in who:
+                if not holds(self, ctx, q, action.when):
+                    return False
         return self.natural_doable(p, card) or self.wins_by_discard(p, card)
 
     def natural_doable(self, p: int, card: str) -> bool:
