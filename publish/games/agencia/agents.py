@@ -11,7 +11,7 @@ from __future__ import annotations
 import copy
 import dataclasses
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from publish.games.agencia.base import Stats
@@ -46,7 +46,7 @@ class RandomAgent:
         return s.rng.choice(s.hands[me]), s.rng.choice(s.pile or s.discard)
 
     def change(self, engine: Engine, me: int, options: list[str],
-               slots: list[int]) -> tuple[int, str] | None:
+               slots: Sequence[int]) -> tuple[int, str] | None:
         rng = engine.state.rng
         return rng.choice(slots), rng.choice(options)
 
@@ -135,7 +135,7 @@ class GreedyAgent(RandomAgent):
         return sorted(hand, key=key)[:n]
 
     def changes(self, engine: Engine, me: int, options: list[str],
-                slots: list[int]) -> list[tuple[int, str]]:
+                slots: Sequence[int]) -> list[tuple[int, str]]:
         """Every (slot, card), the best for me first (the first of equals first), as
         ``change`` weighs them: the answers the planner tries, in greedy's order."""
         s = engine.state
@@ -153,7 +153,7 @@ class GreedyAgent(RandomAgent):
         return [pair for _, _, pair in sorted(gains)]
 
     def change(self, engine: Engine, me: int, options: list[str],
-               slots: list[int]) -> tuple[int, str] | None:
+               slots: Sequence[int]) -> tuple[int, str] | None:
         s = engine.state
         sizes = [len(hand) for hand in s.hands]
         leader = sizes.index(min(sizes))  # fewest cards, the lowest seat on a tie

@@ -27,15 +27,12 @@ class Crises(EngineBase):
                 if rule.who != "crisis_causer":
                     first.extend(q for q in concerned(self, seat, rule.who) if q not in first)
         if first:
-            order = [q for _, q in sorted([keys[q] for q in first])]
-            order += [q for _, q in sorted([key for key in keys if key[1] not in first])]
+            keys = sorted([keys[q] for q in first]) + sorted(
+                [key for key in keys if key[1] not in first])
         else:
-            order = [q for _, q in sorted(keys)]
-        if own:
-            order = [causer] + [q for q in order if q != causer]
-        else:
-            order = [q for q in order if q != causer]
-        return order
+            keys.sort()
+        order = [q for _, q in keys if q != causer]
+        return [causer, *order] if own else order
 
     def rules_of_priority(self, who: str) -> list[int]:
         return [seat for seat, rule in self.rules(fx.CrisisPriority) if rule.who == who]
@@ -43,7 +40,7 @@ class Crises(EngineBase):
     def can_solve(self, q: int) -> bool:
         if fx.Cannot in self.standing and forbidden_any(self, q, "solve_crisis"):
             return False
-        return not self.roles.keys() >= set(self.state.hands[q])  # a structural card in hand
+        return self.structural_card(q) is not None
 
     def crisis(self, causer: int) -> None:
         s = self.state

@@ -125,12 +125,11 @@ class Naturals(EngineBase):
             return True  # its other actions (a team, a scheduled crisis) can always be done
         # the card itself, discarded or kept, is natural: its hand's structural cards are the
         # options either way
-        hand = self.state.hands[p]
         if info.natural == "nova_geracao" and fx.Natural in self.standing and any(
                 r.returning_only for _, r in self.rules(fx.Natural)):
             seen = self.state.partida.society_seen
-            return any(c in seen for c in hand if c not in self.roles)
-        return not self.roles.keys() >= set(hand)
+            return any(c in seen for c in self.state.hands[p] if c not in self.roles)
+        return self.structural_card(p) is not None
 
     def wins_by_discard(self, p: int, card: str) -> bool:
         """Whether discarding ``card`` empties p's hand and so wins the partida."""

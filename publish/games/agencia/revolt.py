@@ -28,8 +28,8 @@ class Revolts(EngineBase):
 
     def hands_apart_for_revolt(self) -> bool:
         """Whether the largest and smallest hands differ by 4 or more (a revolt's condition)."""
-        hands = self.state.hands
-        return max(map(len, hands)) - min(map(len, hands)) >= 4
+        sizes = list(map(len, self.state.hands))
+        return max(sizes) - min(sizes) >= 4
 
     def revolt(self, active: int) -> bool:
         """Offer the revolt; True if one happened (the jogada then ends)."""
@@ -38,8 +38,7 @@ class Revolts(EngineBase):
         proposer = self.revolt_proposer()
         if proposer is None or not self.agents[proposer].wants_revolt(self, proposer):
             return False
-        options = [c for c in dict.fromkeys(s.hands[proposer]) if c not in self.roles]
-        if not options:
+        if self.structural_card(proposer) is None:
             return False
         part.revolts += 1
         self.stats.revolts += 1

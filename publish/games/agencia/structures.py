@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from publish.games.agencia import effects as fx
 from publish.games.agencia.actions import forbidden_any
 from publish.games.agencia.base import EngineBase
@@ -11,7 +13,17 @@ from publish.games.agencia.select import concerned, table_order
 class Structures(EngineBase):
     """Who may put which card in which structure, and how the society changes."""
 
-    def change_structure(self, p: int, slots: list[int] | None = None, approval: bool = False,
+    def structural_card(self, p: int) -> str | None:
+        """The first structural card of p's hand (one they could put in a structure), if
+        any: asked before a crisis, a revolt or a natural card's change is offered."""
+        roles = self.roles
+        for card in self.state.hands[p]:
+            if card not in roles:
+                return card  # most hands: the first card
+        return None
+
+    def change_structure(self, p: int, slots: Sequence[int] | None = None,
+                         approval: bool = False,
                          vote: bool = False, returning: bool = False) -> bool:
         """p puts a structural card of their hand in a structure; False if they cannot."""
         s = self.state
@@ -22,7 +34,7 @@ class Structures(EngineBase):
             options = [c for c in options if c in s.partida.society_seen]
         if not options:
             return False
-        slots = list(range(s.players)) if slots is None else slots
+        slots = range(s.players) if slots is None else slots  # a range: no list to build
         choice = self.agents[p].change(self, p, options, slots)
         if choice is None:
             return False
