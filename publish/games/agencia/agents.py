@@ -155,7 +155,7 @@ class GreedyAgent(RandomAgent):
     def change(self, engine: Engine, me: int, options: list[str],
                slots: Sequence[int]) -> tuple[int, str] | None:
         s = engine.state
-        sizes = [len(hand) for hand in s.hands]
+        sizes = list(map(len, s.hands))
         leader = sizes.index(min(sizes))  # fewest cards, the lowest seat on a tie
         scores = self._scores(engine)
         if not options:

@@ -22,12 +22,14 @@ class Naturals(EngineBase):
 
     def natural(self, p: int) -> None:
         """Offer p the natural cards they may use now; a use whose effect fails is undone."""
-        s = self.state
+        hand = self.state.hands[p]
         roles = self.roles
-        if roles.keys().isdisjoint(s.hands[p]):
+        if roles.keys().isdisjoint(hand):
             return  # no natural card in hand (most jogadas)
-        options = [c for c in dict.fromkeys(s.hands[p]) if c in roles
-                   and self.natural_allowed(p, c)]
+        options = []  # a loop, not a list comprehension: this method's names stay plain locals
+        for c in dict.fromkeys(hand):
+            if c in roles and self.natural_allowed(p, c):
+                options.append(c)
         if not options:
             return
         card = self.agents[p].natural(self, p, options)
@@ -55,8 +57,7 @@ class Naturals(EngineBase):
             s.hands[p].remove(card)
             s.discard.append(card)
             self.discarded(p, 1)
-        ctx = self.context(p)
-        ctx.card = card
+        ctx = None  # made for the first action that runs through run_action
         done = True
         for action in self.infos[card].actions:
             if action.do == "discard_this":
@@ -66,6 +67,9 @@ class Naturals(EngineBase):
                     for _ in range(action.count):
                         done = self.natural_change(p, role) and done
                 else:
+                    if ctx is None:
+                        ctx = self.context(p)
+                        ctx.card = card
                     run_action(self, ctx, action)
             except (Crisis, _Skip):
                 done = False

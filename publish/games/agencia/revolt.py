@@ -5,6 +5,7 @@ from __future__ import annotations
 from publish.games.agencia import effects as fx
 from publish.games.agencia.actions import forbidden_any
 from publish.games.agencia.base import EngineBase
+from publish.games.agencia.cards import NO_RULES
 from publish.games.agencia.select import concerned
 
 
@@ -45,9 +46,11 @@ class Revolts(EngineBase):
         part.crisis_since_revolt = False
         part.last_revolter = proposer
         self.log.append(("revolt_begin", proposer))
-        waivers = self.rules(fx.NoApproval)
+        standing = self.standing  # asked first: most societies have neither rule
+        waivers = self.rules(fx.NoApproval) if fx.NoApproval in standing else NO_RULES
         backers = [(seat, q) for seat, r in self.rules(fx.SupportsRevolts)
-                   for q in concerned(self, seat, r.who) if q != proposer]
+                   for q in concerned(self, seat, r.who) if q != proposer
+                   ] if fx.SupportsRevolts in standing else NO_RULES
         auto = bool(backers)
         waiver = s.structures[(waivers or backers)[0][0]] if waivers or auto else None
         ok = self.change_structure(proposer, approval=not waivers and not auto)

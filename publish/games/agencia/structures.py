@@ -27,8 +27,9 @@ class Structures(EngineBase):
                          vote: bool = False, returning: bool = False) -> bool:
         """p puts a structural card of their hand in a structure; False if they cannot."""
         s = self.state
+        hand = s.hands[p]
         roles = self.roles
-        options = [c for c in dict.fromkeys(s.hands[p]) if c not in roles]
+        options = [c for c in dict.fromkeys(hand) if c not in roles]
         if returning and fx.Natural in self.standing and any(
                 r.returning_only for _, r in self.rules(fx.Natural)):
             options = [c for c in options if c in s.partida.society_seen]
@@ -46,13 +47,15 @@ class Structures(EngineBase):
                 approval and not self.approved(p, slot, card)):
             self.log.append(("proposal", p, slot, old, card))
             return False
-        s.hands[p].remove(card)
-        s.hands[p].append(old)
+        hand.remove(card)
+        hand.append(old)
         s.structures[slot] = card
-        s.partida.clock += 1
+        part = s.partida
+        part.clock += 1
         # replaced, never changed in place: see Turns.snapshot
-        s.partida.inserted_by = {**s.partida.inserted_by, slot: (p, s.partida.clock)}
-        self.record.changed = self.record.changed | {p}
+        part.inserted_by = {**part.inserted_by, slot: (p, part.clock)}
+        rec = self.record
+        rec.changed = rec.changed | {p}
         self.structures_changed(old, card)
         self.log.append(("change", p, slot, old, card))
         if fx.Penalty in self.standing:  # of the society after the change
