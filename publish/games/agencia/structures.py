@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from itertools import filterfalse
 
 from publish.games.agencia import effects as fx
 from publish.games.agencia.actions import forbidden_any
@@ -28,11 +29,11 @@ class Structures(EngineBase):
         """p puts a structural card of their hand in a structure; False if they cannot."""
         s = self.state
         hand = s.hands[p]
-        roles = self.roles
-        options = [c for c in dict.fromkeys(hand) if c not in roles]
+        # its structural cards, once each (no comprehension: it would make s a cell)
+        options = list(filterfalse(self.roles.__contains__, dict.fromkeys(hand)))
         if returning and fx.Natural in self.standing and any(
                 r.returning_only for _, r in self.rules(fx.Natural)):
-            options = [c for c in options if c in s.partida.society_seen]
+            options = list(filter(s.partida.society_seen.__contains__, options))
         if not options:
             return False
         slots = range(s.players) if slots is None else slots  # a range: no list to build
