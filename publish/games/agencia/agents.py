@@ -157,7 +157,9 @@ class GreedyAgent(RandomAgent):
         s = engine.state
         sizes = list(map(len, s.hands))
         leader = sizes.index(min(sizes))  # fewest cards, the lowest seat on a tie
-        scores = self._scores(engine)
+        if self._cards is not engine.infos:
+            self._learn(engine)
+        scores = self._score_of
         if not options:
             return None
         # the best card for a slot: the highest score in one's own, the lowest elsewhere;

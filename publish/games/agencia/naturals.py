@@ -8,6 +8,8 @@ use whose effect fails after all (the player declines the change) is undone.
 
 from __future__ import annotations
 
+from itertools import filterfalse
+
 from publish.games.agencia import effects as fx
 from publish.games.agencia.actions import _Skip, forbidden_any, run_action
 from publish.games.agencia.base import EngineBase
@@ -35,15 +37,18 @@ class Naturals(EngineBase):
         card = self.agents[p].natural(self, p, options)
         if card is None:
             return
-        role = self.infos[card].natural
-        needs_ok = fx.Natural in self.standing and any(
-            r.approval and r.card == role for _, r in self.rules(fx.Natural))
-        if needs_ok and not self.approved(p, 0, card):
+        if fx.Natural in self.standing and self.needs_approval(card) and \
+                not self.approved(p, 0, card):
             return  # not approved: the card is not even discarded
         before, mark = self.snapshot(), len(self.log)
         if not self.use_natural(p, card):
             self.restore(before)  # its effect was not carried out: the card stays in hand
             del self.log[mark:]
+
+    def needs_approval(self, card: str) -> bool:
+        """Whether a standing rule makes the use of this natural card need approval."""
+        role = self.infos[card].natural
+        return any(r.approval and r.card == role for _, r in self.rules(fx.Natural))
 
     def use_natural(self, p: int, card: str) -> bool:
         """Discard ``card`` and carry out its effect; False if the effect failed.
@@ -131,8 +136,8 @@ class Naturals(EngineBase):
         # options either way
         if info.natural == "nova_geracao" and fx.Natural in self.standing and any(
                 r.returning_only for _, r in self.rules(fx.Natural)):
-            seen = self.state.partida.society_seen
-            return any(c in seen for c in self.state.hands[p] if c not in self.roles)
+            structural = filterfalse(self.roles.__contains__, self.state.hands[p])
+            return not self.state.partida.society_seen.isdisjoint(structural)
         return self.structural_card(p) is not None
 
     def wins_by_discard(self, p: int, card: str) -> bool:
@@ -141,4 +146,4 @@ class Naturals(EngineBase):
         if s.hands[p] != [card] or self.natural_kept(self.infos[card].natural):
             return False
         together = fx.SharedVictory in self.standing or bool(s.partida.teams)
-        return together or all(s.hands[q] for q in range(s.players) if q != p)
+        return together or all(s.hands)  # p's hand is not empty: the others' are not either

@@ -104,8 +104,9 @@ class Structures(EngineBase):
 
     def approved(self, p: int, slot: int, card: str) -> bool:
         s = self.state
+        cannot = fx.Cannot in self.standing  # asked first: a prohibition rarely stands
         for v in table_order(s, p)[1:]:
-            if not forbidden_any(self, v, "support_revolt") and \
+            if not (cannot and forbidden_any(self, v, "support_revolt")) and \
                     self.agents[v].approve(self, v, p):
                 s.partida.approvals.add((v, p))
                 self.log.append(("approve", v, p))
