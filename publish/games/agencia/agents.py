@@ -11,7 +11,7 @@ from __future__ import annotations
 import copy
 import dataclasses
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from publish.games.agencia.base import Stats
@@ -46,7 +46,7 @@ class RandomAgent:
         return s.rng.choice(s.hands[me]), s.rng.choice(s.pile or s.discard)
 
     def change(self, engine: Engine, me: int, options: list[str],
-               slots: list[int]) -> tuple[int, str] | None:
+               slots: Sequence[int]) -> tuple[int, str] | None:
         rng = engine.state.rng
         return rng.choice(slots), rng.choice(options)
 
@@ -92,30 +92,33 @@ class GreedyAgent(RandomAgent):
 
     name = "greedy"
 
-    def _scores(self, engine: Engine) -> dict[str, int]:
-        """card -> own_score for every card of the game, computed once for the set of
-        cards (a worker plays thousands of games with it)."""
-        tables = derived(engine.infos)
+    # the tables of the set of cards ``_cards`` (see ``_learn``): a game is played with one
+    # set, so an agent looks its tables up once rather than at every choice
+    _cards: dict[str, Any] | None = None
+    _score_of: dict[str, int]
+    _order_of: dict[str, tuple[bool, int]]
+
+    def _learn(self, engine: Engine) -> None:
+        """Take the tables of the engine's cards, computed once for the set of cards (a
+        worker plays thousands of games with it): card -> own_score, and card -> its sort
+        key when giving cards away (natural cards last, as they change structures and can
+        end a partida; then the structures worst for oneself first)."""
+        infos = engine.infos
+        tables = derived(infos)
         scores = tables.get("greedy_scores")
         if scores is None:
             scores = tables["greedy_scores"] = {number: own_score(info)
-                                                for number, info in engine.infos.items()}
-        return scores
+                                                for number, info in infos.items()}
+            tables["greedy_discard_order"] = {number: (info.natural is not None, scores[number])
+                                              for number, info in infos.items()}
+        self._score_of, self._order_of = scores, tables["greedy_discard_order"]
+        self._cards = infos
 
-    def _discard_order(self, engine: Engine) -> dict[str, tuple[bool, int]]:
-        """card -> its sort key when giving cards away: natural cards last (they change
-        structures and can end a partida), then the structures worst for oneself first."""
-        tables = derived(engine.infos)
-        keys = tables.get("greedy_discard_order")
-        if keys is None:
-            scores = self._scores(engine)
-            keys = tables["greedy_discard_order"] = {
-                number: (info.natural is not None, scores[number])
-                for number, info in engine.infos.items()}
-        return keys
-
-    def _score(self, engine: Engine, card: str) -> int:
-        return self._scores(engine)[card]
+    def _scores(self, engine: Engine) -> dict[str, int]:
+        """card -> own_score for every card of the game."""
+        if self._cards is not engine.infos:
+            self._learn(engine)
+        return self._score_of
 
     def choose_players(self, engine: Engine, me: int, pool: list[int], count: int,
                        purpose: str) -> list[int]:
@@ -124,13 +127,15 @@ class GreedyAgent(RandomAgent):
 
     def pick_cards(self, engine: Engine, me: int, n: int, purpose: str) -> list[str]:
         hand = engine.state.hands[me]
-        key = self._discard_order(engine).__getitem__
+        if self._cards is not engine.infos:
+            self._learn(engine)
+        key = self._order_of.__getitem__
         if n == 1 and hand:
             return [min(hand, key=key)]  # what sorting gives first: the first of equals
         return sorted(hand, key=key)[:n]
 
     def changes(self, engine: Engine, me: int, options: list[str],
-                slots: list[int]) -> list[tuple[int, str]]:
+                slots: Sequence[int]) -> list[tuple[int, str]]:
         """Every (slot, card), the best for me first (the first of equals first), as
         ``change`` weighs them: the answers the planner tries, in greedy's order."""
         s = engine.state
@@ -148,11 +153,13 @@ class GreedyAgent(RandomAgent):
         return [pair for _, _, pair in sorted(gains)]
 
     def change(self, engine: Engine, me: int, options: list[str],
-               slots: list[int]) -> tuple[int, str] | None:
+               slots: Sequence[int]) -> tuple[int, str] | None:
         s = engine.state
-        sizes = [len(hand) for hand in s.hands]
+        sizes = list(map(len, s.hands))
         leader = sizes.index(min(sizes))  # fewest cards, the lowest seat on a tie
-        scores = self._scores(engine)
+        if self._cards is not engine.infos:
+            self._learn(engine)
+        scores = self._score_of
         if not options:
             return None
         # the best card for a slot: the highest score in one's own, the lowest elsewhere;
@@ -186,7 +193,7 @@ class GreedyAgent(RandomAgent):
         return options[0]
 
     def refuse(self, engine: Engine, me: int) -> bool:
-        return self._score(engine, engine.state.structures[me]) < 0
+        return self._scores(engine)[engine.state.structures[me]] < 0
 
 
 DECISIONS = ("choose_players", "pick_cards", "pick_from_pile", "trade_with_pile", "change",

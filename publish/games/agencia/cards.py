@@ -45,6 +45,9 @@ class CardInfo:
     many: set[str] = field(default_factory=set)  # acts it makes more than 1 player do
     does: frozenset[str] = frozenset()  # every kind of action (``do``) it has
     conditional: tuple[Any, ...] = ()  # its actions that happen only if a condition holds
+    # (type, rule) for each of its standing rules and each type it is filed under
+    # (``rules_by_type``)
+    rule_kinds: tuple[tuple[type, Any], ...] = ()
 
 
 def card_infos(game: Game) -> dict[str, CardInfo]:
@@ -68,6 +71,8 @@ def card_infos(game: Game) -> dict[str, CardInfo]:
             info.many.add("give")
         info.does = frozenset(a.do for a in info.actions)
         info.conditional = tuple(a for a in info.actions if a.when is not None)
+        info.rule_kinds = tuple((kind, rule) for rule in info.rules
+                                for kind in _rule_types(type(rule)))
         infos[card.number] = info
     return infos
 
@@ -126,14 +131,9 @@ def rules_by_type(cards: tuple[str, ...],
     the schema a rule is an instance of (its class, and any base class of its below
     ``Strict``: none today).  The base classes every model shares are left out, as a
     society is filed anew each time its structures change and nobody asks for them."""
-    kinds = derived(infos).setdefault("rule_kinds", {})
     found: dict[type, list[tuple[int, Any]]] = {}
     for seat, number in enumerate(cards):
-        mine = kinds.get(number)
-        if mine is None:
-            mine = kinds[number] = tuple((kind, rule) for rule in infos[number].rules
-                                         for kind in _rule_types(type(rule)))
-        for kind, rule in mine:
+        for kind, rule in infos[number].rule_kinds:
             found.setdefault(kind, []).append((seat, rule))
     return found
 

@@ -17,25 +17,29 @@ class Crises(EngineBase):
         hands, flow, n = s.hands, s.flow, s.players
         rows = s.field.row if s.field else [0] * n
         # most cards, then highest on the field, then nearest to play next: no two players
-        # tie, so sorting (key, player) orders as sorting players by key
-        keys = [((-len(hands[q]), -rows[q], (q - causer) * flow % n), q) for q in range(n)]
+        # tie, so sorting (key, player) orders as sorting players by key.  Loops, not
+        # comprehensions, here: a comprehension would make this method's names cells
+        keys = []
+        for q in range(n):
+            keys.append(((-len(hands[q]), -rows[q], (q - causer) * flow % n), q))
         own = False
-        first: list[int] = []
         if fx.CrisisPriority in self.standing:
             own = bool(self.rules_of_priority("crisis_causer"))
-            for seat, rule in self.rules(fx.CrisisPriority):
-                if rule.who != "crisis_causer":
-                    first.extend(q for q in concerned(self, seat, rule.who) if q not in first)
-        if first:
-            order = [q for _, q in sorted([keys[q] for q in first])]
-            order += [q for _, q in sorted([key for key in keys if key[1] not in first])]
+            keys = self.priority_first(keys)
         else:
-            order = [q for _, q in sorted(keys)]
-        if own:
-            order = [causer] + [q for q in order if q != causer]
-        else:
-            order = [q for q in order if q != causer]
-        return order
+            keys.sort()
+        order = [q for _, q in keys]
+        order.remove(causer)
+        return [causer, *order] if own else order
+
+    def priority_first(self, keys: list[tuple[tuple, int]]) -> list[tuple[tuple, int]]:
+        """``keys`` (key, player) sorted, the players a standing priority names first."""
+        first: list[int] = []
+        for seat, rule in self.rules(fx.CrisisPriority):
+            if rule.who != "crisis_causer":
+                first.extend(q for q in concerned(self, seat, rule.who) if q not in first)
+        return sorted([keys[q] for q in first]) + sorted(
+            [key for key in keys if key[1] not in first])
 
     def rules_of_priority(self, who: str) -> list[int]:
         return [seat for seat, rule in self.rules(fx.CrisisPriority) if rule.who == who]
@@ -43,7 +47,7 @@ class Crises(EngineBase):
     def can_solve(self, q: int) -> bool:
         if fx.Cannot in self.standing and forbidden_any(self, q, "solve_crisis"):
             return False
-        return not self.roles.keys() >= set(self.state.hands[q])  # a structural card in hand
+        return self.structural_card(q) is not None
 
     def crisis(self, causer: int) -> None:
         s = self.state

@@ -8,6 +8,8 @@ use whose effect fails after all (the player declines the change) is undone.
 
 from __future__ import annotations
 
+from itertools import filterfalse
+
 from publish.games.agencia import effects as fx
 from publish.games.agencia.actions import _Skip, forbidden_any, run_action
 from publish.games.agencia.base import EngineBase
@@ -22,26 +24,31 @@ class Naturals(EngineBase):
 
     def natural(self, p: int) -> None:
         """Offer p the natural cards they may use now; a use whose effect fails is undone."""
-        s = self.state
+        hand = self.state.hands[p]
         roles = self.roles
-        if roles.keys().isdisjoint(s.hands[p]):
+        if roles.keys().isdisjoint(hand):
             return  # no natural card in hand (most jogadas)
-        options = [c for c in dict.fromkeys(s.hands[p]) if c in roles
-                   and self.natural_allowed(p, c)]
+        options = []  # a loop, not a list comprehension: this method's names stay plain locals
+        for c in dict.fromkeys(hand):
+            if c in roles and self.natural_allowed(p, c):
+                options.append(c)
         if not options:
             return
         card = self.agents[p].natural(self, p, options)
         if card is None:
             return
-        role = self.infos[card].natural
-        needs_ok = fx.Natural in self.standing and any(
-            r.approval and r.card == role for _, r in self.rules(fx.Natural))
-        if needs_ok and not self.approved(p, 0, card):
+        if fx.Natural in self.standing and self.needs_approval(card) and \
+                not self.approved(p, 0, card):
             return  # not approved: the card is not even discarded
         before, mark = self.snapshot(), len(self.log)
         if not self.use_natural(p, card):
             self.restore(before)  # its effect was not carried out: the card stays in hand
             del self.log[mark:]
+
+    def needs_approval(self, card: str) -> bool:
+        """Whether a standing rule makes the use of this natural card need approval."""
+        role = self.infos[card].natural
+        return any(r.approval and r.card == role for _, r in self.rules(fx.Natural))
 
     def use_natural(self, p: int, card: str) -> bool:
         """Discard ``card`` and carry out its effect; False if the effect failed.
@@ -55,8 +62,7 @@ class Naturals(EngineBase):
             s.hands[p].remove(card)
             s.discard.append(card)
             self.discarded(p, 1)
-        ctx = self.context(p)
-        ctx.card = card
+        ctx = None  # made for the first action that runs through run_action
         done = True
         for action in self.infos[card].actions:
             if action.do == "discard_this":
@@ -66,6 +72,9 @@ class Naturals(EngineBase):
                     for _ in range(action.count):
                         done = self.natural_change(p, role) and done
                 else:
+                    if ctx is None:
+                        ctx = self.context(p)
+                        ctx.card = card
                     run_action(self, ctx, action)
             except (Crisis, _Skip):
                 done = False
@@ -113,8 +122,9 @@ class Naturals(EngineBase):
                 who = resolve(self, ctx, action.if_who) if action.if_who else [p]
             except Crisis:
                 return False
-            if not all(holds(self, ctx, q, action.when) for q in who):
-                return False
+            for q in who:
+                if not holds(self, ctx, q, action.when):
+                    return False
         return self.natural_doable(p, card) or self.wins_by_discard(p, card)
 
     def natural_doable(self, p: int, card: str) -> bool:
@@ -124,12 +134,11 @@ class Naturals(EngineBase):
             return True  # its other actions (a team, a scheduled crisis) can always be done
         # the card itself, discarded or kept, is natural: its hand's structural cards are the
         # options either way
-        hand = self.state.hands[p]
         if info.natural == "nova_geracao" and fx.Natural in self.standing and any(
                 r.returning_only for _, r in self.rules(fx.Natural)):
-            seen = self.state.partida.society_seen
-            return any(c in seen for c in hand if c not in self.roles)
-        return not self.roles.keys() >= set(hand)
+            structural = filterfalse(self.roles.__contains__, self.state.hands[p])
+            return not self.state.partida.society_seen.isdisjoint(structural)
+        return self.structural_card(p) is not None
 
     def wins_by_discard(self, p: int, card: str) -> bool:
         """Whether discarding ``card`` empties p's hand and so wins the partida."""
@@ -137,4 +146,4 @@ class Naturals(EngineBase):
         if s.hands[p] != [card] or self.natural_kept(self.infos[card].natural):
             return False
         together = fx.SharedVictory in self.standing or bool(s.partida.teams)
-        return together or all(s.hands[q] for q in range(s.players) if q != p)
+        return together or all(s.hands)  # p's hand is not empty: the others' are not either

@@ -5,6 +5,7 @@ from __future__ import annotations
 from publish.games.agencia import effects as fx
 from publish.games.agencia.actions import forbidden_any
 from publish.games.agencia.base import EngineBase
+from publish.games.agencia.cards import NO_RULES
 from publish.games.agencia.select import concerned
 
 
@@ -19,17 +20,25 @@ class Revolts(EngineBase):
         hands, first, flow, n = s.hands, s.turn, s.flow, s.players
         rows = s.field.row if s.field else [0] * n
         # most cards; then lowest row; then the last of the tied to play in the flow (no two
-        # players tie on all three, so the player is taken from the least of the tuples)
-        proposer = min([(-len(hands[q]), rows[q], -((q - first) * flow % n), q)
-                        for q in range(n)])[-1]
+        # players tie on all three, so the player is taken from the least of the tuples).
+        # A loop, not a comprehension: that would make this method's names cells
+        keys = []
+        for q in range(n):
+            keys.append((-len(hands[q]), rows[q], -((q - first) * flow % n), q))
+        proposer = min(keys)[-1]
         if fx.Cannot in self.standing and forbidden_any(self, proposer, "propose_revolt"):
             return None  # priority does not pass on
         return proposer
 
     def hands_apart_for_revolt(self) -> bool:
         """Whether the largest and smallest hands differ by 4 or more (a revolt's condition)."""
-        hands = self.state.hands
-        return max(map(len, hands)) - min(map(len, hands)) >= 4
+        sizes = list(map(len, self.state.hands))
+        return max(sizes) - min(sizes) >= 4
+
+    def backers(self, proposer: int) -> list[tuple[int, int]]:
+        """(seat, player): the players a standing rule makes back the proposer's revolt."""
+        return [(seat, q) for seat, r in self.rules(fx.SupportsRevolts)
+                for q in concerned(self, seat, r.who) if q != proposer]
 
     def revolt(self, active: int) -> bool:
         """Offer the revolt; True if one happened (the jogada then ends)."""
@@ -38,17 +47,16 @@ class Revolts(EngineBase):
         proposer = self.revolt_proposer()
         if proposer is None or not self.agents[proposer].wants_revolt(self, proposer):
             return False
-        options = [c for c in dict.fromkeys(s.hands[proposer]) if c not in self.roles]
-        if not options:
+        if self.structural_card(proposer) is None:
             return False
         part.revolts += 1
         self.stats.revolts += 1
         part.crisis_since_revolt = False
         part.last_revolter = proposer
         self.log.append(("revolt_begin", proposer))
-        waivers = self.rules(fx.NoApproval)
-        backers = [(seat, q) for seat, r in self.rules(fx.SupportsRevolts)
-                   for q in concerned(self, seat, r.who) if q != proposer]
+        standing = self.standing  # asked first: most societies have neither rule
+        waivers = self.rules(fx.NoApproval) if fx.NoApproval in standing else NO_RULES
+        backers = self.backers(proposer) if fx.SupportsRevolts in standing else NO_RULES
         auto = bool(backers)
         waiver = s.structures[(waivers or backers)[0][0]] if waivers or auto else None
         ok = self.change_structure(proposer, approval=not waivers and not auto)

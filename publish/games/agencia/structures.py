@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from itertools import filterfalse
+
 from publish.games.agencia import effects as fx
 from publish.games.agencia.actions import forbidden_any
 from publish.games.agencia.base import EngineBase
@@ -11,18 +14,29 @@ from publish.games.agencia.select import concerned, table_order
 class Structures(EngineBase):
     """Who may put which card in which structure, and how the society changes."""
 
-    def change_structure(self, p: int, slots: list[int] | None = None, approval: bool = False,
+    def structural_card(self, p: int) -> str | None:
+        """The first structural card of p's hand (one they could put in a structure), if
+        any: asked before a crisis, a revolt or a natural card's change is offered."""
+        roles = self.roles
+        for card in self.state.hands[p]:
+            if card not in roles:
+                return card  # most hands: the first card
+        return None
+
+    def change_structure(self, p: int, slots: Sequence[int] | None = None,
+                         approval: bool = False,
                          vote: bool = False, returning: bool = False) -> bool:
         """p puts a structural card of their hand in a structure; False if they cannot."""
         s = self.state
-        roles = self.roles
-        options = [c for c in dict.fromkeys(s.hands[p]) if c not in roles]
+        hand = s.hands[p]
+        # its structural cards, once each (no comprehension: it would make s a cell)
+        options = list(filterfalse(self.roles.__contains__, dict.fromkeys(hand)))
         if returning and fx.Natural in self.standing and any(
                 r.returning_only for _, r in self.rules(fx.Natural)):
-            options = [c for c in options if c in s.partida.society_seen]
+            options = list(filter(s.partida.society_seen.__contains__, options))
         if not options:
             return False
-        slots = list(range(s.players)) if slots is None else slots
+        slots = range(s.players) if slots is None else slots  # a range: no list to build
         choice = self.agents[p].change(self, p, options, slots)
         if choice is None:
             return False
@@ -34,13 +48,15 @@ class Structures(EngineBase):
                 approval and not self.approved(p, slot, card)):
             self.log.append(("proposal", p, slot, old, card))
             return False
-        s.hands[p].remove(card)
-        s.hands[p].append(old)
+        hand.remove(card)
+        hand.append(old)
         s.structures[slot] = card
-        s.partida.clock += 1
+        part = s.partida
+        part.clock += 1
         # replaced, never changed in place: see Turns.snapshot
-        s.partida.inserted_by = {**s.partida.inserted_by, slot: (p, s.partida.clock)}
-        self.record.changed = self.record.changed | {p}
+        part.inserted_by = {**part.inserted_by, slot: (p, part.clock)}
+        rec = self.record
+        rec.changed = rec.changed | {p}
         self.structures_changed(old, card)
         self.log.append(("change", p, slot, old, card))
         if fx.Penalty in self.standing:  # of the society after the change
@@ -88,8 +104,9 @@ class Structures(EngineBase):
 
     def approved(self, p: int, slot: int, card: str) -> bool:
         s = self.state
+        cannot = fx.Cannot in self.standing  # asked first: a prohibition rarely stands
         for v in table_order(s, p)[1:]:
-            if not forbidden_any(self, v, "support_revolt") and \
+            if not (cannot and forbidden_any(self, v, "support_revolt")) and \
                     self.agents[v].approve(self, v, p):
                 s.partida.approvals.add((v, p))
                 self.log.append(("approve", v, p))
