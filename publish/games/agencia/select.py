@@ -136,22 +136,25 @@ def _history_holds(engine: Engine, ctx: Context, player: int, cond: fx.Condition
 
 
 def _rank_values(engine: Engine, rank: str) -> list[int]:
-    """Each seat's place value for ``rank`` (lower: better placed)."""
+    """Each seat's measure for ``rank``: hand size or row, better the higher it is when
+    ``MORE_IS_BETTER``.  The list may be the state's own: it is read, never changed."""
     s = engine.state
     if rank in ("most_cards", "fewest_cards"):
-        sign = -1 if rank == "most_cards" else 1
-        return [sign * len(hand) for hand in s.hands]
+        return list(map(len, s.hands))  # no per-seat step in Python
     if s.field is None:
         raise Crisis("this card needs the field (Bourdieu mode)")
-    sign = -1 if rank == "highest" else 1
-    return [sign * row for row in s.field.row]
+    return s.field.row
+
+
+MORE_IS_BETTER = {"most_cards": True, "fewest_cards": False, "highest": True, "lowest": False}
 
 
 def ranked(engine: Engine, pool: list[int], rank: str, nth: int,
            top: int) -> tuple[list[int], bool]:
     """Players at places nth..nth+top-1 of ``rank``; and whether the places are clear-cut."""
     value = _rank_values(engine, rank)
-    order = sorted(pool, key=value.__getitem__)
+    # stable either way: players tied keep the pool's order (the order of play)
+    order = sorted(pool, key=value.__getitem__, reverse=MORE_IS_BETTER[rank])
     if not order:
         return [], False
     start, stop = nth - 1, nth - 1 + top
@@ -242,15 +245,18 @@ def _by_rank(sel: str) -> Resolver:
     """'most_cards', 'highest_all', ...: the players first on a ranking; the forms without
     '_all' name exactly one player, or it is a crisis."""
     rank, exactly_one = NAMED_RANK[sel]
+    better = max if MORE_IS_BETTER[rank] else min
 
     def first(engine: Engine, ctx: Context, can: Any, purpose: str) -> list[int]:
-        # ranked(..., 1, 1) by hand: the best placed, all of them on a tie, in table order
+        # ranked(..., 1, 1) by hand: the best placed, all of them on a tie, in table order;
+        # one best (the common case) is found without going round the table
         value = _rank_values(engine, rank)
-        best = min(value)
-        found = [p for p in table_order(engine.state, ctx.owner) if value[p] == best]
-        if exactly_one and len(found) != 1:
+        best = better(value)
+        if value.count(best) == 1:
+            return [value.index(best)]
+        if exactly_one:
             raise Crisis(f"no single player for '{sel}'")
-        return found
+        return [p for p in table_order(engine.state, ctx.owner) if value[p] == best]
     return first
 
 
