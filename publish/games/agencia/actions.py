@@ -13,6 +13,7 @@ from typing import Any
 from publish.games.agencia import effects as fx
 from publish.games.agencia.base import Context
 from publish.games.agencia.base import EngineBase as Engine
+from publish.games.agencia.cards import BARRED
 from publish.games.agencia.select import Crisis, concerned, holds, resolve, table_order
 from publish.games.agencia.state import shuffle
 
@@ -70,9 +71,7 @@ def forbidden(engine: Engine, actor: int, player: int, act: str) -> str | None:
     """'crisis' or 'skip' when a standing rule bars ``player`` from ``act`` now, in an
     action of ``actor``'s (the player whose card or jogada it is)."""
     verdict = None
-    for seat, rule in engine.rules(fx.Cannot):
-        if act not in rule.act:
-            continue
+    for seat, rule in engine.rules(BARRED[act]):
         if rule.by_others and actor == player:
             continue
         if player in concerned(engine, seat, rule.who):
@@ -84,14 +83,17 @@ def forbidden(engine: Engine, actor: int, player: int, act: str) -> str | None:
 
 def forbidden_any(engine: Engine, player: int, act: str) -> bool:
     """Whether any standing rule bars ``player`` from ``act`` (revolts, natural cards...)."""
-    if fx.Cannot not in engine.standing:
+    if BARRED[act] not in engine.standing:
         return False
     return forbidden(engine, player, player, act) is not None
 
 
+_NO_DRAW, _NO_DISCARD, _NO_RECEIVE = BARRED["draw"], BARRED["discard"], BARRED["receive"]
+
+
 def _allowed(engine: Engine, ctx: Context, player: int, act: str, optional: bool) -> bool:
     """Whether the act goes ahead for this player; raises Crisis when it must and cannot.
-    Callers ask only when a prohibition stands (``fx.Cannot``)."""
+    Callers ask only when a prohibition of the act stands (``BARRED``)."""
     verdict = forbidden(engine, ctx.owner, player, act)
     if verdict == "crisis" and not optional:
         raise Crisis(f"player {player} may not {act}")
@@ -100,7 +102,7 @@ def _allowed(engine: Engine, ctx: Context, player: int, act: str, optional: bool
 
 def draw(engine: Engine, ctx: Context, player: int, n: int, optional: bool = False,
          pick: bool = False) -> None:
-    if fx.Cannot in engine.standing and not _allowed(engine, ctx, player, "draw", optional):
+    if _NO_DRAW in engine.standing and not _allowed(engine, ctx, player, "draw", optional):
         return
     s = engine.state
     for got in range(n):
@@ -129,7 +131,8 @@ def draw(engine: Engine, ctx: Context, player: int, n: int, optional: bool = Fal
 
 def discard(engine: Engine, ctx: Context, player: int, n: int, optional: bool = False) -> None:
     s = engine.state
-    if fx.Cannot in engine.standing and not _allowed(engine, ctx, player, "discard", optional):
+    if _NO_DISCARD in engine.standing and not _allowed(engine, ctx, player, "discard",
+                                                      optional):
         return
     if fx.OnlyOwn in engine.standing and ctx.card is not None and player != ctx.owner and any(
             "discard" in rule.act for _, rule in engine.rules(fx.OnlyOwn)):
@@ -153,7 +156,8 @@ def give(engine: Engine, ctx: Context, giver: int, receiver: int, n: int,
          optional: bool = False) -> None:
     if giver == receiver:
         return  # "um jogador não pode entregar cartas para si mesmo"
-    if fx.Cannot in engine.standing and not _allowed(engine, ctx, receiver, "receive", optional):
+    if _NO_RECEIVE in engine.standing and not _allowed(engine, ctx, receiver, "receive",
+                                                      optional):
         return
     s = engine.state
     if len(s.hands[giver]) < n:
@@ -353,8 +357,8 @@ def _players(engine: Engine, ctx: Context, sel: Any, optional: bool, can: Any = 
 
 def _exchange(engine: Engine, ctx: Context, action: fx.Exchange, optional: bool) -> None:
     s = engine.state
-    for seat, rule in engine.rules(fx.Cannot):
-        if "exchange" in rule.act and (not rule.by_others or seat != ctx.owner):
+    for seat, rule in engine.rules(BARRED["exchange"]):
+        if not rule.by_others or seat != ctx.owner:
             if optional or not rule.crisis:
                 return
             raise Crisis("exchanges are forbidden")

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, get_args
 
 from publish.games.agencia import effects as fx
 from publish.games.agencia.blocks import block_effects
@@ -125,17 +125,31 @@ def rules_by_type(cards: tuple[str, ...],
     """``rules_of`` for every rule type at once: type -> (seat, rule), for each type of
     the schema a rule is an instance of (its class, and any base class of its below
     ``Strict``: none today).  The base classes every model shares are left out, as a
-    society is filed anew each time its structures change and nobody asks for them."""
+    society is filed anew each time its structures change and nobody asks for them.
+    A prohibition is also filed under ``BARRED[act]`` for each act it bars."""
     kinds = derived(infos).setdefault("rule_kinds", {})
     found: dict[type, list[tuple[int, Any]]] = {}
     for seat, number in enumerate(cards):
         mine = kinds.get(number)
         if mine is None:
             mine = kinds[number] = tuple((kind, rule) for rule in infos[number].rules
-                                         for kind in _rule_types(type(rule)))
+                                         for kind in _filed_under(rule))
         for kind, rule in mine:
             found.setdefault(kind, []).append((seat, rule))
     return found
+
+
+BARRED: dict[str, tuple[type, str]] = {act: (fx.Cannot, act) for act in get_args(fx.Forbidden)}
+"""act -> the key under which the prohibitions of that act are filed (``rules_by_type``):
+whether a society bars an act is one look-up, and most bar none of the acts asked about."""
+
+
+def _filed_under(rule: Any) -> tuple[Any, ...]:
+    """The keys a rule is filed under: its types, and for a prohibition the acts it bars."""
+    kinds: tuple[Any, ...] = _rule_types(type(rule))
+    if isinstance(rule, fx.Cannot):
+        kinds += tuple(BARRED[act] for act in dict.fromkeys(rule.act))
+    return kinds
 
 
 def _rule_types(cls: type) -> tuple[type, ...]:

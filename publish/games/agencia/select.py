@@ -293,8 +293,8 @@ def _remembered(engine: Engine, ctx: Context, sel: str) -> list[int]:
 
 def concerned(engine: Engine, seat: int, who: Any) -> list[int]:
     """Whom a standing rule of the card at ``seat`` concerns; nobody if it names nobody now."""
-    try:
-        return resolve(engine, engine.context(seat), who)
+    try:  # a context with no event: a card's standing rule is not asked in one
+        return resolve(engine, Context(seat, engine.state.structures[seat]), who)
     except Crisis:
         return []
 
