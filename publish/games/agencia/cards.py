@@ -5,6 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, get_args
 
+from pydantic import BaseModel
+
 from publish.games.agencia import effects as fx
 from publish.games.agencia.blocks import block_effects
 from publish.model import Game
@@ -30,6 +32,30 @@ def _acts(action: Any) -> str | None:
     return action.do if action.do in ("draw", "discard", "give", "exchange") else None
 
 
+class Plain:
+    """An effect model's fields as ordinary attributes, for the engine, which reads them
+    many times a jogada: pydantic's ``BaseModel.__getattr__`` makes every read of a
+    model's field go through a hook that CPython's attribute caches do not speed up,
+    about four times the cost of a plain read.  Only read, never changed; selectors,
+    conditions and amounts inside are plain too, lists stay lists."""
+
+    def __init__(self, model: BaseModel):
+        self.__dict__.update({name: plain(getattr(model, name))
+                              for name in type(model).model_fields})
+
+    def __repr__(self) -> str:
+        return f"Plain({', '.join(f'{k}={v!r}' for k, v in self.__dict__.items())})"
+
+
+def plain(value: Any) -> Any:
+    """``value`` with every effect model in it made ``Plain``."""
+    if isinstance(value, BaseModel):
+        return Plain(value)
+    if isinstance(value, list):
+        return [plain(v) for v in value]
+    return value
+
+
 @dataclass
 class CardInfo:
     """One card: number, name, ideology, natural role, actions and rules."""
@@ -38,7 +64,7 @@ class CardInfo:
     name: str
     group: str | None
     natural: str | None
-    actions: list[Any] = field(default_factory=list)
+    actions: list[Any] = field(default_factory=list)  # each ``Plain``: the engine runs them
     rules: list[Any] = field(default_factory=list)
     acts: set[str] = field(default_factory=set)
     makes_others_draw: bool = False
@@ -54,7 +80,10 @@ def card_infos(game: Game) -> dict[str, CardInfo]:
         info = CardInfo(card.number, card.name, card.group,
                         NATURAL_ROLES.get(card.number) if card.kind == "natural" else None)
         for _, kind, effect in block_effects(card):
-            (info.actions if kind == "direct" else info.rules).extend(effect)
+            if kind == "direct":
+                info.actions.extend(plain(action) for action in effect)
+            else:
+                info.rules.extend(effect)  # models: the engine files them by their types
         for action in info.actions:
             act = _acts(action)
             if act:
