@@ -189,23 +189,23 @@ def run_action(engine: Engine, ctx: Context, action: Any, optional: bool = False
 
 
 def _draw(engine: Engine, ctx: Context, action: Any, optional: bool) -> None:
-    for p in _players(engine, ctx, action.who, optional,
-                      lambda p: forbidden(engine, ctx.owner, p, "draw") is None):
+    for p in resolve(engine, ctx, action.who,
+                     lambda p: forbidden(engine, ctx.owner, p, "draw") is None, optional=optional):
         draw(engine, ctx, p, amount(engine, ctx, action.n, "draw", p), optional,
              pick=action.choose)
 
 
 def _discard(engine: Engine, ctx: Context, action: Any, optional: bool) -> None:
     s = engine.state
-    for p in _players(engine, ctx, action.who, optional, lambda p: len(s.hands[p]) >= 1):
+    for p in resolve(engine, ctx, action.who, lambda p: len(s.hands[p]) >= 1, optional=optional):
         discard(engine, ctx, p, amount(engine, ctx, action.n, "discard", p), optional)
 
 
 def _give(engine: Engine, ctx: Context, action: Any, optional: bool) -> None:
     s = engine.state
-    givers = _players(engine, ctx, action.who, optional, lambda p: len(s.hands[p]) >= 1)
-    receivers = _players(engine, ctx, action.to, optional,
-                         lambda p: p not in givers or len(givers) > 1)
+    givers = resolve(engine, ctx, action.who, lambda p: len(s.hands[p]) >= 1, optional=optional)
+    receivers = resolve(engine, ctx, action.to, lambda p: p not in givers or len(givers) > 1,
+                        optional=optional)
     for g in givers:
         for r in receivers:
             give(engine, ctx, g, r, amount(engine, ctx, action.n, "give", r), optional)
@@ -214,8 +214,9 @@ def _give(engine: Engine, ctx: Context, action: Any, optional: bool) -> None:
 def _pair(engine: Engine, ctx: Context, action: Any, optional: bool, why: str,
           apart: bool = False) -> tuple[int, int]:
     """The one player of ``who`` and the one of ``to``, two different players, or a crisis."""
-    a = _players(engine, ctx, action.who, optional)
-    b = _players(engine, ctx, action.to, optional, (lambda p: p not in a) if apart else None)
+    a = resolve(engine, ctx, action.who, optional=optional)
+    b = resolve(engine, ctx, action.to, (lambda p: p not in a) if apart else None,
+                optional=optional)
     if len(a) != 1 or len(b) != 1 or a[0] == b[0]:
         raise Crisis(why)
     return a[0], b[0]
@@ -253,7 +254,7 @@ def _equalise(engine: Engine, ctx: Context, action: Any, optional: bool) -> None
 
 
 def _swap_structures(engine: Engine, ctx: Context, action: Any, optional: bool) -> None:
-    b = _players(engine, ctx, action.to, optional, lambda p: p != ctx.owner)
+    b = resolve(engine, ctx, action.to, lambda p: p != ctx.owner, optional=optional)
     if len(b) != 1 or b[0] == ctx.owner:
         raise Crisis("a structure swap needs one other player")
     engine.swap_structures(ctx.owner, b[0])
@@ -261,7 +262,7 @@ def _swap_structures(engine: Engine, ctx: Context, action: Any, optional: bool) 
 
 def _flow_towards(engine: Engine, ctx: Context, action: Any, optional: bool) -> None:
     s = engine.state
-    b = _players(engine, ctx, action.to, optional)
+    b = resolve(engine, ctx, action.to, optional=optional)
     if len(b) != 1 or b[0] not in (s.neighbour(ctx.owner, 1), s.neighbour(ctx.owner, -1)):
         raise Crisis("the flow turns towards one neighbour only")
     if s.neighbour(ctx.owner, 1) != b[0]:
@@ -287,7 +288,7 @@ def _schedule_crisis(engine: Engine, ctx: Context, action: Any, optional: bool) 
 
 
 def _field_move(engine: Engine, ctx: Context, action: Any, optional: bool) -> None:
-    for p in _players(engine, ctx, action.who, optional):
+    for p in resolve(engine, ctx, action.who, optional=optional):
         engine.field_move(p, during_partida=True)
 
 
@@ -297,28 +298,28 @@ def _field_swap(engine: Engine, ctx: Context, action: Any, optional: bool) -> No
 
 
 def _field_step(engine: Engine, ctx: Context, action: Any, optional: bool) -> None:
-    for p in _players(engine, ctx, action.who, optional):
+    for p in resolve(engine, ctx, action.who, optional=optional):
         engine.field_step(p, action.rows, action.max_row)
 
 
 def _win(engine: Engine, ctx: Context, action: Any, optional: bool) -> None:
     part = engine.state.partida
-    for p in _players(engine, ctx, action.who, optional):
+    for p in resolve(engine, ctx, action.who, optional=optional):
         if p not in part.winners:
             part.winners = [*part.winners, p]  # replaced: see Turns.snapshot
 
 
 def _show_hands(engine: Engine, ctx: Context, action: Any, optional: bool) -> None:
     show = action.do == "show_hand"
-    _players(engine, ctx, action.who, optional)
-    other = _players(engine, ctx, action.to if show else action.of, optional)
+    resolve(engine, ctx, action.who, optional=optional)
+    other = resolve(engine, ctx, action.to if show else action.of, optional=optional)
     if show and ctx.owner in other and len(other) == 1:
         raise Crisis("nobody to show the hand to")
 
 
 def _trade_with_pile(engine: Engine, ctx: Context, action: Any, optional: bool) -> None:
     s = engine.state
-    for p in _players(engine, ctx, action.who, optional):
+    for p in resolve(engine, ctx, action.who, optional=optional):
         if not s.hands[p] or not (s.pile or s.discard):
             raise Crisis("nothing to trade")
         give_back, take = engine.agents[p].trade_with_pile(engine, p)
@@ -330,7 +331,7 @@ def _trade_with_pile(engine: Engine, ctx: Context, action: Any, optional: bool) 
 
 
 def _team_up(engine: Engine, ctx: Context, action: Any, optional: bool) -> None:
-    for p in _players(engine, ctx, action.to, optional, lambda p: p != ctx.owner):
+    for p in resolve(engine, ctx, action.to, lambda p: p != ctx.owner, optional=optional):
         part = engine.state.partida
         part.teams = [*part.teams, (ctx.owner, p)]  # replaced: see Turns.snapshot
         engine.log.append(("alliance", ctx.owner, p))
@@ -346,15 +347,6 @@ class _Skip(Exception):
     """A 'se ...' condition is false: this action and the rest of its block do nothing."""
 
 
-def _players(engine: Engine, ctx: Context, sel: Any, optional: bool, can: Any = None) -> list[int]:
-    try:
-        return resolve(engine, ctx, sel, can)
-    except Crisis:
-        if optional:
-            return []
-        raise
-
-
 def _exchange(engine: Engine, ctx: Context, action: fx.Exchange, optional: bool) -> None:
     s = engine.state
     for seat, rule in engine.rules(BARRED["exchange"]):
@@ -362,8 +354,8 @@ def _exchange(engine: Engine, ctx: Context, action: fx.Exchange, optional: bool)
             if optional or not rule.crisis:
                 return
             raise Crisis("exchanges are forbidden")
-    a = _players(engine, ctx, action.who, optional)
-    b = _players(engine, ctx, action.to, optional, lambda p: p not in a)
+    a = resolve(engine, ctx, action.who, optional=optional)
+    b = resolve(engine, ctx, action.to, lambda p: p not in a, optional=optional)
     for x in a:
         for y in b:
             if x == y:
@@ -386,7 +378,7 @@ def _exchange(engine: Engine, ctx: Context, action: fx.Exchange, optional: bool)
 
 def _change(engine: Engine, ctx: Context, action: fx.ChangeStructure) -> None:
     s = engine.state
-    changers = _players(engine, ctx, action.who, not action.crisis)
+    changers = resolve(engine, ctx, action.who, optional=not action.crisis)
     if action.who == "everyone":
         changers = [s.neighbour(ctx.owner, k) for k in range(s.players)]
     for p in changers:

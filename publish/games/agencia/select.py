@@ -188,21 +188,29 @@ def table_order(s: Any, me: int) -> list[int]:
 
 
 def resolve(engine: Engine, ctx: Context, sel: Any, can: Callable[[int], bool] | None = None,
-            purpose: str = "") -> list[int]:
-    """The players a selector names; Crisis when it cannot name them as written."""
-    if isinstance(sel, str):  # the common case: a name, looked up rather than compared in turn
-        if sel == "self":  # the most common of all
-            return [ctx.owner]
-        named = NAMED.get(sel)
-        return _remembered(engine, ctx, sel) if named is None else named(engine, ctx, can, purpose)
-    if isinstance(sel, list):
-        out: list[int] = []
-        for part in sel:
-            for p in resolve(engine, ctx, part, can, purpose):
-                if p not in out:
-                    out.append(p)
-        return out
-    return query(engine, ctx, sel, can, purpose)
+            purpose: str = "", optional: bool = False) -> list[int]:
+    """The players a selector names; Crisis when it cannot name them as written, or nobody
+    if the action is ``optional`` (it causes no crisis)."""
+    try:
+        if isinstance(sel, str):  # the common case: a name, looked up, not compared in turn
+            if sel == "self":  # the most common of all
+                return [ctx.owner]
+            named = NAMED.get(sel)
+            if named is None:
+                return _remembered(engine, ctx, sel)
+            return named(engine, ctx, can, purpose)
+        if isinstance(sel, list):
+            out: list[int] = []
+            for part in sel:
+                for p in resolve(engine, ctx, part, can, purpose):
+                    if p not in out:
+                        out.append(p)
+            return out
+        return query(engine, ctx, sel, can, purpose)
+    except Crisis:
+        if optional:
+            return []
+        raise
 
 
 Resolver = Callable[[Engine, Context, "Callable[[int], bool] | None", str], list[int]]
