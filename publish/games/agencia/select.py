@@ -24,38 +24,37 @@ PRIMES = {2, 3, 5, 7, 11, 13, 17, 19, 23, 29, 31, 37, 41, 43, 47, 53, 59, 61, 67
 
 
 def _compare(value: int, count: fx.Count, own: int) -> bool:
-    def v(x: Any) -> int:
-        return own if x == "self" else x
-
-    return ((count.eq is None or value == v(count.eq))
-            and (count.lt is None or value < v(count.lt))
-            and (count.le is None or value <= v(count.le))
-            and (count.gt is None or value > v(count.gt))
-            and (count.ge is None or value >= v(count.ge)))
+    """Whether ``value`` passes every bound of ``count`` ("self": the acting player's own)."""
+    eq, lt, le, gt, ge = count.eq, count.lt, count.le, count.gt, count.ge
+    return ((eq is None or value == (own if eq == "self" else eq))
+            and (lt is None or value < (own if lt == "self" else lt))
+            and (le is None or value <= (own if le == "self" else le))
+            and (gt is None or value > (own if gt == "self" else gt))
+            and (ge is None or value >= (own if ge == "self" else ge)))
 
 
 _HAND = ("me", "cards", "parity", "prime", "unique_count")
 _FIELD = ("row", "row_at_start", "neighbour")
 
-_PARTS: dict[int, tuple[fx.Condition, bool, bool, bool]] = {}
-"""id of a condition -> (the condition, whether it tests the hand, the field, the history):
-a condition sets one or two of its 16 fields, so most of its tests need not be read."""
+_PARTS: dict[Any, tuple[bool, bool, bool]] = {}
+"""condition -> whether it tests the hand, the field, the history: a condition sets one or
+two of its 16 fields, so most of its tests need not be read.  Keyed by the condition
+itself: a card's (``cards.Plain``) hashes by identity, a model (frozen) by its fields."""
 
 
-def _file(cond: fx.Condition) -> tuple[fx.Condition, bool, bool, bool]:
+def _file(cond: fx.Condition) -> tuple[bool, bool, bool]:
     given = {name for name, value in cond.__dict__.items() if value is not None}
-    # the condition is held in the table, so its id stays its own
-    parts = _PARTS[id(cond)] = (cond, not given.isdisjoint(_HAND),
-                                not given.isdisjoint(_FIELD), not given <= {*_HAND, *_FIELD})
+    parts = _PARTS[cond] = (not given.isdisjoint(_HAND), not given.isdisjoint(_FIELD),
+                            not given <= {*_HAND, *_FIELD})
     return parts
 
 
 def holds(engine: Engine, ctx: Context, player: int, cond: fx.Condition) -> bool:
     """Whether ``cond`` is true of ``player``, seen from the acting player ``ctx.owner``."""
-    parts = _PARTS.get(id(cond))
-    if parts is None or parts[0] is not cond:
+    parts = _PARTS.get(cond)
+    if parts is None:
         parts = _file(cond)
-    _, hand, field, history = parts
+    hand, field, history = parts
     return ((not hand or _hand_holds(engine, ctx, player, cond))
             and (not field or _field_holds(engine, ctx, player, cond))
             and (not history or _history_holds(engine, ctx, player, cond)))
