@@ -310,7 +310,9 @@ def query(engine: Engine, ctx: Context, q: fx.Query, can: Callable[[int], bool] 
           purpose: str) -> list[int]:
     s = engine.state
     me = ctx.owner
-    pool = [p for p in table_order(s, me) if q.among == "everyone" or p != me]
+    pool = table_order(s, me)  # me first: the opponents are the rest
+    if q.among != "everyone":
+        del pool[0]
     if q.exclude is not None:
         out = set(resolve(engine, ctx, q.exclude))
         pool = [p for p in pool if p not in out]
