@@ -13,6 +13,7 @@ from typing import Any
 from publish.games.agencia import effects as fx
 from publish.games.agencia.base import Context
 from publish.games.agencia.base import EngineBase as Engine
+from publish.games.agencia.cards import BARRED
 from publish.games.agencia.select import Crisis, concerned, holds, resolve, table_order
 from publish.games.agencia.state import shuffle
 
@@ -70,9 +71,7 @@ def forbidden(engine: Engine, actor: int, player: int, act: str) -> str | None:
     """'crisis' or 'skip' when a standing rule bars ``player`` from ``act`` now, in an
     action of ``actor``'s (the player whose card or jogada it is)."""
     verdict = None
-    for seat, rule in engine.rules(fx.Cannot):
-        if act not in rule.act:
-            continue
+    for seat, rule in engine.rules(BARRED[act]):
         if rule.by_others and actor == player:
             continue
         if player in concerned(engine, seat, rule.who):
@@ -84,14 +83,17 @@ def forbidden(engine: Engine, actor: int, player: int, act: str) -> str | None:
 
 def forbidden_any(engine: Engine, player: int, act: str) -> bool:
     """Whether any standing rule bars ``player`` from ``act`` (revolts, natural cards...)."""
-    if fx.Cannot not in engine.standing:
+    if BARRED[act] not in engine.standing:
         return False
     return forbidden(engine, player, player, act) is not None
 
 
+_NO_DRAW, _NO_DISCARD, _NO_RECEIVE = BARRED["draw"], BARRED["discard"], BARRED["receive"]
+
+
 def _allowed(engine: Engine, ctx: Context, player: int, act: str, optional: bool) -> bool:
     """Whether the act goes ahead for this player; raises Crisis when it must and cannot.
-    Callers ask only when a prohibition stands (``fx.Cannot``)."""
+    Callers ask only when a prohibition of the act stands (``BARRED``)."""
     verdict = forbidden(engine, ctx.owner, player, act)
     if verdict == "crisis" and not optional:
         raise Crisis(f"player {player} may not {act}")
@@ -100,7 +102,7 @@ def _allowed(engine: Engine, ctx: Context, player: int, act: str, optional: bool
 
 def draw(engine: Engine, ctx: Context, player: int, n: int, optional: bool = False,
          pick: bool = False) -> None:
-    if fx.Cannot in engine.standing and not _allowed(engine, ctx, player, "draw", optional):
+    if _NO_DRAW in engine.standing and not _allowed(engine, ctx, player, "draw", optional):
         return
     s = engine.state
     for got in range(n):
@@ -129,7 +131,8 @@ def draw(engine: Engine, ctx: Context, player: int, n: int, optional: bool = Fal
 
 def discard(engine: Engine, ctx: Context, player: int, n: int, optional: bool = False) -> None:
     s = engine.state
-    if fx.Cannot in engine.standing and not _allowed(engine, ctx, player, "discard", optional):
+    if _NO_DISCARD in engine.standing and not _allowed(engine, ctx, player, "discard",
+                                                      optional):
         return
     if fx.OnlyOwn in engine.standing and ctx.card is not None and player != ctx.owner and any(
             "discard" in rule.act for _, rule in engine.rules(fx.OnlyOwn)):
@@ -153,7 +156,8 @@ def give(engine: Engine, ctx: Context, giver: int, receiver: int, n: int,
          optional: bool = False) -> None:
     if giver == receiver:
         return  # "um jogador não pode entregar cartas para si mesmo"
-    if fx.Cannot in engine.standing and not _allowed(engine, ctx, receiver, "receive", optional):
+    if _NO_RECEIVE in engine.standing and not _allowed(engine, ctx, receiver, "receive",
+                                                      optional):
         return
     s = engine.state
     if len(s.hands[giver]) < n:
@@ -185,23 +189,23 @@ def run_action(engine: Engine, ctx: Context, action: Any, optional: bool = False
 
 
 def _draw(engine: Engine, ctx: Context, action: Any, optional: bool) -> None:
-    for p in _players(engine, ctx, action.who, optional,
-                      lambda p: forbidden(engine, ctx.owner, p, "draw") is None):
+    for p in resolve(engine, ctx, action.who,
+                     lambda p: forbidden(engine, ctx.owner, p, "draw") is None, optional=optional):
         draw(engine, ctx, p, amount(engine, ctx, action.n, "draw", p), optional,
              pick=action.choose)
 
 
 def _discard(engine: Engine, ctx: Context, action: Any, optional: bool) -> None:
     s = engine.state
-    for p in _players(engine, ctx, action.who, optional, lambda p: len(s.hands[p]) >= 1):
+    for p in resolve(engine, ctx, action.who, lambda p: len(s.hands[p]) >= 1, optional=optional):
         discard(engine, ctx, p, amount(engine, ctx, action.n, "discard", p), optional)
 
 
 def _give(engine: Engine, ctx: Context, action: Any, optional: bool) -> None:
     s = engine.state
-    givers = _players(engine, ctx, action.who, optional, lambda p: len(s.hands[p]) >= 1)
-    receivers = _players(engine, ctx, action.to, optional,
-                         lambda p: p not in givers or len(givers) > 1)
+    givers = resolve(engine, ctx, action.who, lambda p: len(s.hands[p]) >= 1, optional=optional)
+    receivers = resolve(engine, ctx, action.to, lambda p: p not in givers or len(givers) > 1,
+                        optional=optional)
     for g in givers:
         for r in receivers:
             give(engine, ctx, g, r, amount(engine, ctx, action.n, "give", r), optional)
@@ -210,8 +214,9 @@ def _give(engine: Engine, ctx: Context, action: Any, optional: bool) -> None:
 def _pair(engine: Engine, ctx: Context, action: Any, optional: bool, why: str,
           apart: bool = False) -> tuple[int, int]:
     """The one player of ``who`` and the one of ``to``, two different players, or a crisis."""
-    a = _players(engine, ctx, action.who, optional)
-    b = _players(engine, ctx, action.to, optional, (lambda p: p not in a) if apart else None)
+    a = resolve(engine, ctx, action.who, optional=optional)
+    b = resolve(engine, ctx, action.to, (lambda p: p not in a) if apart else None,
+                optional=optional)
     if len(a) != 1 or len(b) != 1 or a[0] == b[0]:
         raise Crisis(why)
     return a[0], b[0]
@@ -249,7 +254,7 @@ def _equalise(engine: Engine, ctx: Context, action: Any, optional: bool) -> None
 
 
 def _swap_structures(engine: Engine, ctx: Context, action: Any, optional: bool) -> None:
-    b = _players(engine, ctx, action.to, optional, lambda p: p != ctx.owner)
+    b = resolve(engine, ctx, action.to, lambda p: p != ctx.owner, optional=optional)
     if len(b) != 1 or b[0] == ctx.owner:
         raise Crisis("a structure swap needs one other player")
     engine.swap_structures(ctx.owner, b[0])
@@ -257,7 +262,7 @@ def _swap_structures(engine: Engine, ctx: Context, action: Any, optional: bool) 
 
 def _flow_towards(engine: Engine, ctx: Context, action: Any, optional: bool) -> None:
     s = engine.state
-    b = _players(engine, ctx, action.to, optional)
+    b = resolve(engine, ctx, action.to, optional=optional)
     if len(b) != 1 or b[0] not in (s.neighbour(ctx.owner, 1), s.neighbour(ctx.owner, -1)):
         raise Crisis("the flow turns towards one neighbour only")
     if s.neighbour(ctx.owner, 1) != b[0]:
@@ -283,7 +288,7 @@ def _schedule_crisis(engine: Engine, ctx: Context, action: Any, optional: bool) 
 
 
 def _field_move(engine: Engine, ctx: Context, action: Any, optional: bool) -> None:
-    for p in _players(engine, ctx, action.who, optional):
+    for p in resolve(engine, ctx, action.who, optional=optional):
         engine.field_move(p, during_partida=True)
 
 
@@ -293,28 +298,28 @@ def _field_swap(engine: Engine, ctx: Context, action: Any, optional: bool) -> No
 
 
 def _field_step(engine: Engine, ctx: Context, action: Any, optional: bool) -> None:
-    for p in _players(engine, ctx, action.who, optional):
+    for p in resolve(engine, ctx, action.who, optional=optional):
         engine.field_step(p, action.rows, action.max_row)
 
 
 def _win(engine: Engine, ctx: Context, action: Any, optional: bool) -> None:
     part = engine.state.partida
-    for p in _players(engine, ctx, action.who, optional):
+    for p in resolve(engine, ctx, action.who, optional=optional):
         if p not in part.winners:
             part.winners = [*part.winners, p]  # replaced: see Turns.snapshot
 
 
 def _show_hands(engine: Engine, ctx: Context, action: Any, optional: bool) -> None:
     show = action.do == "show_hand"
-    _players(engine, ctx, action.who, optional)
-    other = _players(engine, ctx, action.to if show else action.of, optional)
+    resolve(engine, ctx, action.who, optional=optional)
+    other = resolve(engine, ctx, action.to if show else action.of, optional=optional)
     if show and ctx.owner in other and len(other) == 1:
         raise Crisis("nobody to show the hand to")
 
 
 def _trade_with_pile(engine: Engine, ctx: Context, action: Any, optional: bool) -> None:
     s = engine.state
-    for p in _players(engine, ctx, action.who, optional):
+    for p in resolve(engine, ctx, action.who, optional=optional):
         if not s.hands[p] or not (s.pile or s.discard):
             raise Crisis("nothing to trade")
         give_back, take = engine.agents[p].trade_with_pile(engine, p)
@@ -326,7 +331,7 @@ def _trade_with_pile(engine: Engine, ctx: Context, action: Any, optional: bool) 
 
 
 def _team_up(engine: Engine, ctx: Context, action: Any, optional: bool) -> None:
-    for p in _players(engine, ctx, action.to, optional, lambda p: p != ctx.owner):
+    for p in resolve(engine, ctx, action.to, lambda p: p != ctx.owner, optional=optional):
         part = engine.state.partida
         part.teams = [*part.teams, (ctx.owner, p)]  # replaced: see Turns.snapshot
         engine.log.append(("alliance", ctx.owner, p))
@@ -342,24 +347,15 @@ class _Skip(Exception):
     """A 'se ...' condition is false: this action and the rest of its block do nothing."""
 
 
-def _players(engine: Engine, ctx: Context, sel: Any, optional: bool, can: Any = None) -> list[int]:
-    try:
-        return resolve(engine, ctx, sel, can)
-    except Crisis:
-        if optional:
-            return []
-        raise
-
-
 def _exchange(engine: Engine, ctx: Context, action: fx.Exchange, optional: bool) -> None:
     s = engine.state
-    for seat, rule in engine.rules(fx.Cannot):
-        if "exchange" in rule.act and (not rule.by_others or seat != ctx.owner):
+    for seat, rule in engine.rules(BARRED["exchange"]):
+        if not rule.by_others or seat != ctx.owner:
             if optional or not rule.crisis:
                 return
             raise Crisis("exchanges are forbidden")
-    a = _players(engine, ctx, action.who, optional)
-    b = _players(engine, ctx, action.to, optional, lambda p: p not in a)
+    a = resolve(engine, ctx, action.who, optional=optional)
+    b = resolve(engine, ctx, action.to, lambda p: p not in a, optional=optional)
     for x in a:
         for y in b:
             if x == y:
@@ -382,7 +378,7 @@ def _exchange(engine: Engine, ctx: Context, action: fx.Exchange, optional: bool)
 
 def _change(engine: Engine, ctx: Context, action: fx.ChangeStructure) -> None:
     s = engine.state
-    changers = _players(engine, ctx, action.who, not action.crisis)
+    changers = resolve(engine, ctx, action.who, optional=not action.crisis)
     if action.who == "everyone":
         changers = [s.neighbour(ctx.owner, k) for k in range(s.players)]
     for p in changers:

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, get_args
+
+from pydantic import BaseModel
 
 from publish.games.agencia import effects as fx
 from publish.games.agencia.blocks import block_effects
@@ -30,6 +32,30 @@ def _acts(action: Any) -> str | None:
     return action.do if action.do in ("draw", "discard", "give", "exchange") else None
 
 
+class Plain:
+    """An effect model's fields as ordinary attributes, for the engine, which reads them
+    many times a jogada: pydantic's ``BaseModel.__getattr__`` makes every read of a
+    model's field go through a hook that CPython's attribute caches do not speed up,
+    about four times the cost of a plain read.  Only read, never changed; selectors,
+    conditions and amounts inside are plain too, lists stay lists."""
+
+    def __init__(self, model: BaseModel):
+        self.__dict__.update({name: plain(getattr(model, name))
+                              for name in type(model).model_fields})
+
+    def __repr__(self) -> str:
+        return f"Plain({', '.join(f'{k}={v!r}' for k, v in self.__dict__.items())})"
+
+
+def plain(value: Any) -> Any:
+    """``value`` with every effect model in it made ``Plain``."""
+    if isinstance(value, BaseModel):
+        return Plain(value)
+    if isinstance(value, list):
+        return [plain(v) for v in value]
+    return value
+
+
 @dataclass
 class CardInfo:
     """One card: number, name, ideology, natural role, actions and rules."""
@@ -38,16 +64,16 @@ class CardInfo:
     name: str
     group: str | None
     natural: str | None
-    actions: list[Any] = field(default_factory=list)
+    actions: list[Any] = field(default_factory=list)  # each ``Plain``: the engine runs them
     rules: list[Any] = field(default_factory=list)
     acts: set[str] = field(default_factory=set)
     makes_others_draw: bool = False
     many: set[str] = field(default_factory=set)  # acts it makes more than 1 player do
     does: frozenset[str] = frozenset()  # every kind of action (``do``) it has
     conditional: tuple[Any, ...] = ()  # its actions that happen only if a condition holds
-    # (type, rule) for each of its standing rules and each type it is filed under
-    # (``rules_by_type``)
-    rule_kinds: tuple[tuple[type, Any], ...] = ()
+    # (key, rule) for each of its standing rules and each key it is filed under: its types
+    # and, for a prohibition, BARRED[act] (``rules_by_type``)
+    rule_kinds: tuple[tuple[Any, Any], ...] = ()
 
 
 def card_infos(game: Game) -> dict[str, CardInfo]:
@@ -57,7 +83,10 @@ def card_infos(game: Game) -> dict[str, CardInfo]:
         info = CardInfo(card.number, card.name, card.group,
                         NATURAL_ROLES.get(card.number) if card.kind == "natural" else None)
         for _, kind, effect in block_effects(card):
-            (info.actions if kind == "direct" else info.rules).extend(effect)
+            if kind == "direct":
+                info.actions.extend(plain(action) for action in effect)
+            else:
+                info.rules.extend(effect)  # models: the engine files them by their types
         for action in info.actions:
             act = _acts(action)
             if act:
@@ -72,7 +101,7 @@ def card_infos(game: Game) -> dict[str, CardInfo]:
         info.does = frozenset(a.do for a in info.actions)
         info.conditional = tuple(a for a in info.actions if a.when is not None)
         info.rule_kinds = tuple((kind, rule) for rule in info.rules
-                                for kind in _rule_types(type(rule)))
+                                for kind in _filed_under(rule))
         infos[card.number] = info
     return infos
 
@@ -130,12 +159,27 @@ def rules_by_type(cards: tuple[str, ...],
     """``rules_of`` for every rule type at once: type -> (seat, rule), for each type of
     the schema a rule is an instance of (its class, and any base class of its below
     ``Strict``: none today).  The base classes every model shares are left out, as a
-    society is filed anew each time its structures change and nobody asks for them."""
+    society is filed anew each time its structures change and nobody asks for them.
+    A prohibition is also filed under ``BARRED[act]`` for each act it bars (the card's
+    ``rule_kinds``)."""
     found: dict[type, list[tuple[int, Any]]] = {}
     for seat, number in enumerate(cards):
         for kind, rule in infos[number].rule_kinds:
             found.setdefault(kind, []).append((seat, rule))
     return found
+
+
+BARRED: dict[str, tuple[type, str]] = {act: (fx.Cannot, act) for act in get_args(fx.Forbidden)}
+"""act -> the key under which the prohibitions of that act are filed (``rules_by_type``):
+whether a society bars an act is one look-up, and most bar none of the acts asked about."""
+
+
+def _filed_under(rule: Any) -> tuple[Any, ...]:
+    """The keys a rule is filed under: its types, and for a prohibition the acts it bars."""
+    kinds: tuple[Any, ...] = _rule_types(type(rule))
+    if isinstance(rule, fx.Cannot):
+        kinds += tuple(BARRED[act] for act in dict.fromkeys(rule.act))
+    return kinds
 
 
 def _rule_types(cls: type) -> tuple[type, ...]:

@@ -24,38 +24,37 @@ PRIMES = {2, 3, 5, 7, 11, 13, 17, 19, 23, 29, 31, 37, 41, 43, 47, 53, 59, 61, 67
 
 
 def _compare(value: int, count: fx.Count, own: int) -> bool:
-    def v(x: Any) -> int:
-        return own if x == "self" else x
-
-    return ((count.eq is None or value == v(count.eq))
-            and (count.lt is None or value < v(count.lt))
-            and (count.le is None or value <= v(count.le))
-            and (count.gt is None or value > v(count.gt))
-            and (count.ge is None or value >= v(count.ge)))
+    """Whether ``value`` passes every bound of ``count`` ("self": the acting player's own)."""
+    eq, lt, le, gt, ge = count.eq, count.lt, count.le, count.gt, count.ge
+    return ((eq is None or value == (own if eq == "self" else eq))
+            and (lt is None or value < (own if lt == "self" else lt))
+            and (le is None or value <= (own if le == "self" else le))
+            and (gt is None or value > (own if gt == "self" else gt))
+            and (ge is None or value >= (own if ge == "self" else ge)))
 
 
 _HAND = ("me", "cards", "parity", "prime", "unique_count")
 _FIELD = ("row", "row_at_start", "neighbour")
 
-_PARTS: dict[int, tuple[fx.Condition, bool, bool, bool]] = {}
-"""id of a condition -> (the condition, whether it tests the hand, the field, the history):
-a condition sets one or two of its 16 fields, so most of its tests need not be read."""
+_PARTS: dict[Any, tuple[bool, bool, bool]] = {}
+"""condition -> whether it tests the hand, the field, the history: a condition sets one or
+two of its 16 fields, so most of its tests need not be read.  Keyed by the condition
+itself: a card's (``cards.Plain``) hashes by identity, a model (frozen) by its fields."""
 
 
-def _file(cond: fx.Condition) -> tuple[fx.Condition, bool, bool, bool]:
+def _file(cond: fx.Condition) -> tuple[bool, bool, bool]:
     given = {name for name, value in cond.__dict__.items() if value is not None}
-    # the condition is held in the table, so its id stays its own
-    parts = _PARTS[id(cond)] = (cond, not given.isdisjoint(_HAND),
-                                not given.isdisjoint(_FIELD), not given <= {*_HAND, *_FIELD})
+    parts = _PARTS[cond] = (not given.isdisjoint(_HAND), not given.isdisjoint(_FIELD),
+                            not given <= {*_HAND, *_FIELD})
     return parts
 
 
 def holds(engine: Engine, ctx: Context, player: int, cond: fx.Condition) -> bool:
     """Whether ``cond`` is true of ``player``, seen from the acting player ``ctx.owner``."""
-    parts = _PARTS.get(id(cond))
-    if parts is None or parts[0] is not cond:
+    parts = _PARTS.get(cond)
+    if parts is None:
         parts = _file(cond)
-    _, hand, field, history = parts
+    hand, field, history = parts
     return ((not hand or _hand_holds(engine, ctx, player, cond))
             and (not field or _field_holds(engine, ctx, player, cond))
             and (not history or _history_holds(engine, ctx, player, cond)))
@@ -136,22 +135,25 @@ def _history_holds(engine: Engine, ctx: Context, player: int, cond: fx.Condition
 
 
 def _rank_values(engine: Engine, rank: str) -> list[int]:
-    """Each seat's place value for ``rank`` (lower: better placed)."""
+    """Each seat's measure for ``rank``: hand size or row, better the higher it is when
+    ``MORE_IS_BETTER``.  The list may be the state's own: it is read, never changed."""
     s = engine.state
     if rank in ("most_cards", "fewest_cards"):
-        sign = -1 if rank == "most_cards" else 1
-        return [sign * len(hand) for hand in s.hands]
+        return list(map(len, s.hands))  # no per-seat step in Python
     if s.field is None:
         raise Crisis("this card needs the field (Bourdieu mode)")
-    sign = -1 if rank == "highest" else 1
-    return [sign * row for row in s.field.row]
+    return s.field.row
+
+
+MORE_IS_BETTER = {"most_cards": True, "fewest_cards": False, "highest": True, "lowest": False}
 
 
 def ranked(engine: Engine, pool: list[int], rank: str, nth: int,
            top: int) -> tuple[list[int], bool]:
     """Players at places nth..nth+top-1 of ``rank``; and whether the places are clear-cut."""
     value = _rank_values(engine, rank)
-    order = sorted(pool, key=value.__getitem__)
+    # stable either way: players tied keep the pool's order (the order of play)
+    order = sorted(pool, key=value.__getitem__, reverse=MORE_IS_BETTER[rank])
     if not order:
         return [], False
     start, stop = nth - 1, nth - 1 + top
@@ -185,21 +187,29 @@ def table_order(s: Any, me: int) -> list[int]:
 
 
 def resolve(engine: Engine, ctx: Context, sel: Any, can: Callable[[int], bool] | None = None,
-            purpose: str = "") -> list[int]:
-    """The players a selector names; Crisis when it cannot name them as written."""
-    if isinstance(sel, str):  # the common case: a name, looked up rather than compared in turn
-        if sel == "self":  # the most common of all
-            return [ctx.owner]
-        named = NAMED.get(sel)
-        return _remembered(engine, ctx, sel) if named is None else named(engine, ctx, can, purpose)
-    if isinstance(sel, list):
-        out: list[int] = []
-        for part in sel:
-            for p in resolve(engine, ctx, part, can, purpose):
-                if p not in out:
-                    out.append(p)
-        return out
-    return query(engine, ctx, sel, can, purpose)
+            purpose: str = "", optional: bool = False) -> list[int]:
+    """The players a selector names; Crisis when it cannot name them as written, or nobody
+    if the action is ``optional`` (it causes no crisis)."""
+    try:
+        if isinstance(sel, str):  # the common case: a name, looked up, not compared in turn
+            if sel == "self":  # the most common of all
+                return [ctx.owner]
+            named = NAMED.get(sel)
+            if named is None:
+                return _remembered(engine, ctx, sel)
+            return named(engine, ctx, can, purpose)
+        if isinstance(sel, list):
+            out: list[int] = []
+            for part in sel:
+                for p in resolve(engine, ctx, part, can, purpose):
+                    if p not in out:
+                        out.append(p)
+            return out
+        return query(engine, ctx, sel, can, purpose)
+    except Crisis:
+        if optional:
+            return []
+        raise
 
 
 Resolver = Callable[[Engine, Context, "Callable[[int], bool] | None", str], list[int]]
@@ -242,15 +252,18 @@ def _by_rank(sel: str) -> Resolver:
     """'most_cards', 'highest_all', ...: the players first on a ranking; the forms without
     '_all' name exactly one player, or it is a crisis."""
     rank, exactly_one = NAMED_RANK[sel]
+    better = max if MORE_IS_BETTER[rank] else min
 
     def first(engine: Engine, ctx: Context, can: Any, purpose: str) -> list[int]:
-        # ranked(..., 1, 1) by hand: the best placed, all of them on a tie, in table order
+        # ranked(..., 1, 1) by hand: the best placed, all of them on a tie, in table order;
+        # one best (the common case) is found without going round the table
         value = _rank_values(engine, rank)
-        best = min(value)
-        found = [p for p in table_order(engine.state, ctx.owner) if value[p] == best]
-        if exactly_one and len(found) != 1:
+        best = better(value)
+        if value.count(best) == 1:
+            return [value.index(best)]
+        if exactly_one:
             raise Crisis(f"no single player for '{sel}'")
-        return found
+        return [p for p in table_order(engine.state, ctx.owner) if value[p] == best]
     return first
 
 
@@ -287,8 +300,8 @@ def _remembered(engine: Engine, ctx: Context, sel: str) -> list[int]:
 
 def concerned(engine: Engine, seat: int, who: Any) -> list[int]:
     """Whom a standing rule of the card at ``seat`` concerns; nobody if it names nobody now."""
-    try:
-        return resolve(engine, engine.context(seat), who)
+    try:  # a context with no event: a card's standing rule is not asked in one
+        return resolve(engine, Context(seat, engine.state.structures[seat]), who)
     except Crisis:
         return []
 
@@ -297,7 +310,9 @@ def query(engine: Engine, ctx: Context, q: fx.Query, can: Callable[[int], bool] 
           purpose: str) -> list[int]:
     s = engine.state
     me = ctx.owner
-    pool = [p for p in table_order(s, me) if q.among == "everyone" or p != me]
+    pool = table_order(s, me)  # me first: the opponents are the rest
+    if q.among != "everyone":
+        del pool[0]
     if q.exclude is not None:
         out = set(resolve(engine, ctx, q.exclude))
         pool = [p for p in pool if p not in out]

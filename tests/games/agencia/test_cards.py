@@ -1,0 +1,38 @@
+"""Card facts computed once: how a society's standing rules are filed."""
+
+from __future__ import annotations
+
+from agencia_helpers import infos
+
+from publish.games.agencia import effects as fx
+from publish.games.agencia.cards import BARRED, Plain, plain, rules_by_type
+
+
+def test_a_prohibition_is_filed_under_its_type_and_each_act_it_bars():
+    # 071 O fim da história bars drawing and discarding; 003 bars proposing and supporting
+    filed = rules_by_type(("048", "071", "003", "042"), infos())
+    (seat, rule), = filed[BARRED["draw"]]
+    assert seat == 1 and rule.act == ["draw", "discard"]
+    assert filed[BARRED["discard"]] == [(1, rule)]
+    assert [seat for seat, _ in filed[BARRED["propose_revolt"]]] == [2]
+    assert [seat for seat, _ in filed[fx.Cannot]] == [1, 2]
+    assert BARRED["receive"] not in filed and BARRED["exchange"] not in filed
+
+
+def test_a_society_without_prohibitions_files_no_act():
+    filed = rules_by_type(("048", "044", "005", "042"), infos())
+    assert fx.Cannot not in filed
+    assert not set(BARRED.values()) & set(filed)
+
+
+def test_a_cards_actions_are_plain_records_of_its_effect_models():
+    action = fx.Draw(do="draw", who=fx.Query(where=fx.Condition(cards=fx.Count(ge=2))), n=1)
+    record = plain(action)
+    assert isinstance(record, Plain) and not isinstance(record, fx.Draw)
+    assert record.do == "draw" and record.n == 1 and record.crisis is True
+    assert isinstance(record.who, Plain) and record.who.where.cards.ge == 2
+    assert record.who.where.cards.eq is None  # every field, the defaults too
+    assert plain(["self", fx.Query(take="one")])[1].take == "one"
+    # 153 Hamartia: its draw names the players by a query, and the engine gets it plain
+    (draw,) = infos()["153"].actions
+    assert isinstance(draw, Plain) and draw.who.where.had_one_card_this_partida is True
