@@ -5,6 +5,7 @@ others searched one try after another.  :mod:`replay_effects` drives the search.
 from __future__ import annotations
 
 import itertools
+from collections.abc import Sequence
 from typing import Any
 
 from publish.games.agencia.diario import syntax as sx
@@ -149,7 +150,7 @@ class Oracle:
         return self.pick_cards(engine, me, 1, "trade")[0], (s.pile or s.discard)[-1]
 
     def change(self, engine: Engine, me: int, options: list[str],
-               slots: list[int]) -> tuple[int, str] | None:
+               slots: Sequence[int]) -> tuple[int, str] | None:
         found = self.pending_change(engine, me)
         if found is not None:
             i, new, old = found
@@ -228,7 +229,7 @@ class ReplayEngine(Engine):
             self.reveal(q, found[1])
         return super().can_solve(q)
 
-    def change_structure(self, p: int, slots: list[int] | None = None, approval: bool = False,
+    def change_structure(self, p: int, slots: Sequence[int] | None = None, approval: bool = False,
                          vote: bool = False, returning: bool = False) -> bool:
         found = self.oracle.pending_change(self, p)
         if found is not None:
