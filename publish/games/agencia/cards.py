@@ -43,6 +43,12 @@ class Plain:
         self.__dict__.update({name: plain(getattr(model, name))
                               for name in type(model).model_fields})
 
+    def but(self, **changes: Any) -> Plain:
+        """A copy with ``changes`` made (the record itself stays as it is)."""
+        twin = object.__new__(Plain)
+        twin.__dict__.update(self.__dict__, **changes)
+        return twin
+
     def __repr__(self) -> str:
         return f"Plain({', '.join(f'{k}={v!r}' for k, v in self.__dict__.items())})"
 
@@ -72,7 +78,8 @@ class CardInfo:
     does: frozenset[str] = frozenset()  # every kind of action (``do``) it has
     conditional: tuple[Any, ...] = ()  # its actions that happen only if a condition holds
     # (key, rule) for each of its standing rules and each key it is filed under: its types
-    # and, for a prohibition, BARRED[act] (``rules_by_type``)
+    # and, for a prohibition, BARRED[act] (``rules_by_type``); the rule ``Plain``, as the
+    # engine reads it (``rules`` keeps the models, for what needs their types)
     rule_kinds: tuple[tuple[Any, Any], ...] = ()
 
 
@@ -86,7 +93,7 @@ def card_infos(game: Game) -> dict[str, CardInfo]:
             if kind == "direct":
                 info.actions.extend(plain(action) for action in effect)
             else:
-                info.rules.extend(effect)  # models: the engine files them by their types
+                info.rules.extend(effect)  # models: filed by their types (``rule_kinds``)
         for action in info.actions:
             act = _acts(action)
             if act:
@@ -100,8 +107,8 @@ def card_infos(game: Game) -> dict[str, CardInfo]:
             info.many.add("give")
         info.does = frozenset(a.do for a in info.actions)
         info.conditional = tuple(a for a in info.actions if a.when is not None)
-        info.rule_kinds = tuple((kind, rule) for rule in info.rules
-                                for kind in _filed_under(rule))
+        info.rule_kinds = tuple((kind, read) for rule in info.rules
+                                for read in (plain(rule),) for kind in _filed_under(rule))
         infos[card.number] = info
     return infos
 

@@ -14,6 +14,7 @@ from typing import Any
 from publish.games.agencia import effects as fx
 from publish.games.agencia.base import Context
 from publish.games.agencia.base import EngineBase as Engine
+from publish.games.agencia.cards import Plain
 
 
 class Crisis(Exception):
@@ -377,6 +378,6 @@ def all_of(sel: Any) -> Any:
     """The tie-tolerant form of a one-player selector ('o jogador' -> 'o(s) jogador(es)')."""
     if isinstance(sel, str) and sel in ("most_cards", "fewest_cards", "highest", "lowest"):
         return sel + "_all"
-    if isinstance(sel, fx.Query):
-        return sel.model_copy(update={"take": "all"})
+    if isinstance(sel, Plain):  # a query, as the engine keeps it
+        return sel.but(take="all")
     return sel
