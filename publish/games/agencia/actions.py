@@ -8,6 +8,7 @@ written; standing rules of the society (doubling, caps, prohibitions,
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 from publish.games.agencia import effects as fx
@@ -55,7 +56,9 @@ def computed(engine: Engine, ctx: Context, n: fx.Computed, target: int) -> int:
         base = s.partida.discards_since(target)
     elif n.count == "received_last_turn":
         me = ctx.owner
-        base = sum(j.drew.get(me, 0) + j.received.get(me, 0) for j in s.partida.turns[:-1])
+        base = 0
+        for j in s.partida.turns[:-1]:
+            base += j.drew.get(me, 0) + j.received.get(me, 0)
     elif n.count == "discarded_this_play":
         base = ctx.discarded
     else:
@@ -178,33 +181,55 @@ def run_action(engine: Engine, ctx: Context, action: Any, optional: bool = False
     """Do one action of a structure, or of a trigger (``optional``: never a crisis)."""
     s = engine.state
     optional = optional or not action.crisis
-    if action.when is not None:
-        who = resolve(engine, ctx, action.if_who) if action.if_who is not None else [ctx.owner]
-        if not all(holds(engine, ctx, p, action.when) for p in who):
-            raise _Skip
+    when = action.when
+    if when is not None:
+        # loops, not a generator: one would close over this function's names (see Speed)
+        for p in resolve(engine, ctx, action.if_who) if action.if_who is not None else (
+                ctx.owner,):
+            if not holds(engine, ctx, p, when):
+                raise _Skip
     if action.unless_revolt_succeeded_last_turn and any(
             j.revolt == "succeeded" for j in s.partida.turns[:-1]):
         return
     HANDLERS[action.do](engine, ctx, action, optional)  # the schema admits no other action
 
 
+# Whom a choice may fall on (``select.resolve``'s ``can``): functions of the module, or a
+# ``partial`` of one, rather than lambdas, which would close over the handler's names and
+# make a closure on every call.
+
+def _may_draw(engine: Engine, ctx: Context, p: int) -> bool:
+    return forbidden(engine, ctx.owner, p, "draw") is None
+
+
+def _holds_cards(engine: Engine, ctx: Context, p: int) -> bool:
+    return len(engine.state.hands[p]) >= 1
+
+
+def _not_owner(engine: Engine, ctx: Context, p: int) -> bool:
+    return p != ctx.owner
+
+
+def _not_among(players: list[int], engine: Engine, ctx: Context, p: int) -> bool:
+    return p not in players
+
+
 def _draw(engine: Engine, ctx: Context, action: Any, optional: bool) -> None:
-    for p in resolve(engine, ctx, action.who,
-                     lambda p: forbidden(engine, ctx.owner, p, "draw") is None, optional=optional):
+    for p in resolve(engine, ctx, action.who, _may_draw, optional=optional):
         draw(engine, ctx, p, amount(engine, ctx, action.n, "draw", p), optional,
              pick=action.choose)
 
 
 def _discard(engine: Engine, ctx: Context, action: Any, optional: bool) -> None:
-    s = engine.state
-    for p in resolve(engine, ctx, action.who, lambda p: len(s.hands[p]) >= 1, optional=optional):
+    for p in resolve(engine, ctx, action.who, _holds_cards, optional=optional):
         discard(engine, ctx, p, amount(engine, ctx, action.n, "discard", p), optional)
 
 
 def _give(engine: Engine, ctx: Context, action: Any, optional: bool) -> None:
-    s = engine.state
-    givers = resolve(engine, ctx, action.who, lambda p: len(s.hands[p]) >= 1, optional=optional)
-    receivers = resolve(engine, ctx, action.to, lambda p: p not in givers or len(givers) > 1,
+    givers = resolve(engine, ctx, action.who, _holds_cards, optional=optional)
+    # one giver cannot be a receiver too; of several, each gives to the others
+    receivers = resolve(engine, ctx, action.to,
+                        partial(_not_among, givers) if len(givers) <= 1 else None,
                         optional=optional)
     for g in givers:
         for r in receivers:
@@ -215,7 +240,7 @@ def _pair(engine: Engine, ctx: Context, action: Any, optional: bool, why: str,
           apart: bool = False) -> tuple[int, int]:
     """The one player of ``who`` and the one of ``to``, two different players, or a crisis."""
     a = resolve(engine, ctx, action.who, optional=optional)
-    b = resolve(engine, ctx, action.to, (lambda p: p not in a) if apart else None,
+    b = resolve(engine, ctx, action.to, partial(_not_among, a) if apart else None,
                 optional=optional)
     if len(a) != 1 or len(b) != 1 or a[0] == b[0]:
         raise Crisis(why)
@@ -238,8 +263,7 @@ def _rotate_hands(engine: Engine, ctx: Context, action: Any, optional: bool) -> 
 def _pass_cards(engine: Engine, ctx: Context, action: Any, optional: bool) -> None:
     s = engine.state
     step = 1 if action.direction == "flow" else -1
-    order = [s.neighbour(ctx.owner, k) for k in range(s.players)]
-    for p in order:
+    for p in table_order(s, ctx.owner):
         give(engine, ctx, p, s.neighbour(p, step),
              amount(engine, ctx, action.n, "give", p), optional)
 
@@ -254,7 +278,7 @@ def _equalise(engine: Engine, ctx: Context, action: Any, optional: bool) -> None
 
 
 def _swap_structures(engine: Engine, ctx: Context, action: Any, optional: bool) -> None:
-    b = resolve(engine, ctx, action.to, lambda p: p != ctx.owner, optional=optional)
+    b = resolve(engine, ctx, action.to, _not_owner, optional=optional)
     if len(b) != 1 or b[0] == ctx.owner:
         raise Crisis("a structure swap needs one other player")
     engine.swap_structures(ctx.owner, b[0])
@@ -331,7 +355,7 @@ def _trade_with_pile(engine: Engine, ctx: Context, action: Any, optional: bool) 
 
 
 def _team_up(engine: Engine, ctx: Context, action: Any, optional: bool) -> None:
-    for p in resolve(engine, ctx, action.to, lambda p: p != ctx.owner, optional=optional):
+    for p in resolve(engine, ctx, action.to, _not_owner, optional=optional):
         part = engine.state.partida
         part.teams = [*part.teams, (ctx.owner, p)]  # replaced: see Turns.snapshot
         engine.log.append(("alliance", ctx.owner, p))
@@ -355,7 +379,7 @@ def _exchange(engine: Engine, ctx: Context, action: fx.Exchange, optional: bool)
                 return
             raise Crisis("exchanges are forbidden")
     a = resolve(engine, ctx, action.who, optional=optional)
-    b = resolve(engine, ctx, action.to, lambda p: p not in a, optional=optional)
+    b = resolve(engine, ctx, action.to, partial(_not_among, a), optional=optional)
     for x in a:
         for y in b:
             if x == y:
@@ -380,12 +404,12 @@ def _change(engine: Engine, ctx: Context, action: fx.ChangeStructure) -> None:
     s = engine.state
     changers = resolve(engine, ctx, action.who, optional=not action.crisis)
     if action.who == "everyone":
-        changers = [s.neighbour(ctx.owner, k) for k in range(s.players)]
+        changers = table_order(s, ctx.owner)
     for p in changers:
         for _ in range(action.count):
             slots = None
             if action.target == "this":
-                slots = [i for i, c in enumerate(s.structures) if c == ctx.card]
+                slots = _seats_of(s.structures, ctx.card)
                 if not slots:
                     raise Crisis("this card is no longer a structure")
             approval = action.approval == "opponent"
@@ -393,6 +417,15 @@ def _change(engine: Engine, ctx: Context, action: fx.ChangeStructure) -> None:
                 if approval:
                     continue  # not approved: the status quo stands, no crisis
                 raise Crisis(f"player {p} cannot change a structure")
+
+
+def _seats_of(structures: list[str], card: str | None) -> list[int]:
+    """The seats where ``card`` is a structure."""
+    seats = []
+    for i, c in enumerate(structures):
+        if c == card:
+            seats.append(i)
+    return seats
 
 
 Handler = Callable[[Engine, Context, Any, bool], None]

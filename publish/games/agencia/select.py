@@ -9,6 +9,8 @@ players for whom the action can be done.
 from __future__ import annotations
 
 from collections.abc import Callable
+from itertools import repeat
+from operator import contains
 from typing import Any
 
 from publish.games.agencia import effects as fx
@@ -75,7 +77,7 @@ def _hand_holds(engine: Engine, ctx: Context, player: int, cond: fx.Condition) -
     if cond.prime is not None and (size in PRIMES) != cond.prime:
         return False
     if cond.unique_count is not None:
-        alone = sum(1 for h in s.hands if len(h) == size) == 1
+        alone = list(map(len, s.hands)).count(size) == 1
         if alone != cond.unique_count:
             return False
     return True
@@ -108,16 +110,16 @@ def _history_holds(engine: Engine, ctx: Context, player: int, cond: fx.Condition
     part = s.partida
     turn = part.turns[:-1]  # the jogadas before this one: one of each player
     if (cond.drew_last_turn is not None
-            and any(j.drew.get(player) for j in turn) != cond.drew_last_turn):
+            and _counted([j.drew for j in turn], player) != cond.drew_last_turn):
         return False
     if (cond.discarded_last_turn is not None
-            and any(j.discarded.get(player) for j in turn) != cond.discarded_last_turn):
+            and _counted([j.discarded for j in turn], player) != cond.discarded_last_turn):
         return False
     if (cond.gave_to_self_last_turn is not None
-            and any((player, me) in j.gave for j in turn) != cond.gave_to_self_last_turn):
+            and _listed([j.gave for j in turn], (player, me)) != cond.gave_to_self_last_turn):
         return False
     if (cond.changed_structure_last_turn is not None
-            and any(player in j.changed for j in turn) != cond.changed_structure_last_turn):
+            and _listed([j.changed for j in turn], player) != cond.changed_structure_last_turn):
         return False
     if (cond.failed_revolt_this_partida is not None
             and (player in part.failed_revolts) != cond.failed_revolt_this_partida):
@@ -133,6 +135,19 @@ def _history_holds(engine: Engine, ctx: Context, player: int, cond: fx.Condition
         if makes != cond.structure_makes_others_draw:
             return False
     return True
+
+
+# Loops or maps rather than generators here and below: a generator or comprehension that names
+# the function's own locals makes them cells and builds a closure on every call.
+
+def _counted(records: list[dict], player: int) -> bool:
+    """Whether any of the per-player counts ``records`` counts something for ``player``."""
+    return any(map(dict.get, records, repeat(player)))
+
+
+def _listed(records: list[Any], key: Any) -> bool:
+    """Whether any of the sets ``records`` holds ``key``."""
+    return any(map(contains, records, repeat(key)))
 
 
 def _rank_values(engine: Engine, rank: str) -> list[int]:
@@ -161,11 +176,14 @@ def ranked(engine: Engine, pool: list[int], rank: str, nth: int,
     if start >= len(order):
         return [], False
     chosen = order[start:stop]
-    inside = {value[p] for p in chosen}
+    inside = set(map(value.__getitem__, chosen))
     # the places are ambiguous when someone outside them ties someone inside them
-    clear = all(value[p] not in inside for p in order[:start] + order[stop:])
+    clear = inside.isdisjoint(map(value.__getitem__, order[:start] + order[stop:]))
     if not clear:
-        chosen = [p for p in order if value[p] in inside]
+        chosen = []
+        for p in order:
+            if value[p] in inside:
+                chosen.append(p)
     return chosen, clear
 
 
@@ -183,14 +201,24 @@ def table_order(s: Any, me: int) -> list[int]:
     key = (me, s.flow, s.players)
     order = _ORDERS.get(key)
     if order is None:
-        order = _ORDERS[key] = tuple((me + k * s.flow) % s.players for k in range(s.players))
+        order = _ORDERS[key] = _round_from(*key)
     return list(order)
 
 
-def resolve(engine: Engine, ctx: Context, sel: Any, can: Callable[[int], bool] | None = None,
+def _round_from(me: int, flow: int, players: int) -> tuple[int, ...]:
+    """The seats from ``me`` round the table in the ``flow``."""
+    return tuple((me + k * flow) % players for k in range(players))
+
+
+Can = Callable[[Engine, Context, int], bool]
+"""Whether the action can be done to a player: ``can(engine, ctx, p)``."""
+
+
+def resolve(engine: Engine, ctx: Context, sel: Any, can: Can | None = None,
             purpose: str = "", optional: bool = False) -> list[int]:
     """The players a selector names; Crisis when it cannot name them as written, or nobody
-    if the action is ``optional`` (it causes no crisis)."""
+    if the action is ``optional`` (it causes no crisis).  A choice falls only on players
+    ``can`` admits."""
     try:
         if isinstance(sel, str):  # the common case: a name, looked up, not compared in turn
             if sel == "self":  # the most common of all
@@ -213,7 +241,7 @@ def resolve(engine: Engine, ctx: Context, sel: Any, can: Callable[[int], bool] |
         raise
 
 
-Resolver = Callable[[Engine, Context, "Callable[[int], bool] | None", str], list[int]]
+Resolver = Callable[[Engine, Context, "Can | None", str], list[int]]
 
 
 def _me(engine: Engine, ctx: Context, can: Any, purpose: str) -> list[int]:
@@ -244,8 +272,7 @@ def _opponents(engine: Engine, ctx: Context, can: Any, purpose: str) -> list[int
     return table_order(engine.state, ctx.owner)[1:]
 
 
-def _an_opponent(engine: Engine, ctx: Context, can: Callable[[int], bool] | None,
-                 purpose: str) -> list[int]:
+def _an_opponent(engine: Engine, ctx: Context, can: Can | None, purpose: str) -> list[int]:
     return choose(engine, ctx, table_order(engine.state, ctx.owner)[1:], 1, can, purpose)
 
 
@@ -307,23 +334,25 @@ def concerned(engine: Engine, seat: int, who: Any) -> list[int]:
         return []
 
 
-def query(engine: Engine, ctx: Context, q: fx.Query, can: Callable[[int], bool] | None,
+def query(engine: Engine, ctx: Context, q: fx.Query, can: Can | None,
           purpose: str) -> list[int]:
-    s = engine.state
-    me = ctx.owner
-    pool = table_order(s, me)  # me first: the opponents are the rest
+    pool = table_order(engine.state, ctx.owner)  # me first: the opponents are the rest
     if q.among != "everyone":
         del pool[0]
     if q.exclude is not None:
-        out = set(resolve(engine, ctx, q.exclude))
-        pool = [p for p in pool if p not in out]
-    if q.where is not None:
-        pool = [p for p in pool if holds(engine, ctx, p, q.where)]
+        pool = _without(pool, set(resolve(engine, ctx, q.exclude)))
+    where = q.where
+    if where is not None:
+        kept = []
+        for p in pool:
+            if holds(engine, ctx, p, where):
+                kept.append(p)
+        pool = kept
     clear = True
     if q.rank is not None:
         pool, clear = ranked(engine, pool, q.rank, q.nth, q.top)
     if q.distinct_from == "previous":
-        pool = [p for p in pool if p not in ctx.picked]
+        pool = _without(pool, ctx.picked)
     if q.take == "all":
         if not pool:
             raise Crisis("no player matches")
@@ -341,35 +370,59 @@ def query(engine: Engine, ctx: Context, q: fx.Query, can: Callable[[int], bool] 
     return choose(engine, ctx, pool, q.count, can, purpose)
 
 
+def _without(pool: list[int], out: Any) -> list[int]:
+    """The players of ``pool`` not in ``out``, in their order."""
+    kept = []
+    for p in pool:
+        if p not in out:
+            kept.append(p)
+    return kept
+
+
+def _admitted(engine: Engine, ctx: Context, pool: list[int], can: Can) -> list[int]:
+    """The players of ``pool`` the action can be done to, in their order."""
+    kept = []
+    for p in pool:
+        if can(engine, ctx, p):
+            kept.append(p)
+    return kept
+
+
 def _same_count(engine: Engine, ctx: Context, pool: list[int], count: int,
-                can: Callable[[int], bool] | None, purpose: str) -> list[int]:
+                can: Can | None, purpose: str) -> list[int]:
     """'2 jogadores com o mesmo número de cartas': a choice within one hand size."""
     hands = engine.state.hands
     if can is not None:
-        pool = [p for p in pool if can(p)]
+        pool = _admitted(engine, ctx, pool, can)
     sizes: dict[int, list[int]] = {}
     for p in pool:
         sizes.setdefault(len(hands[p]), []).append(p)
-    eligible = [p for p in pool if len(sizes[len(hands[p])]) >= count]
+    eligible = []
+    for p in pool:
+        if len(sizes[len(hands[p])]) >= count:
+            eligible.append(p)
     if not eligible:
         raise Crisis(f"no {count} players hold the same number of cards")
     first = choose(engine, ctx, eligible, 1, None, purpose)
-    same = [p for p in sizes[len(hands[first[0]])] if p != first[0]]
+    same = _without(sizes[len(hands[first[0]])], first)
     return first + choose(engine, ctx, same, count - 1, None, purpose)
 
 
 def choose(engine: Engine, ctx: Context, pool: list[int], count: int,
-           can: Callable[[int], bool] | None, purpose: str) -> list[int]:
+           can: Can | None, purpose: str) -> list[int]:
     """The acting player picks ``count`` players among those the action can be done to."""
     if can is not None:
-        pool = [p for p in pool if can(p)]
+        pool = _admitted(engine, ctx, pool, can)
     if len(pool) < count:
         raise Crisis("no player can be chosen")
     if len(pool) == count:
         picked = list(pool)
     else:
         chosen = engine.agents[ctx.owner].choose_players(engine, ctx.owner, pool, count, purpose)
-        picked = [p for p in pool if p in chosen]  # in the order of play, whoever chose
+        picked = []
+        for p in pool:  # in the order of play, whoever chose
+            if p in chosen:
+                picked.append(p)
     ctx.picked = (*ctx.picked, *picked)
     return picked
 

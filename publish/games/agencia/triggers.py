@@ -67,9 +67,8 @@ class Triggers(EngineBase):
             if not counter:
                 continue
             top = max(counter.values())
-            leaders = [q for q, v in counter.items() if v == top]
-            if len(leaders) == 1:
-                q = leaders[0]
+            if list(counter.values()).count(top) == 1:
+                q = max(counter, key=counter.__getitem__)
                 ctx = self.context(q, trigger=1)
                 seat = self.rules(fx.TurnTally)[0][0]
                 self.log.append(("trigger", seat, s.structures[seat]))
