@@ -129,10 +129,16 @@ class GreedyAgent(RandomAgent):
         hand = engine.state.hands[me]
         if self._cards is not engine.infos:
             self._learn(engine)
-        key = self._order_of.__getitem__
-        if n == 1 and hand:
-            return [min(hand, key=key)]  # what sorting gives first: the first of equals
-        return sorted(hand, key=key)[:n]
+        order = self._order_of
+        if n == 1 and hand:  # what sorting gives first, the first of equals, by a loop
+            first = hand[0]  # (cheaper than min with a key on a hand this size)
+            low = order[first]
+            for card in hand:
+                key = order[card]
+                if key < low:
+                    first, low = card, key
+            return [first]
+        return sorted(hand, key=order.__getitem__)[:n]
 
     def changes(self, engine: Engine, me: int, options: list[str],
                 slots: Sequence[int]) -> list[tuple[int, str]]:
@@ -154,30 +160,43 @@ class GreedyAgent(RandomAgent):
 
     def change(self, engine: Engine, me: int, options: list[str],
                slots: Sequence[int]) -> tuple[int, str] | None:
+        if not options:
+            return None
         s = engine.state
-        sizes = list(map(len, s.hands))
-        leader = sizes.index(min(sizes))  # fewest cards, the lowest seat on a tie
         if self._cards is not engine.infos:
             self._learn(engine)
         scores = self._score_of
-        if not options:
-            return None
+        # loops rather than map, min, max and index: cheaper on a few hands and options
+        hands = s.hands
+        leader, fewest = 0, len(hands[0])  # fewest cards, the lowest seat on a tie
+        for q in range(1, len(hands)):
+            if len(hands[q]) < fewest:
+                leader, fewest = q, len(hands[q])
         # the best card for a slot: the highest score in one's own, the lowest elsewhere;
-        # the first such card on a tie, as max and min keep the first
-        highest = max(options, key=scores.__getitem__)
-        lowest = min(options, key=scores.__getitem__)
+        # the first such card on a tie
+        highest = lowest = options[0]
+        high = low = scores[highest]
+        for card in options:
+            score = scores[card]
+            if score > high:
+                highest, high = card, score
+            elif score < low:
+                lowest, low = card, score
+        structures = s.structures
         best, best_gain = None, None
         for slot in slots:
-            current = scores[s.structures[slot]]
+            current = scores[structures[slot]]
             if slot == me:
-                card, gain = highest, scores[highest] - current
+                gain = high - current
             elif slot == leader:
-                card, gain = lowest, current - scores[lowest]
+                gain = current - low
             else:
-                card, gain = lowest, (current - scores[lowest]) / 2
+                gain = (current - low) / 2
             if best_gain is None or gain > best_gain:
-                best, best_gain = (slot, card), gain
-        return best
+                best, best_gain = slot, gain
+        if best is None:
+            return None
+        return best, highest if best == me else lowest
 
     def veto(self, engine: Engine, me: int, changer: int, slot: int) -> bool:
         return slot == me

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from itertools import filterfalse
 
 from publish.games.agencia import effects as fx
 from publish.games.agencia.actions import forbidden_any
@@ -29,8 +28,13 @@ class Structures(EngineBase):
         """p puts a structural card of their hand in a structure; False if they cannot."""
         s = self.state
         hand = s.hands[p]
-        # its structural cards, once each (no comprehension: it would make s a cell)
-        options = list(filterfalse(self.roles.__contains__, dict.fromkeys(hand)))
+        # its structural cards, once each: on a hand this size a loop costs less than
+        # dict.fromkeys and filterfalse (and a comprehension would make s a cell)
+        roles = self.roles
+        options = []
+        for c in hand:
+            if c not in roles and c not in options:
+                options.append(c)
         if returning and fx.Natural in self.standing and any(
                 r.returning_only for _, r in self.rules(fx.Natural)):
             options = list(filter(s.partida.society_seen.__contains__, options))
