@@ -25,17 +25,17 @@ class Naturals(EngineBase):
 
     def natural(self, p: int) -> None:
         """Offer p the natural cards they may use now; a use whose effect fails is undone."""
-        hand = self.state.hands[p]
         roles = self.roles
-        if roles.keys().isdisjoint(hand):
-            return  # no natural card in hand (most jogadas)
+        held = []  # each natural card once, in the hand's order (a deck holds copies)
+        for c in self.state.hands[p]:
+            if c in roles and c not in held:
+                held.append(c)
+        if not held:
+            return  # no natural card in hand (about half the jogadas)
         options = []
-        tried = []  # each natural card once, in the hand's order (a deck holds copies)
-        for c in hand:
-            if c in roles and c not in tried:
-                tried.append(c)
-                if self.natural_allowed(p, c):
-                    options.append(c)
+        for c in held:
+            if self.natural_allowed(p, c):
+                options.append(c)
         if not options:
             return
         card = self.agents[p].natural(self, p, options)

@@ -28,13 +28,15 @@ class Structures(EngineBase):
         """p puts a structural card of their hand in a structure; False if they cannot."""
         s = self.state
         hand = s.hands[p]
-        # its structural cards, once each: on a hand this size a loop costs less than
-        # dict.fromkeys and filterfalse (and a comprehension would make s a cell)
+        # its structural cards, once each, in the hand's order: a loop filling a dict costs
+        # less than dict.fromkeys and filterfalse, and than a list once hands grow past a
+        # few cards (a comprehension would make s a cell)
         roles = self.roles
-        options = []
+        found = {}
         for c in hand:
-            if c not in roles and c not in options:
-                options.append(c)
+            if c not in roles:
+                found[c] = None
+        options = list(found)
         if returning and fx.Natural in self.standing and any(
                 r.returning_only for _, r in self.rules(fx.Natural)):
             options = list(filter(s.partida.society_seen.__contains__, options))
