@@ -87,6 +87,18 @@ def own_score(info: Any) -> int:
     return score
 
 
+def discard_places(infos: dict[str, Any], scores: dict[str, int]) -> dict[str, int]:
+    """card -> its place when giving cards away, the first given first: natural cards
+    last, as they change structures and can end a partida; then the structures worst for
+    oneself first.  A place is a number, equal for equal keys: numbers compare faster
+    than the (natural, score) tuples they stand for, hands are sorted by them often."""
+    keys = {}
+    for number, info in infos.items():
+        keys[number] = (info.natural is not None, scores[number])
+    places = {key: place for place, key in enumerate(sorted(set(keys.values())))}
+    return {number: places[key] for number, key in keys.items()}
+
+
 class GreedyAgent(RandomAgent):
     """Plays for itself: good structures for itself, bad ones for the player about to win."""
 
@@ -96,21 +108,20 @@ class GreedyAgent(RandomAgent):
     # set, so an agent looks its tables up once rather than at every choice
     _cards: dict[str, Any] | None = None
     _score_of: dict[str, int]
-    _order_of: dict[str, tuple[bool, int]]
+    _order_of: dict[str, int]
 
     def _learn(self, engine: Engine) -> None:
         """Take the tables of the engine's cards, computed once for the set of cards (a
-        worker plays thousands of games with it): card -> own_score, and card -> its sort
-        key when giving cards away (natural cards last, as they change structures and can
-        end a partida; then the structures worst for oneself first)."""
+        worker plays thousands of games with it): card -> own_score, and card -> its
+        place when giving cards away (``discard_places``)."""
         infos = engine.infos
         tables = derived(infos)
         scores = tables.get("greedy_scores")
         if scores is None:
-            scores = tables["greedy_scores"] = {number: own_score(info)
-                                                for number, info in infos.items()}
-            tables["greedy_discard_order"] = {number: (info.natural is not None, scores[number])
-                                              for number, info in infos.items()}
+            scores = tables["greedy_scores"] = {}
+            for number, info in infos.items():
+                scores[number] = own_score(info)
+            tables["greedy_discard_order"] = discard_places(infos, scores)
         self._score_of, self._order_of = scores, tables["greedy_discard_order"]
         self._cards = infos
 
