@@ -13,10 +13,8 @@ class Revolts(EngineBase):
     """The chance of a revolt after a crisis, offered before the structure runs."""
 
     def revolt_proposer(self) -> int | None:
+        """Who may propose the revolt the society allows now (see ``revolt``), if anyone."""
         s = self.state
-        part = s.partida
-        if not part.crisis_since_revolt or not self.hands_apart_for_revolt():
-            return None
         hands, first, flow, n = s.hands, s.turn, s.flow, s.players
         rows = s.field.row if s.field else [0] * n
         # most cards; then lowest row; then the last of the tied to play in the flow (no two
@@ -48,7 +46,11 @@ class Revolts(EngineBase):
                 for q in concerned(self, seat, r.who) if q != proposer]
 
     def revolt(self, active: int) -> bool:
-        """Offer the revolt; True if one happened (the jogada then ends)."""
+        """Offer the revolt; True if one happened (the jogada then ends).
+
+        Asked only when the society allows one, a crisis since the last revolt and hands
+        4 apart: the jogada knows before trying its structure (``Turns.try_structure``),
+        so neither is asked again here."""
         s = self.state
         part = s.partida
         proposer = self.revolt_proposer()
