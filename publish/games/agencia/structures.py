@@ -8,6 +8,7 @@ from publish.games.agencia import effects as fx
 from publish.games.agencia.actions import forbidden_any
 from publish.games.agencia.base import EngineBase
 from publish.games.agencia.select import concerned, table_order
+from publish.games.agencia.state import shuffle
 
 
 class Structures(EngineBase):
@@ -79,7 +80,7 @@ class Structures(EngineBase):
         """Deal the structures out again at random, as swaps the log can show."""
         s = self.state
         order = list(range(s.players))
-        s.rng.shuffle(order)
+        shuffle(s.rng, order)
         self.arrange_structures([s.structures[i] for i in order])
 
     def arrange_structures(self, target: list[str]) -> None:
