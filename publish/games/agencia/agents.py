@@ -150,7 +150,14 @@ class GreedyAgent(RandomAgent):
     def choose_players(self, engine: Engine, me: int, pool: list[int], count: int,
                        purpose: str) -> list[int]:
         hands = engine.state.hands
-        return sorted(pool, key=lambda p: (len(hands[p]), p))[:count]
+        keys = []  # (cards, player), sorted: no key function closing over hands
+        for p in pool:
+            keys.append((len(hands[p]), p))
+        keys.sort()
+        chosen = []
+        for _, p in keys[:count]:
+            chosen.append(p)
+        return chosen
 
     def pick_cards(self, engine: Engine, me: int, n: int, purpose: str) -> list[str]:
         hand = engine.state.hands[me]

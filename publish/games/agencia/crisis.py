@@ -36,15 +36,23 @@ class Crises(EngineBase):
 
     def priority_first(self, keys: list[tuple[int, ...]]) -> list[tuple[int, ...]]:
         """``keys`` (key..., player) sorted, the players a standing priority names first."""
-        first: list[int] = []
+        first: list[int] = []  # loops: comprehensions would make keys and first cells
         for seat, rule in self.rules(fx.CrisisPriority):
             if rule.who != "crisis_causer":
-                first.extend(q for q in concerned(self, seat, rule.who) if q not in first)
-        return sorted([keys[q] for q in first]) + sorted(
-            [key for key in keys if key[-1] not in first])
+                for q in concerned(self, seat, rule.who):
+                    if q not in first:
+                        first.append(q)
+        named, others = [], []
+        for key in keys:
+            (named if key[-1] in first else others).append(key)
+        return sorted(named) + sorted(others)
 
     def rules_of_priority(self, who: str) -> list[int]:
-        return [seat for seat, rule in self.rules(fx.CrisisPriority) if rule.who == who]
+        seats = []  # a loop: a comprehension would make who a cell
+        for seat, rule in self.rules(fx.CrisisPriority):
+            if rule.who == who:
+                seats.append(seat)
+        return seats
 
     def can_solve(self, q: int) -> bool:
         if fx.Cannot in self.standing and forbidden_any(self, q, "solve_crisis"):

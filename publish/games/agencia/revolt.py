@@ -42,8 +42,12 @@ class Revolts(EngineBase):
 
     def backers(self, proposer: int) -> list[tuple[int, int]]:
         """(seat, player): the players a standing rule makes back the proposer's revolt."""
-        return [(seat, q) for seat, r in self.rules(fx.SupportsRevolts)
-                for q in concerned(self, seat, r.who) if q != proposer]
+        found = []  # a loop: a comprehension would make self and proposer cells
+        for seat, r in self.rules(fx.SupportsRevolts):
+            for q in concerned(self, seat, r.who):
+                if q != proposer:
+                    found.append((seat, q))
+        return found
 
     def revolt(self, active: int) -> bool:
         """Offer the revolt; True if one happened (the jogada then ends).

@@ -81,14 +81,18 @@ class Structures(EngineBase):
         s = self.state
         order = list(range(s.players))
         shuffle(s.rng, order)
-        self.arrange_structures([s.structures[i] for i in order])
+        self.arrange_structures(list(map(s.structures.__getitem__, order)))
 
     def arrange_structures(self, target: list[str]) -> None:
+        """Swap structures until seat i holds ``target[i]``, each swap logged.  Loops, not
+        generators: those would make this method's names cells."""
         s = self.state
         order = table_order(s, s.turn)  # from the player of the jogada, as at the table
         for k, slot in enumerate(order):
             if s.structures[slot] != target[slot]:
-                source = next(q for q in order[k + 1:] if s.structures[q] == target[slot])
+                for source in order[k + 1:]:
+                    if s.structures[source] == target[slot]:
+                        break
                 self.swap_structures(slot, source)
 
     def reverse_flow(self) -> None:
@@ -106,7 +110,10 @@ class Structures(EngineBase):
 
     def voted(self, p: int, slot: int, card: str) -> bool:
         s = self.state
-        yes = sum(1 for v in range(s.players) if v == p or self.agents[v].approve(self, v, p))
+        yes = 0  # a loop: a generator would make self and p cells
+        for v in range(s.players):
+            if v == p or self.agents[v].approve(self, v, p):
+                yes += 1
         return yes * 2 > s.players
 
     def approved(self, p: int, slot: int, card: str) -> bool:
