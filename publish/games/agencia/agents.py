@@ -20,6 +20,22 @@ from publish.games.agencia.engine import Engine
 from publish.games.agencia.state import EMPTY
 
 
+def choice(rng: random.Random, seq: Sequence[Any]) -> Any:
+    """``rng.choice(seq)``: the same item from the same draws on the generator, in one call
+    rather than two (``Random.choice`` and ``Random._randbelow_with_getrandbits``, the
+    reference), as the random agent picks about once a jogada.
+    tests/games/agencia/test_agents.py holds the two to the same results."""
+    size = len(seq)
+    if not size:
+        raise IndexError("Cannot choose from an empty sequence")
+    bits = size.bit_length()
+    getrandbits = rng.getrandbits
+    j = getrandbits(bits)
+    while j >= size:
+        j = getrandbits(bits)
+    return seq[j]
+
+
 class RandomAgent:
     """Chooses uniformly among the legal options."""
 
@@ -35,20 +51,20 @@ class RandomAgent:
     def pick_cards(self, engine: Engine, me: int, n: int, purpose: str) -> list[str]:
         hand = engine.state.hands[me]
         if n == 1 and hand:  # what sample draws for one card, without its set-up
-            return [engine.state.rng.choice(hand)]
+            return [choice(engine.state.rng, hand)]
         return engine.state.rng.sample(hand, n)
 
     def pick_from_pile(self, engine: Engine, me: int, pile: list[str]) -> str:
-        return engine.state.rng.choice(pile)
+        return choice(engine.state.rng, pile)
 
     def trade_with_pile(self, engine: Engine, me: int) -> tuple[str, str]:
         s = engine.state
-        return s.rng.choice(s.hands[me]), s.rng.choice(s.pile or s.discard)
+        return choice(s.rng, s.hands[me]), choice(s.rng, s.pile or s.discard)
 
     def change(self, engine: Engine, me: int, options: list[str],
                slots: Sequence[int]) -> tuple[int, str] | None:
         rng = engine.state.rng
-        return rng.choice(slots), rng.choice(options)
+        return choice(rng, slots), choice(rng, options)
 
     def veto(self, engine: Engine, me: int, changer: int, slot: int) -> bool:
         return engine.state.rng.random() < 0.3
@@ -61,13 +77,13 @@ class RandomAgent:
 
     def natural(self, engine: Engine, me: int, options: list[str]) -> str | None:
         rng = engine.state.rng
-        return rng.choice(options) if rng.random() < 0.7 else None
+        return choice(rng, options) if rng.random() < 0.7 else None
 
     def refuse(self, engine: Engine, me: int) -> bool:
         return engine.state.rng.random() < 0.5
 
     def field_move(self, engine: Engine, me: int, moves: list[tuple[int, int]]) -> tuple[int, int]:
-        return engine.state.rng.choice(moves)
+        return choice(engine.state.rng, moves)
 
     def request_hegemony(self, engine: Engine, me: int, group: str) -> bool:
         return True
@@ -87,6 +103,18 @@ def own_score(info: Any) -> int:
     return score
 
 
+def discard_places(infos: dict[str, Any], scores: dict[str, int]) -> dict[str, int]:
+    """card -> its place when giving cards away, the first given first: natural cards
+    last, as they change structures and can end a partida; then the structures worst for
+    oneself first.  A place is a number, equal for equal keys: numbers compare faster
+    than the (natural, score) tuples they stand for, hands are sorted by them often."""
+    keys = {}
+    for number, info in infos.items():
+        keys[number] = (info.natural is not None, scores[number])
+    places = {key: place for place, key in enumerate(sorted(set(keys.values())))}
+    return {number: places[key] for number, key in keys.items()}
+
+
 class GreedyAgent(RandomAgent):
     """Plays for itself: good structures for itself, bad ones for the player about to win."""
 
@@ -96,21 +124,20 @@ class GreedyAgent(RandomAgent):
     # set, so an agent looks its tables up once rather than at every choice
     _cards: dict[str, Any] | None = None
     _score_of: dict[str, int]
-    _order_of: dict[str, tuple[bool, int]]
+    _order_of: dict[str, int]
 
     def _learn(self, engine: Engine) -> None:
         """Take the tables of the engine's cards, computed once for the set of cards (a
-        worker plays thousands of games with it): card -> own_score, and card -> its sort
-        key when giving cards away (natural cards last, as they change structures and can
-        end a partida; then the structures worst for oneself first)."""
+        worker plays thousands of games with it): card -> own_score, and card -> its
+        place when giving cards away (``discard_places``)."""
         infos = engine.infos
         tables = derived(infos)
         scores = tables.get("greedy_scores")
         if scores is None:
-            scores = tables["greedy_scores"] = {number: own_score(info)
-                                                for number, info in infos.items()}
-            tables["greedy_discard_order"] = {number: (info.natural is not None, scores[number])
-                                              for number, info in infos.items()}
+            scores = tables["greedy_scores"] = {}
+            for number, info in infos.items():
+                scores[number] = own_score(info)
+            tables["greedy_discard_order"] = discard_places(infos, scores)
         self._score_of, self._order_of = scores, tables["greedy_discard_order"]
         self._cards = infos
 
@@ -123,16 +150,29 @@ class GreedyAgent(RandomAgent):
     def choose_players(self, engine: Engine, me: int, pool: list[int], count: int,
                        purpose: str) -> list[int]:
         hands = engine.state.hands
-        return sorted(pool, key=lambda p: (len(hands[p]), p))[:count]
+        keys = []  # (cards, player), sorted: no key function closing over hands
+        for p in pool:
+            keys.append((len(hands[p]), p))
+        keys.sort()
+        chosen = []
+        for _, p in keys[:count]:
+            chosen.append(p)
+        return chosen
 
     def pick_cards(self, engine: Engine, me: int, n: int, purpose: str) -> list[str]:
         hand = engine.state.hands[me]
         if self._cards is not engine.infos:
             self._learn(engine)
-        key = self._order_of.__getitem__
-        if n == 1 and hand:
-            return [min(hand, key=key)]  # what sorting gives first: the first of equals
-        return sorted(hand, key=key)[:n]
+        order = self._order_of
+        if n == 1 and hand:  # what sorting gives first, the first of equals, by a loop
+            first = hand[0]  # (cheaper than min with a key on a hand this size)
+            low = order[first]
+            for card in hand:
+                key = order[card]
+                if key < low:
+                    first, low = card, key
+            return [first]
+        return sorted(hand, key=order.__getitem__)[:n]
 
     def changes(self, engine: Engine, me: int, options: list[str],
                 slots: Sequence[int]) -> list[tuple[int, str]]:
@@ -154,30 +194,43 @@ class GreedyAgent(RandomAgent):
 
     def change(self, engine: Engine, me: int, options: list[str],
                slots: Sequence[int]) -> tuple[int, str] | None:
+        if not options:
+            return None
         s = engine.state
-        sizes = list(map(len, s.hands))
-        leader = sizes.index(min(sizes))  # fewest cards, the lowest seat on a tie
         if self._cards is not engine.infos:
             self._learn(engine)
         scores = self._score_of
-        if not options:
-            return None
+        # loops rather than map, min, max and index: cheaper on a few hands and options
+        hands = s.hands
+        leader, fewest = 0, len(hands[0])  # fewest cards, the lowest seat on a tie
+        for q in range(1, len(hands)):
+            if len(hands[q]) < fewest:
+                leader, fewest = q, len(hands[q])
         # the best card for a slot: the highest score in one's own, the lowest elsewhere;
-        # the first such card on a tie, as max and min keep the first
-        highest = max(options, key=scores.__getitem__)
-        lowest = min(options, key=scores.__getitem__)
+        # the first such card on a tie
+        highest = lowest = options[0]
+        high = low = scores[highest]
+        for card in options:
+            score = scores[card]
+            if score > high:
+                highest, high = card, score
+            elif score < low:
+                lowest, low = card, score
+        structures = s.structures
         best, best_gain = None, None
         for slot in slots:
-            current = scores[s.structures[slot]]
+            current = scores[structures[slot]]
             if slot == me:
-                card, gain = highest, scores[highest] - current
+                gain = high - current
             elif slot == leader:
-                card, gain = lowest, current - scores[lowest]
+                gain = current - low
             else:
-                card, gain = lowest, (current - scores[lowest]) / 2
+                gain = (current - low) / 2
             if best_gain is None or gain > best_gain:
-                best, best_gain = (slot, card), gain
-        return best
+                best, best_gain = slot, gain
+        if best is None:
+            return None
+        return best, highest if best == me else lowest
 
     def veto(self, engine: Engine, me: int, changer: int, slot: int) -> bool:
         return slot == me

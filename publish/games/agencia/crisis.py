@@ -17,32 +17,42 @@ class Crises(EngineBase):
         hands, flow, n = s.hands, s.flow, s.players
         rows = s.field.row if s.field else [0] * n
         # most cards, then highest on the field, then nearest to play next: no two players
-        # tie, so sorting (key, player) orders as sorting players by key.  Loops, not
+        # tie, so sorting (key..., player) orders as sorting players by key.  Loops, not
         # comprehensions, here: a comprehension would make this method's names cells
         keys = []
         for q in range(n):
-            keys.append(((-len(hands[q]), -rows[q], (q - causer) * flow % n), q))
+            keys.append((-len(hands[q]), -rows[q], (q - causer) * flow % n, q))
         own = False
         if fx.CrisisPriority in self.standing:
             own = bool(self.rules_of_priority("crisis_causer"))
             keys = self.priority_first(keys)
         else:
             keys.sort()
-        order = [q for _, q in keys]
-        order.remove(causer)
-        return [causer, *order] if own else order
+        order = [causer] if own else []
+        for key in keys:
+            if key[3] != causer:
+                order.append(key[3])
+        return order
 
-    def priority_first(self, keys: list[tuple[tuple, int]]) -> list[tuple[tuple, int]]:
-        """``keys`` (key, player) sorted, the players a standing priority names first."""
-        first: list[int] = []
+    def priority_first(self, keys: list[tuple[int, ...]]) -> list[tuple[int, ...]]:
+        """``keys`` (key..., player) sorted, the players a standing priority names first."""
+        first: list[int] = []  # loops: comprehensions would make keys and first cells
         for seat, rule in self.rules(fx.CrisisPriority):
             if rule.who != "crisis_causer":
-                first.extend(q for q in concerned(self, seat, rule.who) if q not in first)
-        return sorted([keys[q] for q in first]) + sorted(
-            [key for key in keys if key[1] not in first])
+                for q in concerned(self, seat, rule.who):
+                    if q not in first:
+                        first.append(q)
+        named, others = [], []
+        for key in keys:
+            (named if key[-1] in first else others).append(key)
+        return sorted(named) + sorted(others)
 
     def rules_of_priority(self, who: str) -> list[int]:
-        return [seat for seat, rule in self.rules(fx.CrisisPriority) if rule.who == who]
+        seats = []  # a loop: a comprehension would make who a cell
+        for seat, rule in self.rules(fx.CrisisPriority):
+            if rule.who == who:
+                seats.append(seat)
+        return seats
 
     def can_solve(self, q: int) -> bool:
         if fx.Cannot in self.standing and forbidden_any(self, q, "solve_crisis"):

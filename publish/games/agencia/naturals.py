@@ -12,7 +12,8 @@ from itertools import filterfalse
 
 from publish.games.agencia import effects as fx
 from publish.games.agencia.actions import _Skip, forbidden_any, run_action
-from publish.games.agencia.base import EngineBase
+from publish.games.agencia.base import Context, EngineBase
+from publish.games.agencia.cards import CardInfo
 from publish.games.agencia.select import Crisis, holds, resolve
 
 USE_ACT = {"nova_geracao": "use_nova_geracao", "lideranca": "use_lideranca"}
@@ -24,13 +25,16 @@ class Naturals(EngineBase):
 
     def natural(self, p: int) -> None:
         """Offer p the natural cards they may use now; a use whose effect fails is undone."""
-        hand = self.state.hands[p]
         roles = self.roles
-        if roles.keys().isdisjoint(hand):
-            return  # no natural card in hand (most jogadas)
-        options = []  # a loop, not a list comprehension: this method's names stay plain locals
-        for c in dict.fromkeys(hand):
-            if c in roles and self.natural_allowed(p, c):
+        held = []  # each natural card once, in the hand's order (a deck holds copies)
+        for c in self.state.hands[p]:
+            if c in roles and c not in held:
+                held.append(c)
+        if not held:
+            return  # no natural card in hand (about half the jogadas)
+        options = []
+        for c in held:
+            if self.natural_allowed(p, c):
                 options.append(c)
         if not options:
             return
@@ -73,8 +77,7 @@ class Naturals(EngineBase):
                         done = self.natural_change(p, role) and done
                 else:
                     if ctx is None:
-                        ctx = self.context(p)
-                        ctx.card = card
+                        ctx = Context(p, card)
                     run_action(self, ctx, action)
             except (Crisis, _Skip):
                 done = False
@@ -107,17 +110,21 @@ class Naturals(EngineBase):
         info = self.infos[card]
         role = info.natural
         standing = self.standing
-        if role in USE_ACT and fx.Cannot in standing and forbidden_any(self, p, USE_ACT[role]):
+        if fx.Cannot in standing and role in USE_ACT and forbidden_any(self, p, USE_ACT[role]):
             return False
-        any_hand = role == "lideranca" and fx.Natural in standing and any(
-            r.card == "lideranca" and r.any_hand for _, r in self.rules(fx.Natural))
-        ctx = None
-        for action in info.conditional:
+        if info.conditional and not self.conditions_hold(p, card, info.conditional):
+            return False
+        return self.natural_doable(p, info) or self.wins_by_discard(p, card)
+
+    def conditions_hold(self, p: int, card: str, conditional: tuple) -> bool:
+        """Whether the conditions of the card's conditional actions hold for p (a standing
+        rule may let Liderança be used with any hand)."""
+        any_hand = self.infos[card].natural == "lideranca" and fx.Natural in self.standing \
+            and any(r.card == "lideranca" and r.any_hand for _, r in self.rules(fx.Natural))
+        ctx = Context(p, card)
+        for action in conditional:
             if any_hand and action.do == "discard_this":
                 continue
-            if ctx is None:
-                ctx = self.context(p)
-                ctx.card = card
             try:
                 who = resolve(self, ctx, action.if_who) if action.if_who else [p]
             except Crisis:
@@ -125,11 +132,10 @@ class Naturals(EngineBase):
             for q in who:
                 if not holds(self, ctx, q, action.when):
                     return False
-        return self.natural_doable(p, card) or self.wins_by_discard(p, card)
+        return True
 
-    def natural_doable(self, p: int, card: str) -> bool:
+    def natural_doable(self, p: int, info: CardInfo) -> bool:
         """Whether the card's changes can be made: a structural card left in hand to put in."""
-        info = self.infos[card]
         if "change_structure" not in info.does:
             return True  # its other actions (a team, a scheduled crisis) can always be done
         # the card itself, discarded or kept, is natural: its hand's structural cards are the

@@ -13,10 +13,8 @@ class Revolts(EngineBase):
     """The chance of a revolt after a crisis, offered before the structure runs."""
 
     def revolt_proposer(self) -> int | None:
+        """Who may propose the revolt the society allows now (see ``revolt``), if anyone."""
         s = self.state
-        part = s.partida
-        if not part.crisis_since_revolt or not self.hands_apart_for_revolt():
-            return None
         hands, first, flow, n = s.hands, s.turn, s.flow, s.players
         rows = s.field.row if s.field else [0] * n
         # most cards; then lowest row; then the last of the tied to play in the flow (no two
@@ -32,16 +30,31 @@ class Revolts(EngineBase):
 
     def hands_apart_for_revolt(self) -> bool:
         """Whether the largest and smallest hands differ by 4 or more (a revolt's condition)."""
-        sizes = list(map(len, self.state.hands))
-        return max(sizes) - min(sizes) >= 4
+        hands = self.state.hands  # a loop: cheaper than map, max and min on a few hands
+        low = high = len(hands[0])
+        for hand in hands:
+            n = len(hand)
+            if n < low:
+                low = n
+            elif n > high:
+                high = n
+        return high - low >= 4
 
     def backers(self, proposer: int) -> list[tuple[int, int]]:
         """(seat, player): the players a standing rule makes back the proposer's revolt."""
-        return [(seat, q) for seat, r in self.rules(fx.SupportsRevolts)
-                for q in concerned(self, seat, r.who) if q != proposer]
+        found = []  # a loop: a comprehension would make self and proposer cells
+        for seat, r in self.rules(fx.SupportsRevolts):
+            for q in concerned(self, seat, r.who):
+                if q != proposer:
+                    found.append((seat, q))
+        return found
 
     def revolt(self, active: int) -> bool:
-        """Offer the revolt; True if one happened (the jogada then ends)."""
+        """Offer the revolt; True if one happened (the jogada then ends).
+
+        Asked only when the society allows one, a crisis since the last revolt and hands
+        4 apart: the jogada knows before trying its structure (``Turns.try_structure``),
+        so neither is asked again here."""
         s = self.state
         part = s.partida
         proposer = self.revolt_proposer()

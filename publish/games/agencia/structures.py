@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from itertools import filterfalse
 
 from publish.games.agencia import effects as fx
 from publish.games.agencia.actions import forbidden_any
 from publish.games.agencia.base import EngineBase
 from publish.games.agencia.select import concerned, table_order
+from publish.games.agencia.state import shuffle
 
 
 class Structures(EngineBase):
@@ -29,8 +29,15 @@ class Structures(EngineBase):
         """p puts a structural card of their hand in a structure; False if they cannot."""
         s = self.state
         hand = s.hands[p]
-        # its structural cards, once each (no comprehension: it would make s a cell)
-        options = list(filterfalse(self.roles.__contains__, dict.fromkeys(hand)))
+        # its structural cards, once each, in the hand's order: a loop filling a dict costs
+        # less than dict.fromkeys and filterfalse, and than a list once hands grow past a
+        # few cards (a comprehension would make s a cell)
+        roles = self.roles
+        found = {}
+        for c in hand:
+            if c not in roles:
+                found[c] = None
+        options = list(found)
         if returning and fx.Natural in self.standing and any(
                 r.returning_only for _, r in self.rules(fx.Natural)):
             options = list(filter(s.partida.society_seen.__contains__, options))
@@ -73,15 +80,19 @@ class Structures(EngineBase):
         """Deal the structures out again at random, as swaps the log can show."""
         s = self.state
         order = list(range(s.players))
-        s.rng.shuffle(order)
-        self.arrange_structures([s.structures[i] for i in order])
+        shuffle(s.rng, order)
+        self.arrange_structures(list(map(s.structures.__getitem__, order)))
 
     def arrange_structures(self, target: list[str]) -> None:
+        """Swap structures until seat i holds ``target[i]``, each swap logged.  Loops, not
+        generators: those would make this method's names cells."""
         s = self.state
         order = table_order(s, s.turn)  # from the player of the jogada, as at the table
         for k, slot in enumerate(order):
             if s.structures[slot] != target[slot]:
-                source = next(q for q in order[k + 1:] if s.structures[q] == target[slot])
+                for source in order[k + 1:]:
+                    if s.structures[source] == target[slot]:
+                        break
                 self.swap_structures(slot, source)
 
     def reverse_flow(self) -> None:
@@ -99,7 +110,10 @@ class Structures(EngineBase):
 
     def voted(self, p: int, slot: int, card: str) -> bool:
         s = self.state
-        yes = sum(1 for v in range(s.players) if v == p or self.agents[v].approve(self, v, p))
+        yes = 0  # a loop: a generator would make self and p cells
+        for v in range(s.players):
+            if v == p or self.agents[v].approve(self, v, p):
+                yes += 1
         return yes * 2 > s.players
 
     def approved(self, p: int, slot: int, card: str) -> bool:
