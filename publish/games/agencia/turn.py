@@ -91,10 +91,16 @@ class Turns(EngineBase):
         self.agents[p].before_jogada(self, p)  # a planning agent keeps the position
         part.jogadas += 1
         self.stats.jogadas += 1
-        self.record = Jogada(p)
-        part.turns.append(self.record)
-        if len(part.turns) > s.players + 1:  # this jogada and the last turn before it
-            del part.turns[0]
+        turns = part.turns  # this jogada and the last turn before it
+        if len(turns) > s.players:
+            # the oldest record leaves the window: it is this jogada's, made new by its own
+            # __init__ (a call of the class costs twice as much: type.__call__ and __new__)
+            rec = turns.pop(0)
+            rec.__init__(p)
+        else:
+            rec = Jogada(p)
+        turns.append(rec)
+        self.record = rec
         card = s.structures[p]
         self.log.append(("jogada", p, card, len(s.hands[p])))
         self.events.append(("played", p, card))
