@@ -93,10 +93,8 @@ class Turns(EngineBase):
         self.stats.jogadas += 1
         turns = part.turns  # this jogada and the last turn before it
         if len(turns) > s.players:
-            # the oldest record leaves the window: it is this jogada's, made new by its own
-            # __init__ (a call of the class costs twice as much: type.__call__ and __new__)
-            rec = turns.pop(0)
-            rec.__init__(p)
+            rec = turns.pop(0)  # the oldest leaves the window: it is this jogada's, made
+            rec.__init__(p)  # new by its __init__ (calling the class costs twice as much)
         else:
             rec = Jogada(p)
         turns.append(rec)
