@@ -54,8 +54,14 @@ class Turns(EngineBase):
             cards.remove(card)
             s.structures[seat] = card
         self.society_changed()
-        s.hands = [[cards.pop() for _ in range(self.hand_size(seat))] for seat in range(s.players)]
-        s.pile, s.discard = cards, []
+        hands = []  # each seat's cards from the top of the deck, the top first (a loop,
+        for seat in range(s.players):  # not a comprehension: self and cards stay plain locals)
+            rest = len(cards) - self.hand_size(seat)
+            hand = cards[rest:]
+            hand.reverse()
+            del cards[rest:]
+            hands.append(hand)
+        s.hands, s.pile, s.discard = hands, cards, []
 
     def play_partida(self) -> None:
         s = self.state
@@ -85,10 +91,14 @@ class Turns(EngineBase):
         self.agents[p].before_jogada(self, p)  # a planning agent keeps the position
         part.jogadas += 1
         self.stats.jogadas += 1
-        self.record = Jogada(p)
-        part.turns.append(self.record)
-        if len(part.turns) > s.players + 1:  # this jogada and the last turn before it
-            del part.turns[0]
+        turns = part.turns  # this jogada and the last turn before it
+        if len(turns) > s.players:
+            rec = turns.pop(0)  # the oldest leaves the window: it is this jogada's, made
+            rec.__init__(p)  # new by its __init__ (calling the class costs twice as much)
+        else:
+            rec = Jogada(p)
+        turns.append(rec)
+        self.record = rec
         card = s.structures[p]
         self.log.append(("jogada", p, card, len(s.hands[p])))
         self.events.append(("played", p, card))
@@ -203,10 +213,8 @@ class Turns(EngineBase):
         if fx.MayRefuse in standing and self.may_refuse(p) and self.agents[p].refuse(self, p):
             self.log.append(("vetoed",))
             return "refused"
-        if fx.CrisisPriority in standing and any(
-                seat == p and rule.crisis_until_named and not concerned(self, seat, rule.who)
-                for seat, rule in self.rules(fx.CrisisPriority)):
-            raise Crisis("the priority this card gives names nobody yet")  # Tecnocracia
+        if fx.CrisisPriority in standing:
+            self.priority_named(p)
         ctx = Context(p, card)
         ctx.start_rows = s.field.row[:] if s.field else None
         for action in info.actions:
@@ -219,6 +227,15 @@ class Turns(EngineBase):
             raise Crisis("more than one player emptied their hand")
         self.stats.executable[card] = self.stats.executable.get(card, 0) + 1
         return "executed"
+
+    def priority_named(self, p: int) -> None:
+        """Tecnocracia: a crisis while the priority p's own card gives names nobody yet.
+
+        A method of its own, called only when such a rule stands: a comprehension in
+        ``execute`` would make its names cells on every jogada."""
+        for seat, rule in self.rules(fx.CrisisPriority):
+            if seat == p and rule.crisis_until_named and not concerned(self, seat, rule.who):
+                raise Crisis("the priority this card gives names nobody yet")
 
     def cancelled(self, p: int, info: CardInfo) -> bool:
         """Whether a standing rule takes the effect of p's structure away (no crisis)."""
@@ -271,23 +288,9 @@ class Turns(EngineBase):
         s = self.state
         part = s.partida
         if 1 in map(len, s.hands):  # rare: spare the loop
-            part.had_one_card.update([q for q, hand in enumerate(s.hands) if len(hand) == 1])
+            part.had_one_card.update(q for q, hand in enumerate(s.hands) if len(hand) == 1)
         if not part.ended and (part.winners or not all(s.hands)):  # else nobody has won
-            empty = [q for q in table_order(s, p) if not s.hands[q]]
-            winners = list(part.winners)
-            for q in empty:
-                if q not in winners:
-                    winners.append(q)
-            for a, b in part.teams:
-                if a in winners and b not in winners:
-                    winners.append(b)
-                elif b in winners and a not in winners:
-                    winners.append(a)
-            if winners:
-                shared = fx.SharedVictory in self.standing or bool(part.teams)
-                if len(winners) == 1 or shared or part.winners:
-                    part.winners = winners
-                    part.ended = True
+            self.find_winners(p)
         if not part.ended and s.bourdieu:
             self.hegemony(p)
         if part.ended:
@@ -298,13 +301,38 @@ class Turns(EngineBase):
                 self.fire("turn_end")
             if fx.TurnTally in self.standing:
                 self.tally()
-        if fx.ExtraTurn in self.standing and p in [
-                q for seat, r in self.rules(fx.ExtraTurn) for q in concerned(self, seat, r.who)
-        ] and not self._extra:
+        if fx.ExtraTurn in self.standing and self.plays_again(p) and not self._extra:
             self._extra = True
             return  # the same player plays again
         self._extra = False
         s.turn = (p + s.flow) % s.players  # the next in the flow
+
+    def find_winners(self, p: int) -> None:
+        """End the partida if it has its winners: the empty hands in the order of play
+        from p, their allies, and those a card already made winners.  A method of its own
+        (asked only when a hand is empty or a card named a winner), so that no
+        comprehension makes ``end_jogada``'s names cells on every jogada."""
+        s = self.state
+        part = s.partida
+        hands = s.hands
+        winners = list(part.winners)
+        for q in table_order(s, p):
+            if not hands[q] and q not in winners:
+                winners.append(q)
+        for a, b in part.teams:
+            if a in winners and b not in winners:
+                winners.append(b)
+            elif b in winners and a not in winners:
+                winners.append(a)
+        if winners:
+            shared = fx.SharedVictory in self.standing or bool(part.teams)
+            if len(winners) == 1 or shared or part.winners:
+                part.winners = winners
+                part.ended = True
+
+    def plays_again(self, p: int) -> bool:
+        """Whether a standing rule gives p a second jogada in a row."""
+        return any(p in concerned(self, seat, rule.who) for seat, rule in self.rules(fx.ExtraTurn))
 
     def end_partida(self) -> None:
         s = self.state
