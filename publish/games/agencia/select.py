@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from itertools import repeat
-from operator import contains
+from operator import contains, eq, ge, gt, le, lt
 from typing import Any
 
 from publish.games.agencia import effects as fx
@@ -26,115 +26,147 @@ class Crisis(Exception):
 PRIMES = {2, 3, 5, 7, 11, 13, 17, 19, 23, 29, 31, 37, 41, 43, 47, 53, 59, 61, 67, 71, 73, 79}
 
 
-def _compare(value: int, count: fx.Count, own: int) -> bool:
-    """Whether ``value`` passes every bound of ``count`` ("self": the acting player's own)."""
-    eq, lt, le, gt, ge = count.eq, count.lt, count.le, count.gt, count.ge
-    return ((eq is None or value == (own if eq == "self" else eq))
-            and (lt is None or value < (own if lt == "self" else lt))
-            and (le is None or value <= (own if le == "self" else le))
-            and (gt is None or value > (own if gt == "self" else gt))
-            and (ge is None or value >= (own if ge == "self" else ge)))
+Test = Callable[[Engine, Context, int, Any], bool]
+"""One test of a condition: ``test(engine, ctx, player, arg)``, ``arg`` what it compares."""
 
-
-_HAND = ("me", "cards", "parity", "prime", "unique_count")
-_FIELD = ("row", "row_at_start", "neighbour")
-
-_PARTS: dict[Any, tuple[bool, bool, bool]] = {}
-"""condition -> whether it tests the hand, the field, the history: a condition sets one or
-two of its 16 fields, so most of its tests need not be read.  Keyed by the condition
-itself: a card's (``cards.Plain``) hashes by identity, a model (frozen) by its fields."""
-
-
-def _file(cond: fx.Condition) -> tuple[bool, bool, bool]:
-    given = {name for name, value in cond.__dict__.items() if value is not None}
-    parts = _PARTS[cond] = (not given.isdisjoint(_HAND), not given.isdisjoint(_FIELD),
-                            not given <= {*_HAND, *_FIELD})
-    return parts
+_TESTS: dict[Any, tuple[tuple[Test, Any], ...]] = {}
+"""condition -> its tests, in the order they are asked: a condition sets one or two of its
+16 fields, and a count one or two of its 5 bounds, so they are turned once, when first
+asked, into the few tests they set.  Keyed by the condition itself: a card's
+(``cards.Plain``) hashes by identity, a model (frozen) by its fields."""
 
 
 def holds(engine: Engine, ctx: Context, player: int, cond: fx.Condition) -> bool:
     """Whether ``cond`` is true of ``player``, seen from the acting player ``ctx.owner``."""
-    parts = _PARTS.get(cond)
-    if parts is None:
-        parts = _file(cond)
-    hand, field, history = parts
-    return ((not hand or _hand_holds(engine, ctx, player, cond))
-            and (not field or _field_holds(engine, ctx, player, cond))
-            and (not history or _history_holds(engine, ctx, player, cond)))
+    tests = _TESTS.get(cond)
+    if tests is None:
+        tests = _TESTS[cond] = _tests_of(cond)
+    for test, arg in tests:  # a loop: a generator would close over this function's names
+        if not test(engine, ctx, player, arg):
+            break
+    else:
+        return True
+    return False
 
 
-def _hand_holds(engine: Engine, ctx: Context, player: int, cond: fx.Condition) -> bool:
-    """The tests on who the player is and on their hand."""
-    s = engine.state
+def _tests_of(cond: fx.Condition) -> tuple[tuple[Test, Any], ...]:
+    """The tests ``cond`` sets, each with what it compares: hand, then field, then history."""
+    tests = []
+    for name, test in _TEST_OF.items():
+        value = getattr(cond, name)
+        if value is not None:
+            tests.append((test, _bounds(value) if name in _COUNTED else value))
+    return tuple(tests)
+
+
+_BOUNDS = (("eq", eq), ("lt", lt), ("le", le), ("gt", gt), ("ge", ge))
+
+
+def _bounds(count: fx.Count) -> tuple[tuple[Callable[[int, int], bool], int | None], ...]:
+    """(comparison, bound) for each bound ``count`` sets; None: the acting player's own."""
+    return tuple((op, None if getattr(count, name) == "self" else getattr(count, name))
+                 for name, op in _BOUNDS if getattr(count, name) is not None)
+
+
+def _passes(value: int, bounds: Any, own: int) -> bool:
+    """Whether ``value`` passes every bound (None: compared with ``own``)."""
+    for op, bound in bounds:
+        if not op(value, own if bound is None else bound):
+            break
+    else:
+        return True
+    return False
+
+
+def _is_me(engine: Engine, ctx: Context, player: int, want: bool) -> bool:
+    return (player == ctx.owner) == want
+
+
+def _cards(engine: Engine, ctx: Context, player: int, bounds: Any) -> bool:
+    hands = engine.state.hands
+    return _passes(len(hands[player]), bounds, len(hands[ctx.owner]))
+
+
+def _parity(engine: Engine, ctx: Context, player: int, parity: str) -> bool:
+    return (len(engine.state.hands[player]) % 2 == 1) == (parity == "odd")
+
+
+def _prime(engine: Engine, ctx: Context, player: int, want: bool) -> bool:
+    return (len(engine.state.hands[player]) in PRIMES) == want
+
+
+def _unique_count(engine: Engine, ctx: Context, player: int, want: bool) -> bool:
+    hands = engine.state.hands
+    return (list(map(len, hands)).count(len(hands[player])) == 1) == want
+
+
+def _rows(engine: Engine) -> list[int]:
+    field = engine.state.field
+    if field is None:
+        raise Crisis("this card needs the field (Bourdieu mode)")
+    return field.row
+
+
+def _row(engine: Engine, ctx: Context, player: int, bounds: Any) -> bool:
+    rows = _rows(engine)
+    return _passes(rows[player], bounds, rows[ctx.owner])
+
+
+def _row_at_start(engine: Engine, ctx: Context, player: int, bounds: Any) -> bool:
+    rows = ctx.start_rows or _rows(engine)
+    return _passes(rows[player], bounds, rows[ctx.owner])
+
+
+def _neighbour(engine: Engine, ctx: Context, player: int, want: bool) -> bool:
     me = ctx.owner
-    size = len(s.hands[player])
-    if cond.me is not None and (player == me) != cond.me:
-        return False
-    if cond.cards is not None and not _compare(size, cond.cards, len(s.hands[me])):
-        return False
-    if cond.parity is not None and (size % 2 == 1) != (cond.parity == "odd"):
-        return False
-    if cond.prime is not None and (size in PRIMES) != cond.prime:
-        return False
-    if cond.unique_count is not None:
-        alone = list(map(len, s.hands)).count(size) == 1
-        if alone != cond.unique_count:
-            return False
-    return True
-
-
-def _field_holds(engine: Engine, ctx: Context, player: int, cond: fx.Condition) -> bool:
-    """The tests on where the player stands: row on the field, seat beside the actor."""
     s = engine.state
-    me = ctx.owner
-    if cond.row is not None or cond.row_at_start is not None:
-        if s.field is None:
-            raise Crisis("this card needs the field (Bourdieu mode)")
-        if cond.row is not None and not _compare(s.field.row[player], cond.row, s.field.row[me]):
-            return False
-        if cond.row_at_start is not None:
-            rows = ctx.start_rows or s.field.row
-            if not _compare(rows[player], cond.row_at_start, rows[me]):
-                return False
-    if cond.neighbour is not None:
-        beside = player in (engine.state.neighbour(me, 1), engine.state.neighbour(me, -1))
-        if beside != cond.neighbour or player == me:
-            return False
-    return True
+    return player != me and (player in (s.neighbour(me, 1), s.neighbour(me, -1))) == want
 
 
-def _history_holds(engine: Engine, ctx: Context, player: int, cond: fx.Condition) -> bool:
-    """The tests on what the player did in the last turn or this partida."""
-    s = engine.state
-    me = ctx.owner
-    part = s.partida
-    turn = part.turns[:-1]  # the jogadas before this one: one of each player
-    if (cond.drew_last_turn is not None
-            and _counted([j.drew for j in turn], player) != cond.drew_last_turn):
-        return False
-    if (cond.discarded_last_turn is not None
-            and _counted([j.discarded for j in turn], player) != cond.discarded_last_turn):
-        return False
-    if (cond.gave_to_self_last_turn is not None
-            and _listed([j.gave for j in turn], (player, me)) != cond.gave_to_self_last_turn):
-        return False
-    if (cond.changed_structure_last_turn is not None
-            and _listed([j.changed for j in turn], player) != cond.changed_structure_last_turn):
-        return False
-    if (cond.failed_revolt_this_partida is not None
-            and (player in part.failed_revolts) != cond.failed_revolt_this_partida):
-        return False
-    if (cond.approved_own_revolt is not None
-            and ((player, me) in part.approvals) != cond.approved_own_revolt):
-        return False
-    if (cond.had_one_card_this_partida is not None
-            and (player in part.had_one_card) != cond.had_one_card_this_partida):
-        return False
-    if cond.structure_makes_others_draw is not None:
-        makes = engine.infos[s.structures[player]].makes_others_draw
-        if makes != cond.structure_makes_others_draw:
-            return False
-    return True
+def _drew(engine: Engine, ctx: Context, player: int, want: bool) -> bool:
+    return _counted([j.drew for j in engine.state.partida.turns[:-1]], player) == want
+
+
+def _discarded(engine: Engine, ctx: Context, player: int, want: bool) -> bool:
+    return _counted([j.discarded for j in engine.state.partida.turns[:-1]], player) == want
+
+
+def _gave_to_self(engine: Engine, ctx: Context, player: int, want: bool) -> bool:
+    gave = [j.gave for j in engine.state.partida.turns[:-1]]
+    return _listed(gave, (player, ctx.owner)) == want
+
+
+def _changed(engine: Engine, ctx: Context, player: int, want: bool) -> bool:
+    return _listed([j.changed for j in engine.state.partida.turns[:-1]], player) == want
+
+
+def _failed_revolt(engine: Engine, ctx: Context, player: int, want: bool) -> bool:
+    return (player in engine.state.partida.failed_revolts) == want
+
+
+def _approved_own(engine: Engine, ctx: Context, player: int, want: bool) -> bool:
+    return ((player, ctx.owner) in engine.state.partida.approvals) == want
+
+
+def _had_one_card(engine: Engine, ctx: Context, player: int, want: bool) -> bool:
+    return (player in engine.state.partida.had_one_card) == want
+
+
+def _makes_others_draw(engine: Engine, ctx: Context, player: int, want: bool) -> bool:
+    return engine.infos[engine.state.structures[player]].makes_others_draw == want
+
+
+_TEST_OF: dict[str, Test] = {
+    "me": _is_me, "cards": _cards, "parity": _parity, "prime": _prime,
+    "unique_count": _unique_count, "row": _row, "row_at_start": _row_at_start,
+    "neighbour": _neighbour, "drew_last_turn": _drew, "discarded_last_turn": _discarded,
+    "gave_to_self_last_turn": _gave_to_self, "changed_structure_last_turn": _changed,
+    "failed_revolt_this_partida": _failed_revolt, "approved_own_revolt": _approved_own,
+    "had_one_card_this_partida": _had_one_card,
+    "structure_makes_others_draw": _makes_others_draw}
+"""Each field of a condition, in the order it is asked, with its test."""
+
+_COUNTED = {"cards", "row", "row_at_start"}  # the fields that are counts (``fx.Count``)
 
 
 # Loops or maps rather than generators here and below: a generator or comprehension that names
