@@ -17,23 +17,7 @@ from typing import Any
 from publish.games.agencia.base import Stats
 from publish.games.agencia.cards import derived
 from publish.games.agencia.engine import Engine
-from publish.games.agencia.state import EMPTY
-
-
-def choice(rng: random.Random, seq: Sequence[Any]) -> Any:
-    """``rng.choice(seq)``: the same item from the same draws on the generator, in one call
-    rather than two (``Random.choice`` and ``Random._randbelow_with_getrandbits``, the
-    reference), as the random agent picks about once a jogada.
-    tests/games/agencia/test_agents.py holds the two to the same results."""
-    size = len(seq)
-    if not size:
-        raise IndexError("Cannot choose from an empty sequence")
-    bits = size.bit_length()
-    getrandbits = rng.getrandbits
-    j = getrandbits(bits)
-    while j >= size:
-        j = getrandbits(bits)
-    return seq[j]
+from publish.games.agencia.state import EMPTY, choice
 
 
 class RandomAgent:

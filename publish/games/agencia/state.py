@@ -10,7 +10,9 @@ from __future__ import annotations
 import copy
 import random
 from collections import Counter
+from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 
 def shuffle(rng: random.Random, cards: list) -> None:
@@ -26,6 +28,23 @@ def shuffle(rng: random.Random, cards: list) -> None:
         while j >= size:
             j = getrandbits(bits)
         cards[i], cards[j] = cards[j], cards[i]
+
+
+def choice(rng: random.Random, seq: Sequence[Any]) -> Any:
+    """``rng.choice(seq)``: the same item from the same draws on the generator, in one call
+    rather than two (``Random.choice`` and ``Random._randbelow_with_getrandbits``, the
+    reference), as the random agent picks about once a jogada.  The draw is ``shuffle``'s
+    (bits until one fits), written out in each so that neither pays a call per draw;
+    tests/games/agencia/test_state.py holds both to Python's results."""
+    size = len(seq)
+    if not size:
+        raise IndexError("Cannot choose from an empty sequence")
+    bits = size.bit_length()
+    getrandbits = rng.getrandbits
+    j = getrandbits(bits)
+    while j >= size:
+        j = getrandbits(bits)
+    return seq[j]
 
 
 class _Empty(dict):

@@ -7,7 +7,7 @@ import random
 
 import pytest
 
-from publish.games.agencia.state import shuffle
+from publish.games.agencia.state import choice, shuffle
 
 
 @pytest.mark.parametrize("size", [0, 1, 2, 3, 7, 64, 80, 129])
@@ -36,3 +36,21 @@ def test_one_card_sampled_is_the_card_chosen(size, seed):
     chose, sampled = random.Random(seed), random.Random(seed)
     assert [chose.choice(hand)] == sampled.sample(hand, 1)
     assert chose.getstate() == sampled.getstate()
+
+
+@pytest.mark.parametrize("size", [1, 2, 3, 4, 5, 7, 8, 9, 30, 129])
+@pytest.mark.parametrize("seed", [0, 3, 11, 2**40 + 3])
+def test_choice_gives_pythons_item_and_leaves_the_generator_as_python_does(size, seed):
+    ours, python = random.Random(seed), random.Random(seed)
+    cards = [f"{i:03d}" for i in range(size)]
+    for _ in range(20):
+        assert choice(ours, cards) == python.choice(cards)
+        assert choice(ours, range(size)) == python.choice(range(size))
+    assert ours.getstate() == python.getstate()
+
+
+def test_choice_from_nothing_is_refused_as_python_refuses_it():
+    with pytest.raises(IndexError):
+        random.Random(1).choice([])
+    with pytest.raises(IndexError):
+        choice(random.Random(1), [])
