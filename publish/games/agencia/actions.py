@@ -297,7 +297,7 @@ def _redistribute_hands(engine: Engine, ctx: Context, action: Any, optional: boo
     s = engine.state
     sizes = [len(h) for h in s.hands]
     cards = [c for h in s.hands for c in h]
-    s.rng.shuffle(cards)
+    shuffle(s.rng, cards)
     s.hands, start = [], 0
     for size in sizes:
         s.hands.append(cards[start:start + size])
@@ -453,8 +453,8 @@ HANDLERS: dict[str, Handler] = {
     "show_hand": _show_hands,
     "see_hands": _show_hands,
     "trade_with_pile": _trade_with_pile,
-    "shuffle_pile": lambda engine, ctx, action, optional: engine.state.rng.shuffle(
-        engine.state.pile),
+    "shuffle_pile": lambda engine, ctx, action, optional: shuffle(engine.state.rng,
+                                                                  engine.state.pile),
     # natural cards: the engine moves the card itself
     "discard_this": lambda engine, ctx, action, optional: None,
     "team_up": _team_up,

@@ -17,7 +17,7 @@ from typing import Any
 from publish.games.agencia.base import Stats
 from publish.games.agencia.cards import derived
 from publish.games.agencia.engine import Engine
-from publish.games.agencia.state import EMPTY, choice
+from publish.games.agencia.state import EMPTY, choice, sample, shuffle
 
 
 class RandomAgent:
@@ -30,13 +30,13 @@ class RandomAgent:
 
     def choose_players(self, engine: Engine, me: int, pool: list[int], count: int,
                        purpose: str) -> list[int]:
-        return engine.state.rng.sample(pool, count)
+        return sample(engine.state.rng, pool, count)
 
     def pick_cards(self, engine: Engine, me: int, n: int, purpose: str) -> list[str]:
         hand = engine.state.hands[me]
         if n == 1 and hand:  # what sample draws for one card, without its set-up
             return [choice(engine.state.rng, hand)]
-        return engine.state.rng.sample(hand, n)
+        return sample(engine.state.rng, hand, n)
 
     def pick_from_pile(self, engine: Engine, me: int, pile: list[str]) -> str:
         return choice(engine.state.rng, pile)
@@ -318,7 +318,7 @@ def determinise(engine: Engine, me: int, seed: int) -> None:
     rng = random.Random(seed)
     others = [q for q in range(s.players) if q != me]
     unseen = s.pile + [c for q in others for c in s.hands[q]]
-    rng.shuffle(unseen)
+    shuffle(rng, unseen)
     for q in others:  # in place: the jogada under way may hold these lists
         size = len(s.hands[q])
         s.hands[q][:], unseen = unseen[:size], unseen[size:]

@@ -8,11 +8,25 @@ can ask about the past ("no último turno", "na partida") is kept here.
 from __future__ import annotations
 
 import copy
+import math
 import random
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
+
+_STEPS: dict[int, tuple[tuple[int, int, int], ...]] = {}
+"""length -> the steps of a shuffle of that many cards: (place, places to draw from, bits
+of a draw), from the last place down.  A game shuffles few lengths (a deck, a discard pile)
+thousands of times: working them out once saves an addition and a method call per card."""
+
+
+def _steps(length: int) -> tuple[tuple[int, int, int], ...]:
+    steps = _STEPS.get(length)
+    if steps is None:
+        steps = _STEPS[length] = tuple(
+            (i, i + 1, (i + 1).bit_length()) for i in range(length - 1, 0, -1))
+    return steps
 
 
 def shuffle(rng: random.Random, cards: list) -> None:
@@ -21,9 +35,7 @@ def shuffle(rng: random.Random, cards: list) -> None:
     ``Random.shuffle`` and ``Random._randbelow_with_getrandbits`` are the reference;
     tests/games/agencia/test_state.py holds the two to the same results."""
     getrandbits = rng.getrandbits
-    for i in range(len(cards) - 1, 0, -1):
-        size = i + 1  # a place in 0..i, drawn as Python draws it: bits until one fits
-        bits = size.bit_length()
+    for i, size, bits in _steps(len(cards)):  # a place in 0..i: bits until one fits
         j = getrandbits(bits)
         while j >= size:
             j = getrandbits(bits)
@@ -45,6 +57,43 @@ def choice(rng: random.Random, seq: Sequence[Any]) -> Any:
     while j >= size:
         j = getrandbits(bits)
     return seq[j]
+
+
+_POOL_AT_MOST = 21
+"""``Random.sample`` draws from a copied pool when the population is no larger than this
+(plus a set's table size for samples over 5): its measure of a small set against a list."""
+
+
+def sample(rng: random.Random, population: Sequence[Any], k: int) -> list:
+    """``rng.sample(population, k)``: the same items from the same draws on the generator,
+    with the draw written out (``choice``'s) rather than a call of ``_randbelow`` per item;
+    the random agent samples cards and players often.  ``Random.sample`` (without counts)
+    is the reference, both of its ways: a pool for small populations, a set of places
+    drawn for large ones; tests/games/agencia/test_state.py holds them to Python's."""
+    n = len(population)
+    if not 0 <= k <= n:
+        raise ValueError("Sample larger than population or is negative")
+    getrandbits = rng.getrandbits
+    result = []
+    if n <= _POOL_AT_MOST + (4 ** math.ceil(math.log(k * 3, 4)) if k > 5 else 0):
+        pool = list(population)
+        for size in range(n, n - k, -1):  # the places left: n, n-1, ...
+            bits = size.bit_length()
+            j = getrandbits(bits)
+            while j >= size:
+                j = getrandbits(bits)
+            result.append(pool[j])
+            pool[j] = pool[size - 1]  # the place drawn takes the last one's card
+        return result
+    bits = n.bit_length()
+    taken: set[int] = set()
+    for _ in range(k):
+        j = getrandbits(bits)
+        while j >= n or j in taken:
+            j = getrandbits(bits)
+        taken.add(j)
+        result.append(population[j])
+    return result
 
 
 class _Empty(dict):

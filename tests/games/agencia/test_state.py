@@ -7,7 +7,7 @@ import random
 
 import pytest
 
-from publish.games.agencia.state import choice, shuffle
+from publish.games.agencia.state import choice, sample, shuffle
 
 
 @pytest.mark.parametrize("size", [0, 1, 2, 3, 7, 64, 80, 129])
@@ -54,3 +54,27 @@ def test_choice_from_nothing_is_refused_as_python_refuses_it():
         random.Random(1).choice([])
     with pytest.raises(IndexError):
         choice(random.Random(1), [])
+
+
+# Python samples from a copied pool up to 21 items (more for samples over 5: 85 for 6 to 21
+# items), and by a set of places drawn beyond: sizes on both sides of both bounds
+@pytest.mark.parametrize(("size", "k"), [(1, 0), (1, 1), (4, 2), (5, 5), (21, 3), (22, 3),
+                                         (30, 5), (64, 6), (85, 6), (86, 6), (129, 6),
+                                         (129, 40), (500, 30)])
+@pytest.mark.parametrize("seed", [0, 3, 11, 2**40 + 3])
+def test_sample_gives_pythons_items_and_leaves_the_generator_as_python_does(size, k, seed):
+    ours, python = random.Random(seed), random.Random(seed)
+    cards = [f"{i:03d}" for i in range(size)]
+    for _ in range(5):
+        assert sample(ours, cards, k) == python.sample(cards, k)
+        assert sample(ours, range(size), k) == python.sample(range(size), k)
+    assert ours.getstate() == python.getstate()
+    assert cards == [f"{i:03d}" for i in range(size)]  # the population is left as it was
+
+
+@pytest.mark.parametrize("k", [-1, 4])
+def test_sample_of_more_than_there_is_is_refused_as_python_refuses_it(k):
+    with pytest.raises(ValueError, match="Sample larger"):
+        random.Random(1).sample([1, 2, 3], k)
+    with pytest.raises(ValueError, match="Sample larger"):
+        sample(random.Random(1), [1, 2, 3], k)
