@@ -20,6 +20,7 @@ from publish.games.agencia.cards import (
     ruled_cards,
     rules_by_type,
 )
+from publish.games.agencia.reach import Reach, reaches
 from publish.games.agencia.state import EMPTY, Field, Jogada, State
 
 HAND = 5
@@ -90,6 +91,7 @@ class EngineBase:
         self.infos = infos
         # card -> role, natural cards only: "is it natural?" is asked of every card in hand
         self.roles: dict[str, str] = natural_roles(infos)
+        self.reaches: dict[str, Reach] = reaches(infos)  # what each card's actions may change
         self.deck = list(deck)
         self.agents = agents
         self.check_invariants = check

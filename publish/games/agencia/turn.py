@@ -11,6 +11,7 @@ from publish.games.agencia import effects as fx
 from publish.games.agencia.actions import _Skip, run_action
 from publish.games.agencia.base import MAX_JOGADAS, MAX_PARTIDAS, Context, EngineBase
 from publish.games.agencia.cards import CardInfo
+from publish.games.agencia.reach import ALL_HANDS, EVERYTHING, NOTHING, Reach
 from publish.games.agencia.select import Crisis, all_of, concerned, resolve, table_order
 from publish.games.agencia.state import Jogada, Partida, shuffle
 
@@ -139,9 +140,11 @@ class Turns(EngineBase):
         A revolt, when one may be offered, comes before the structure, on the society as
         it was: then the state goes back and the result is returned, (snapshot, log), to
         be kept if nobody revolts.  When no revolt can be offered the result simply stays,
-        which saves a snapshot and two restores on most jogadas.
+        which saves a snapshot and two restores on most jogadas.  The result's snapshot
+        copies nothing: going back puts the first snapshot's copies in the state, and
+        nothing changes the lists the result holds (a revolt not made changes nothing).
         """
-        before = self.snapshot()
+        before = self.snapshot(p, self.reach(self.state.structures[p]))
         mark = len(self.log)
         # of the hands before the structure; a structure never brings a crisis about
         # (only a jogada does), so crisis_since_revolt is the same after it
@@ -154,26 +157,43 @@ class Turns(EngineBase):
             return None
         if not hands_apart:
             return outcome, None
-        executed = (self.snapshot(), self.log[mark:])
+        executed = (self.snapshot(p, NOTHING), self.log[mark:])
         del self.log[mark:]
         self.restore(before)
         return outcome, executed
 
-    def snapshot(self) -> tuple:
+    def reach(self, card: str) -> Reach:
+        """What running ``card``'s actions may change (``reach.card_reach``): everything
+        while a standing rule acts in the middle of them (a trigger, a penalty)."""
+        standing = self.standing
+        if fx.Trigger in standing or fx.Penalty in standing:
+            return EVERYTHING
+        return self.reaches[card]
+
+    def snapshot(self, p: int = 0, reach: Reach = EVERYTHING) -> tuple:
         """What a jogada may change, for ``restore`` (at most once) to go back to.
 
-        Hands, pile, discard, structures and field are copied.  The partida's and the
-        jogada's records (society seen, who inserted, teams, winners, drew,
-        received, discarded, gave, changed) and the game's winners are kept as they are:
-        the engine replaces them when they change, never changes them in place.
+        Of hands, pile, discard and structures, what ``reach`` says may change before
+        the snapshot is restored is copied (p's hand alone when only p's may), the rest
+        kept as it is; the field is copied.  The partida's and the jogada's records
+        (society seen, who inserted, teams, winners, drew, received, discarded, gave,
+        changed) and the game's winners are kept as they are: the engine replaces them
+        when they change, never changes them in place.
         """
         s = self.state
         part = s.partida
         rec = self.record
         fld = s.field
+        mine, pile, disc, structures = reach
+        hands = s.hands
+        if mine == ALL_HANDS:
+            hands = list(map(list.copy, hands))
+        elif mine:
+            hands = hands.copy()
+            hands[p] = hands[p].copy()
         return (
-            list(map(list.copy, s.hands)), s.structures.copy(), s.pile.copy(),
-            s.discard.copy(), s.flow,
+            hands, s.structures.copy() if structures else s.structures,
+            s.pile.copy() if pile else s.pile, s.discard.copy() if disc else s.discard, s.flow,
             (fld.row[:], fld.col[:], fld.since[:], fld.blocked_wins[:], fld.clock) if fld else None,
             (part.crisis_next_play, part.crisis_next_discard, part.last_discarder,
              part.last_crisis_solver, part.discards, part.society_seen,
