@@ -17,7 +17,6 @@ from typing import Any
 from publish.games.agencia.base import Stats
 from publish.games.agencia.cards import derived
 from publish.games.agencia.engine import Engine
-from publish.games.agencia.reach import everything
 from publish.games.agencia.state import EMPTY, choice
 
 
@@ -401,7 +400,7 @@ class PlannerAgent(GreedyAgent):
         """One determinised play-out of ``value`` from the start of the jogada."""
         assert self.start is not None
         twin = fork(self.start)
-        twin.reaches = everything(twin.infos)  # determinise rewrites the others' hands
+        twin.rewrites_hidden_cards()  # determinise deals the others' hands anew
         for q, agent in enumerate(twin.agents):
             if q == me or isinstance(agent, PlannerAgent):
                 given = [(m, v) for seat, m, v in answers if seat == q]

@@ -6,7 +6,7 @@ snapshot costs, while most cards touch a few of them (a card that only makes its
 draw changes the owner's hand, the pile and, when the pile runs dry, the discard).  A
 card's reach is a fact of the card set, computed once (``reaches``).  The standing rules
 that act in the middle of a structure (triggers, penalties) may change anything: while
-one stands, a snapshot copies everything (``Turns.snapshot``).
+one stands, the engine's table in force is ``everything`` (``EngineBase.society_changed``).
 """
 
 from __future__ import annotations
@@ -84,7 +84,11 @@ def reaches(infos: dict[str, CardInfo]) -> dict[str, Reach]:
 
 
 def everything(infos: dict[str, CardInfo]) -> dict[str, Reach]:
-    """card -> everything: for a game whose agents rewrite hidden cards in place in the
-    middle of a jogada (a planner's determinised play-outs), where any card may change
-    any hand and the pile."""
-    return dict.fromkeys(infos, EVERYTHING)
+    """card -> everything, kept with the set of cards: while a standing rule acts in the
+    middle of a structure (a trigger, a penalty), or in a game whose agents rewrite
+    hidden cards (``EngineBase.rewrites_hidden_cards``), any card may change anything."""
+    tables = derived(infos)
+    found = tables.get("reach_everything")
+    if found is None:
+        found = tables["reach_everything"] = dict.fromkeys(infos, EVERYTHING)
+    return found

@@ -144,7 +144,7 @@ class Turns(EngineBase):
         copies nothing: going back puts the first snapshot's copies in the state, and
         nothing changes the lists the result holds (a revolt not made changes nothing).
         """
-        before = self.snapshot(p, self.reach(self.state.structures[p]))
+        before = self.snapshot(p, self.reaches[self.state.structures[p]])
         mark = len(self.log)
         # of the hands before the structure; a structure never brings a crisis about
         # (only a jogada does), so crisis_since_revolt is the same after it
@@ -161,14 +161,6 @@ class Turns(EngineBase):
         del self.log[mark:]
         self.restore(before)
         return outcome, executed
-
-    def reach(self, card: str) -> Reach:
-        """What running ``card``'s actions may change (``reach.card_reach``): everything
-        while a standing rule acts in the middle of them (a trigger, a penalty)."""
-        standing = self.standing
-        if fx.Trigger in standing or fx.Penalty in standing:
-            return EVERYTHING
-        return self.reaches[card]
 
     def snapshot(self, p: int = 0, reach: Reach = EVERYTHING) -> tuple:
         """What a jogada may change, for ``restore`` (at most once) to go back to.
@@ -200,7 +192,7 @@ class Turns(EngineBase):
              part.inserted_by, part.teams, part.winners, part.crises),
             (rec.drew, rec.received, rec.discarded, rec.gave, rec.changed),
             (s.game_winners, s.game_over, part.ended, part.clock),
-            (self.standing, self._ordered, self._rules_key),
+            (self.standing, self._ordered, self._rules_key, self.reaches),
         )
 
     def restore(self, snap: tuple) -> None:
@@ -210,7 +202,7 @@ class Turns(EngineBase):
         part = s.partida
         rec = self.record
         hands, structures, pile, disc, flow, fld, p, r, g, society = snap
-        self.standing, self._ordered, self._rules_key = society  # the structures' own
+        self.standing, self._ordered, self._rules_key, self.reaches = society  # the structures'
         s.game_winners, s.game_over, part.ended, part.clock = g
         s.hands, s.structures, s.pile, s.discard, s.flow = hands, structures, pile, disc, flow
         if fld is not None:

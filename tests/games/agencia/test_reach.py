@@ -70,7 +70,7 @@ def test_every_card_run_and_undone_leaves_the_state_as_it_was(pile):
             e = make(hands, structures, pile=pile_cards, discard=discard, seed=seed,
                      agents={q: RandomAgent() for q in range(4)})
             was = _seen(e)
-            snap = e.snapshot(0, e.reach(card))
+            snap = e.snapshot(0, e.reaches[card])
             try:
                 if info.natural:
                     e.use_natural(0, card)
