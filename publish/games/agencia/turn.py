@@ -183,16 +183,16 @@ class Turns(EngineBase):
         elif mine:
             hands = hands.copy()
             hands[p] = hands[p].copy()
-        return (
+        return (  # one flat tuple: each tuple more is made and freed again
             hands, s.structures.copy() if structures else s.structures,
             s.pile.copy() if pile else s.pile, s.discard.copy() if disc else s.discard, s.flow,
             (fld.row[:], fld.col[:], fld.since[:], fld.blocked_wins[:], fld.clock) if fld else None,
-            (part.crisis_next_play, part.crisis_next_discard, part.last_discarder,
-             part.last_crisis_solver, part.discards, part.society_seen,
-             part.inserted_by, part.teams, part.winners, part.crises),
-            (rec.drew, rec.received, rec.discarded, rec.gave, rec.changed),
-            (s.game_winners, s.game_over, part.ended, part.clock),
-            (self.standing, self._ordered, self._rules_key, self.reaches),
+            part.crisis_next_play, part.crisis_next_discard, part.last_discarder,
+            part.last_crisis_solver, part.discards, part.society_seen,
+            part.inserted_by, part.teams, part.winners, part.crises, part.ended, part.clock,
+            rec.drew, rec.received, rec.discarded, rec.gave, rec.changed,
+            s.game_winners, s.game_over,
+            self.standing, self._ordered, self._rules_key, self.reaches,  # the structures'
         )
 
     def restore(self, snap: tuple) -> None:
@@ -201,16 +201,15 @@ class Turns(EngineBase):
         s = self.state
         part = s.partida
         rec = self.record
-        hands, structures, pile, disc, flow, fld, p, r, g, society = snap
-        self.standing, self._ordered, self._rules_key, self.reaches = society  # the structures'
-        s.game_winners, s.game_over, part.ended, part.clock = g
-        s.hands, s.structures, s.pile, s.discard, s.flow = hands, structures, pile, disc, flow
+        (s.hands, s.structures, s.pile, s.discard, s.flow, fld,
+         part.crisis_next_play, part.crisis_next_discard, part.last_discarder,
+         part.last_crisis_solver, part.discards, part.society_seen,
+         part.inserted_by, part.teams, part.winners, part.crises, part.ended, part.clock,
+         rec.drew, rec.received, rec.discarded, rec.gave, rec.changed,
+         s.game_winners, s.game_over,
+         self.standing, self._ordered, self._rules_key, self.reaches) = snap
         if fld is not None:
             s.field.row, s.field.col, s.field.since, s.field.blocked_wins, s.field.clock = fld
-        (part.crisis_next_play, part.crisis_next_discard, part.last_discarder,
-         part.last_crisis_solver, part.discards, part.society_seen, part.inserted_by,
-         part.teams, part.winners, part.crises) = p
-        rec.drew, rec.received, rec.discarded, rec.gave, rec.changed = r
 
     def execute(self, p: int) -> str:
         """Run player p's structure; 'executed', 'cancelled' or 'refused'. Crisis propagates."""
