@@ -170,7 +170,8 @@ class Turns(EngineBase):
         kept as it is; the field is copied.  The partida's and the jogada's records
         (society seen, who inserted, teams, winners, drew, received, discarded, gave,
         changed) and the game's winners are kept as they are: the engine replaces them
-        when they change, never changes them in place.
+        when they change, never changes them in place.  A crisis is solved by the jogada
+        (``crisis``), never while a snapshot may be restored: its counts are not kept.
         """
         s = self.state
         part = s.partida
@@ -179,7 +180,7 @@ class Turns(EngineBase):
         mine, pile, disc, structures = reach
         hands = s.hands
         if mine == ALL_HANDS:
-            hands = list(map(list.copy, hands))
+            hands = [*map(list.copy, hands)]
         elif mine:
             hands = hands.copy()
             hands[p] = hands[p].copy()
@@ -188,8 +189,8 @@ class Turns(EngineBase):
             s.pile.copy() if pile else s.pile, s.discard.copy() if disc else s.discard, s.flow,
             (fld.row[:], fld.col[:], fld.since[:], fld.blocked_wins[:], fld.clock) if fld else None,
             part.crisis_next_play, part.crisis_next_discard, part.last_discarder,
-            part.last_crisis_solver, part.discards, part.society_seen,
-            part.inserted_by, part.teams, part.winners, part.crises, part.ended, part.clock,
+            part.discards, part.society_seen, part.inserted_by, part.teams, part.winners,
+            part.ended, part.clock,
             rec.drew, rec.received, rec.discarded, rec.gave, rec.changed,
             s.game_winners, s.game_over,
             self.standing, self._ordered, self._rules_key, self.reaches,  # the structures'
@@ -203,8 +204,8 @@ class Turns(EngineBase):
         rec = self.record
         (s.hands, s.structures, s.pile, s.discard, s.flow, fld,
          part.crisis_next_play, part.crisis_next_discard, part.last_discarder,
-         part.last_crisis_solver, part.discards, part.society_seen,
-         part.inserted_by, part.teams, part.winners, part.crises, part.ended, part.clock,
+         part.discards, part.society_seen, part.inserted_by, part.teams, part.winners,
+         part.ended, part.clock,
          rec.drew, rec.received, rec.discarded, rec.gave, rec.changed,
          s.game_winners, s.game_over,
          self.standing, self._ordered, self._rules_key, self.reaches) = snap
