@@ -95,7 +95,7 @@ class EngineBase:
         # what each card's actions may change (reach.py), for a snapshot to copy only that;
         # ``reaches`` is the table in force: everything while a standing rule acts in the
         # middle of a structure (a trigger, a penalty), kept as the standing rules are
-        self._reaches: dict[str, Reach] = reaches(infos)
+        self._reaches: dict[str, Reach | None] = reaches(infos)
         self.reaches = self._reaches
         self.deck = list(deck)
         self.agents = agents

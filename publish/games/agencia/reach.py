@@ -57,10 +57,13 @@ def action_reach(action: Any) -> Reach:
     return reach
 
 
-def card_reach(info: CardInfo) -> Reach:
+def card_reach(info: CardInfo) -> Reach | None:
     """What a card's actions may change together; a natural card's use also takes the
     card from its owner's hand to the discard, and makes its changes of structure itself,
-    from that hand, whoever its action names (``Naturals.use_natural``)."""
+    from that hand, whoever its action names (``Naturals.use_natural``).  None for a
+    structure without actions: running it changes nothing, so it needs no snapshot."""
+    if not info.actions and not info.natural:
+        return None
     hands, pile, disc, structures = NOTHING
     for action in info.actions:
         if info.natural and action.do == "change_structure":
@@ -74,7 +77,7 @@ def card_reach(info: CardInfo) -> Reach:
     return (hands, pile, disc, structures)
 
 
-def reaches(infos: dict[str, CardInfo]) -> dict[str, Reach]:
+def reaches(infos: dict[str, CardInfo]) -> dict[str, Reach | None]:
     """card -> its reach, kept with the set of cards (``cards.derived``)."""
     tables = derived(infos)
     found = tables.get("reaches")

@@ -123,7 +123,8 @@ class Turns(EngineBase):
             outcome, executed = tried
             if executed is None or not self.revolt(p):
                 if executed is not None:  # the revolt was offered on the society before it
-                    self.restore(executed[0])
+                    if executed[0] is not None:  # None: the structure changed nothing
+                        self.restore(executed[0])
                     self.log.extend(executed[1])
                 if outcome == "executed":
                     self.stats.executed[card] = self.stats.executed.get(card, 0) + 1
@@ -146,7 +147,7 @@ class Turns(EngineBase):
         changes nothing); it keeps the society when the first one does.
         """
         reach = self.reaches[self.state.structures[p]]
-        before = self.snapshot(p, reach)
+        before = None if reach is None else self.snapshot(p, reach)  # None: it changes nothing
         mark = len(self.log)
         # of the hands before the structure; a structure never brings a crisis about
         # (only a jogada does), so crisis_since_revolt is the same after it
@@ -155,13 +156,17 @@ class Turns(EngineBase):
             outcome = self.execute(p)
         except Crisis:
             del self.log[mark:]
-            self.restore(before)
+            if before is not None:
+                self.restore(before)
             return None
         if not hands_apart:
             return outcome, None
-        executed = (self.snapshot(p, (NO_HAND, False, False, reach[3])), self.log[mark:])
+        if before is None:
+            executed = None, self.log[mark:]
+        else:
+            executed = self.snapshot(p, (NO_HAND, False, False, reach[3])), self.log[mark:]
+            self.restore(before)
         del self.log[mark:]
-        self.restore(before)
         return outcome, executed
 
     def snapshot(self, p: int = 0, reach: Reach = EVERYTHING) -> tuple:
