@@ -400,6 +400,7 @@ class PlannerAgent(GreedyAgent):
         """One determinised play-out of ``value`` from the start of the jogada."""
         assert self.start is not None
         twin = fork(self.start)
+        twin.rewrites_hidden_cards()  # determinise deals the others' hands anew
         for q, agent in enumerate(twin.agents):
             if q == me or isinstance(agent, PlannerAgent):
                 given = [(m, v) for seat, m, v in answers if seat == q]

@@ -13,6 +13,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
+from publish.games.agencia import effects as fx
 from publish.games.agencia.cards import (
     NO_RULES,
     CardInfo,
@@ -20,6 +21,7 @@ from publish.games.agencia.cards import (
     ruled_cards,
     rules_by_type,
 )
+from publish.games.agencia.reach import Reach, everything, reaches
 from publish.games.agencia.state import EMPTY, Field, Jogada, State
 
 HAND = 5
@@ -90,6 +92,11 @@ class EngineBase:
         self.infos = infos
         # card -> role, natural cards only: "is it natural?" is asked of every card in hand
         self.roles: dict[str, str] = natural_roles(infos)
+        # what each card's actions may change (reach.py), for a snapshot to copy only that;
+        # ``reaches`` is the table in force: everything while a standing rule acts in the
+        # middle of a structure (a trigger, a penalty), kept as the standing rules are
+        self._reaches: dict[str, Reach | None] = reaches(infos)
+        self.reaches = self._reaches
         self.deck = list(deck)
         self.agents = agents
         self.check_invariants = check
@@ -164,8 +171,17 @@ class EngineBase:
                     refile = True
                     break
         if refile:
-            self.standing, self._ordered = rules_by_type(tuple(now), self.infos), {}
+            standing = self.standing = rules_by_type(tuple(now), self.infos)
+            self._ordered = {}
+            self.reaches = everything(self.infos) if fx.Trigger in standing or \
+                fx.Penalty in standing else self._reaches
         self._rules_key = now.copy()
+
+    def rewrites_hidden_cards(self) -> None:
+        """This game's agents rewrite cards they cannot see in place, in the middle of a
+        jogada (a planner's determinised play-outs): any card may change any hand and the
+        pile, so every snapshot copies everything."""
+        self._reaches = self.reaches = everything(self.infos)
 
     def count_society(self) -> None:
         """Add the jogadas the last society stood for to ``stats.in_society``, and start
@@ -215,3 +231,6 @@ class EngineBase:
                 raise Invariant("two players on one square")
         if self.standing != rules_by_type(tuple(s.structures), self.infos):
             raise Invariant("the standing rules are not the society's")
+        acting = fx.Trigger in self.standing or fx.Penalty in self.standing
+        if self.reaches is not (everything(self.infos) if acting else self._reaches):
+            raise Invariant("what a snapshot copies is not what the standing rules need")

@@ -44,7 +44,7 @@ class Naturals(EngineBase):
         if fx.Natural in self.standing and self.needs_approval(card) and \
                 not self.approved(p, 0, card):
             return  # not approved: the card is not even discarded
-        before, mark = self.snapshot(), len(self.log)
+        before, mark = self.snapshot(p, self.reaches[card]), len(self.log)
         if not self.use_natural(p, card):
             self.restore(before)  # its effect was not carried out: the card stays in hand
             del self.log[mark:]

@@ -11,6 +11,7 @@ from publish.games.agencia import effects as fx
 from publish.games.agencia.actions import _Skip, run_action
 from publish.games.agencia.base import MAX_JOGADAS, MAX_PARTIDAS, Context, EngineBase
 from publish.games.agencia.cards import CardInfo
+from publish.games.agencia.reach import ALL_HANDS, EVERYTHING, NO_HAND, Reach
 from publish.games.agencia.select import Crisis, all_of, concerned, resolve, table_order
 from publish.games.agencia.state import Jogada, Partida, shuffle
 
@@ -122,7 +123,8 @@ class Turns(EngineBase):
             outcome, executed = tried
             if executed is None or not self.revolt(p):
                 if executed is not None:  # the revolt was offered on the society before it
-                    self.restore(executed[0])
+                    if executed[0] is not None:  # None: the structure changed nothing
+                        self.restore(executed[0])
                     self.log.extend(executed[1])
                 if outcome == "executed":
                     self.stats.executed[card] = self.stats.executed.get(card, 0) + 1
@@ -139,9 +141,13 @@ class Turns(EngineBase):
         A revolt, when one may be offered, comes before the structure, on the society as
         it was: then the state goes back and the result is returned, (snapshot, log), to
         be kept if nobody revolts.  When no revolt can be offered the result simply stays,
-        which saves a snapshot and two restores on most jogadas.
+        which saves a snapshot and two restores on most jogadas.  The result's snapshot
+        copies no hand, pile or discard: going back puts the first snapshot's copies in
+        the state, and nothing changes the lists the result holds (a revolt not made
+        changes nothing); it keeps the society when the first one does.
         """
-        before = self.snapshot()
+        reach = self.reaches[self.state.structures[p]]
+        before = None if reach is None else self.snapshot(p, reach)  # None: it changes nothing
         mark = len(self.log)
         # of the hands before the structure; a structure never brings a crisis about
         # (only a jogada does), so crisis_since_revolt is the same after it
@@ -150,37 +156,55 @@ class Turns(EngineBase):
             outcome = self.execute(p)
         except Crisis:
             del self.log[mark:]
-            self.restore(before)
+            if before is not None:
+                self.restore(before)
             return None
         if not hands_apart:
             return outcome, None
-        executed = (self.snapshot(), self.log[mark:])
+        if before is None:
+            executed = None, self.log[mark:]
+        else:
+            executed = self.snapshot(p, (NO_HAND, False, False, reach[3])), self.log[mark:]
+            self.restore(before)
         del self.log[mark:]
-        self.restore(before)
         return outcome, executed
 
-    def snapshot(self) -> tuple:
+    def snapshot(self, p: int = 0, reach: Reach = EVERYTHING) -> tuple:
         """What a jogada may change, for ``restore`` (at most once) to go back to.
 
-        Hands, pile, discard, structures and field are copied.  The partida's and the
-        jogada's records (society seen, who inserted, teams, winners, drew,
-        received, discarded, gave, changed) and the game's winners are kept as they are:
-        the engine replaces them when they change, never changes them in place.
+        Of hands, pile and discard, what ``reach`` says may change before the snapshot
+        is restored is copied (p's hand alone when only p's may), the rest kept as it
+        is; the field is copied.  The structures, with all that changes only with them
+        (society seen, who inserted them, the clock, who changed one, the standing
+        rules), are kept only when the reach says they may change.  The partida's and
+        the jogada's records (society seen, who inserted, teams, winners, drew,
+        received, discarded, gave, changed) and the game's winners are kept as they
+        are: the engine replaces them when they change, never changes them in place.
+        A crisis is solved by the jogada (``crisis``), never while a snapshot may be
+        restored: its counts are not kept.
         """
         s = self.state
         part = s.partida
         rec = self.record
         fld = s.field
-        return (
-            list(map(list.copy, s.hands)), s.structures.copy(), s.pile.copy(),
-            s.discard.copy(), s.flow,
+        mine, pile, disc, structures = reach
+        hands = s.hands
+        if mine == ALL_HANDS:
+            hands = [*map(list.copy, hands)]
+        elif mine:
+            hands = hands.copy()
+            hands[p] = hands[p].copy()
+        return (  # one flat tuple: each tuple more is made and freed again
+            hands, s.pile.copy() if pile else s.pile, s.discard.copy() if disc else s.discard,
+            s.flow,
             (fld.row[:], fld.col[:], fld.since[:], fld.blocked_wins[:], fld.clock) if fld else None,
-            (part.crisis_next_play, part.crisis_next_discard, part.last_discarder,
-             part.last_crisis_solver, part.discards, part.society_seen,
-             part.inserted_by, part.teams, part.winners, part.crises),
-            (rec.drew, rec.received, rec.discarded, rec.gave, rec.changed),
-            (s.game_winners, s.game_over, part.ended, part.clock),
-            (self.standing, self._ordered, self._rules_key),
+            part.crisis_next_play, part.crisis_next_discard, part.last_discarder,
+            part.discards, part.teams, part.winners, part.ended,
+            rec.drew, rec.received, rec.discarded, rec.gave,
+            s.game_winners, s.game_over,
+            # the society and what follows it, only when the structures may change
+            (s.structures.copy(), part.society_seen, part.inserted_by, part.clock, rec.changed,
+             self.standing, self._ordered, self._rules_key, self.reaches) if structures else None,
         )
 
     def restore(self, snap: tuple) -> None:
@@ -189,16 +213,16 @@ class Turns(EngineBase):
         s = self.state
         part = s.partida
         rec = self.record
-        hands, structures, pile, disc, flow, fld, p, r, g, society = snap
-        self.standing, self._ordered, self._rules_key = society  # the structures' own
-        s.game_winners, s.game_over, part.ended, part.clock = g
-        s.hands, s.structures, s.pile, s.discard, s.flow = hands, structures, pile, disc, flow
+        (s.hands, s.pile, s.discard, s.flow, fld,
+         part.crisis_next_play, part.crisis_next_discard, part.last_discarder,
+         part.discards, part.teams, part.winners, part.ended,
+         rec.drew, rec.received, rec.discarded, rec.gave,
+         s.game_winners, s.game_over, society) = snap
+        if society is not None:
+            (s.structures, part.society_seen, part.inserted_by, part.clock, rec.changed,
+             self.standing, self._ordered, self._rules_key, self.reaches) = society
         if fld is not None:
             s.field.row, s.field.col, s.field.since, s.field.blocked_wins, s.field.clock = fld
-        (part.crisis_next_play, part.crisis_next_discard, part.last_discarder,
-         part.last_crisis_solver, part.discards, part.society_seen, part.inserted_by,
-         part.teams, part.winners, part.crises) = p
-        rec.drew, rec.received, rec.discarded, rec.gave, rec.changed = r
 
     def execute(self, p: int) -> str:
         """Run player p's structure; 'executed', 'cancelled' or 'refused'. Crisis propagates."""

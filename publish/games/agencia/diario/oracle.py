@@ -10,6 +10,7 @@ from typing import Any
 
 from publish.games.agencia.diario import syntax as sx
 from publish.games.agencia.engine import Engine
+from publish.games.agencia.reach import EVERYTHING, Reach
 
 UNKNOWN = "?"
 PILE = 80  # unknown cards kept in the draw pile (the log does not say how many are left)
@@ -268,8 +269,8 @@ class ReplayEngine(Engine):
             target.append(left.pop(self.oracle.choices.pick(len(left))))
         self.arrange_structures(target)
 
-    def snapshot(self) -> tuple:
-        return super().snapshot(), frozenset(self.oracle.used)
+    def snapshot(self, p: int = 0, reach: Reach = EVERYTHING) -> tuple:
+        return super().snapshot(p, reach), frozenset(self.oracle.used)
 
     def restore(self, snap: tuple) -> None:
         super().restore(snap[0])
