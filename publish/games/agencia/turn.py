@@ -287,8 +287,12 @@ class Turns(EngineBase):
     def end_jogada(self, p: int) -> None:
         s = self.state
         part = s.partida
-        if 1 in map(len, s.hands):  # rare: spare the loop
-            part.had_one_card.update(q for q, hand in enumerate(s.hands) if len(hand) == 1)
+        # a plain loop over the seats: most jogadas end with a hand of one card, so a test
+        # for one first does not pay, and a generator or enumerate's pairs cost more
+        had_one_card, hands = part.had_one_card, s.hands
+        for q in range(s.players):
+            if len(hands[q]) == 1:
+                had_one_card.add(q)
         if not part.ended and (part.winners or not all(s.hands)):  # else nobody has won
             self.find_winners(p)
         if not part.ended and s.bourdieu:
