@@ -100,6 +100,10 @@ class EngineBase:
         self.state = State(n, [[] for _ in range(n)], [""] * n, [], [], 1, 0, rng, bourdieu, fld,
                            wins=[0] * n, asymmetric=asymmetric)
         self.record = Jogada(0)
+        # the context a structure runs in, made new for each by its __init__ (calling the
+        # class costs twice as much); nothing keeps it after the structure, and a fork
+        # (agents.fork) makes its own, as a planner's rollouts run while it is in use
+        self.structure_context = Context(0)
         # the standing rules of the society by type, kept as the structures change
         # (``society_changed``): asking whether a kind of rule stands is a look-up
         self.standing: dict[type, list[tuple[int, Any]]] = {}

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from publish.games.agencia import effects as fx
 from publish.games.agencia.actions import _Skip, run_action
-from publish.games.agencia.base import MAX_JOGADAS, MAX_PARTIDAS, Context, EngineBase
+from publish.games.agencia.base import MAX_JOGADAS, MAX_PARTIDAS, EngineBase
 from publish.games.agencia.cards import CardInfo
 from publish.games.agencia.select import Crisis, all_of, concerned, resolve, table_order
 from publish.games.agencia.state import Jogada, Partida, shuffle
@@ -215,7 +215,8 @@ class Turns(EngineBase):
             return "refused"
         if fx.CrisisPriority in standing:
             self.priority_named(p)
-        ctx = Context(p, card)
+        ctx = self.structure_context
+        ctx.__init__(p, card)
         ctx.start_rows = s.field.row[:] if s.field else None
         for action in info.actions:
             try:
