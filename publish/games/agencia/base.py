@@ -17,6 +17,7 @@ from publish.games.agencia.cards import (
     NO_RULES,
     CardInfo,
     natural_roles,
+    one_card_readers,
     ruled_cards,
     rules_by_type,
 )
@@ -113,6 +114,10 @@ class EngineBase:
         # orders of play already asked for, kept while the rules stay the same
         self._ordered: dict[tuple[type, int, int], list[tuple[int, Any]]] = {}
         self._ruled: frozenset[str] = ruled_cards(infos)  # the cards with standing rules
+        # whether the partida notes the hands of one card (``Partida.had_one_card``): only
+        # when a card of the deck asks about them (a replay deals no deck: any card of the
+        # game may come up in it)
+        self.notes_one_card = not one_card_readers(infos).isdisjoint(self.deck or infos)
         # every card of the game, for verify (counted there when nobody set it)
         self._total: Counter | None = Counter(self.deck) if check else None
         self.log: list[tuple] = []

@@ -288,12 +288,13 @@ class Turns(EngineBase):
     def end_jogada(self, p: int) -> None:
         s = self.state
         part = s.partida
-        # a plain loop over the seats: most jogadas end with a hand of one card, so a test
-        # for one first does not pay, and a generator or enumerate's pairs cost more
-        had_one_card, hands = part.had_one_card, s.hands
-        for q in range(s.players):
-            if len(hands[q]) == 1:
-                had_one_card.add(q)
+        if self.notes_one_card:  # a card of the set asks who had one card this partida
+            # a plain loop over the seats: most jogadas end with a hand of one card, so a
+            # test for one first does not pay, and a generator or enumerate's pairs cost more
+            had_one_card, hands = part.had_one_card, s.hands
+            for q in range(s.players):
+                if len(hands[q]) == 1:
+                    had_one_card.add(q)
         if not part.ended and (part.winners or not all(s.hands)):  # else nobody has won
             self.find_winners(p)
         if not part.ended and s.bourdieu:
