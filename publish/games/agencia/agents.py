@@ -14,7 +14,7 @@ import random
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from publish.games.agencia.base import Stats
+from publish.games.agencia.base import Context, Stats
 from publish.games.agencia.cards import derived
 from publish.games.agencia.engine import Engine
 from publish.games.agencia.state import EMPTY, choice, sample, shuffle
@@ -274,6 +274,7 @@ def fork(engine: Engine) -> Engine:
     twin.state = _fork(engine.state)
     twin.stats, twin._run = Stats(), 0
     twin.log, twin.events = [], []  # the standing rules are the same society's
+    twin.structure_context = Context(0)  # the game's is in use while the twin plays
     return twin
 
 

@@ -18,6 +18,7 @@ from publish.games.agencia.cards import (
     NO_RULES,
     CardInfo,
     natural_roles,
+    one_card_readers,
     ruled_cards,
     rules_by_type,
 )
@@ -107,6 +108,10 @@ class EngineBase:
         self.state = State(n, [[] for _ in range(n)], [""] * n, [], [], 1, 0, rng, bourdieu, fld,
                            wins=[0] * n, asymmetric=asymmetric)
         self.record = Jogada(0)
+        # the context a structure runs in, made new for each by its __init__ (calling the
+        # class costs twice as much); nothing keeps it after the structure, and a fork
+        # (agents.fork) makes its own, as a planner's rollouts run while it is in use
+        self.structure_context = Context(0)
         # the standing rules of the society by type, kept as the structures change
         # (``society_changed``): asking whether a kind of rule stands is a look-up
         self.standing: dict[type, list[tuple[int, Any]]] = {}
@@ -116,6 +121,10 @@ class EngineBase:
         # orders of play already asked for, kept while the rules stay the same
         self._ordered: dict[tuple[type, int, int], list[tuple[int, Any]]] = {}
         self._ruled: frozenset[str] = ruled_cards(infos)  # the cards with standing rules
+        # whether the partida notes the hands of one card (``Partida.had_one_card``): only
+        # when a card of the deck asks about them (a replay deals no deck: any card of the
+        # game may come up in it)
+        self.notes_one_card = not one_card_readers(infos).isdisjoint(self.deck or infos)
         # every card of the game, for verify (counted there when nobody set it)
         self._total: Counter | None = Counter(self.deck) if check else None
         self.log: list[tuple] = []

@@ -161,6 +161,33 @@ def ruled_cards(infos: dict[str, CardInfo]) -> frozenset[str]:
     return ruled
 
 
+def one_card_readers(infos: dict[str, CardInfo]) -> frozenset[str]:
+    """The cards that ask who had one card this partida (a condition's
+    ``had_one_card_this_partida``), kept with the set of cards: only a game whose cards
+    include one of them notes, after every jogada, the hands of one card."""
+    tables = derived(infos)
+    found = tables.get("one_card_readers")
+    if found is None:
+        found = tables["one_card_readers"] = frozenset(
+            number for number, info in infos.items()
+            if _sets("had_one_card_this_partida", [info.actions, info.rules]))
+    return found
+
+
+def _sets(name: str, value: Any) -> bool:
+    """Whether ``value`` (effect models, ``Plain`` records, lists) sets the field ``name``
+    anywhere in it."""
+    if isinstance(value, list | tuple):
+        return any(_sets(name, v) for v in value)
+    if isinstance(value, BaseModel):
+        fields = {n: getattr(value, n) for n in type(value).model_fields}
+    elif isinstance(value, Plain):
+        fields = vars(value)
+    else:
+        return False
+    return fields.get(name) is not None or _sets(name, list(fields.values()))
+
+
 def rules_by_type(cards: tuple[str, ...],
                   infos: dict[str, CardInfo]) -> dict[type, list[tuple[int, Any]]]:
     """``rules_of`` for every rule type at once: type -> (seat, rule), for each type of

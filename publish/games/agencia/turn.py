@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from publish.games.agencia import effects as fx
 from publish.games.agencia.actions import _Skip, run_action
-from publish.games.agencia.base import MAX_JOGADAS, MAX_PARTIDAS, Context, EngineBase
+from publish.games.agencia.base import MAX_JOGADAS, MAX_PARTIDAS, EngineBase
 from publish.games.agencia.cards import CardInfo
 from publish.games.agencia.reach import ALL_HANDS, EVERYTHING, NO_HAND, Reach
 from publish.games.agencia.select import Crisis, all_of, concerned, resolve, table_order
@@ -239,7 +239,8 @@ class Turns(EngineBase):
             return "refused"
         if fx.CrisisPriority in standing:
             self.priority_named(p)
-        ctx = Context(p, card)
+        ctx = self.structure_context
+        ctx.__init__(p, card)
         ctx.start_rows = s.field.row[:] if s.field else None
         for action in info.actions:
             try:
@@ -311,8 +312,13 @@ class Turns(EngineBase):
     def end_jogada(self, p: int) -> None:
         s = self.state
         part = s.partida
-        if 1 in map(len, s.hands):  # rare: spare the loop
-            part.had_one_card.update(q for q, hand in enumerate(s.hands) if len(hand) == 1)
+        if self.notes_one_card:  # a card of the set asks who had one card this partida
+            # a plain loop over the seats: most jogadas end with a hand of one card, so a
+            # test for one first does not pay, and a generator or enumerate's pairs cost more
+            had_one_card, hands = part.had_one_card, s.hands
+            for q in range(s.players):
+                if len(hands[q]) == 1:
+                    had_one_card.add(q)
         if not part.ended and (part.winners or not all(s.hands)):  # else nobody has won
             self.find_winners(p)
         if not part.ended and s.bourdieu:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from agencia_helpers import infos
 
 from publish.games.agencia import effects as fx
-from publish.games.agencia.cards import BARRED, Plain, plain, rules_by_type
+from publish.games.agencia.cards import BARRED, Plain, one_card_readers, plain, rules_by_type
 
 
 def test_a_prohibition_is_filed_under_its_type_and_each_act_it_bars():
@@ -36,3 +36,10 @@ def test_a_cards_actions_are_plain_records_of_its_effect_models():
     # 153 Hamartia: its draw names the players by a query, and the engine gets it plain
     (draw,) = infos()["153"].actions
     assert isinstance(draw, Plain) and draw.who.where.had_one_card_this_partida is True
+
+
+def test_the_cards_that_ask_who_had_one_card_are_found_once_per_set_of_cards():
+    readers = one_card_readers(infos())
+    assert "153" in readers  # Hamartia: a query of its draw asks it
+    assert "048" not in readers and "998" not in readers
+    assert one_card_readers(infos()) is readers

@@ -139,3 +139,16 @@ def test_simulated_simple_games_end_with_a_winner_or_at_the_cap():
         assert engine.state.game_winners or engine.state.stopped
         if engine.state.partida.number > 1:
             assert engine.state.game_winners == engine.state.partida.winners
+
+
+def test_hands_of_one_card_are_noted_only_when_a_card_of_the_deck_asks_about_them():
+    # 153 Hamartia (estratégico) asks who had one card this partida; the principal deck
+    # has no such card, so its games spare the note after every jogada
+    for decks, asks in ((("principal",), False), (("estrategico",), True)):
+        plan = Plan(REPO, players=(4, 4), seed=5, decks=decks)
+        game_infos, deck = infos_of(plan)
+        engine = play(plan, 0, game_infos, deck)
+        assert engine.notes_one_card is asks
+        assert bool(engine.state.partida.had_one_card) is asks
+    # a replay deals no deck: any card of the game may come up in it
+    assert Engine(game_infos, [], [RandomAgent()] * 3, 0).notes_one_card

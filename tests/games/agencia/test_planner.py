@@ -35,6 +35,8 @@ def test_a_fork_is_a_game_of_its_own():
             engine.state.partida.turns, len(engine.events)) == before
     assert 0 not in engine.state.partida.turns[-1].drew or \
         engine.state.partida.turns[-1].drew[0] != 99
+    # a planner's rollouts run while the game's structure is carried out in its context
+    assert twin.structure_context is not engine.structure_context
 
 
 def test_the_planner_beats_greedy_players_at_its_own_table(agencia):
