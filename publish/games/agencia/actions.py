@@ -148,7 +148,7 @@ def discard(engine: Engine, ctx: Context, player: int, n: int, optional: bool = 
     cards = engine.agents[player].pick_cards(engine, player, n, "discard")
     for card in cards:
         hand.remove(card)
-        s.discard.append(card)
+    s.discard += cards  # in the order picked, as one by one
     engine.log.append(("discard", player, n))
     engine.discarded(player, n)
     if player == ctx.owner:
@@ -168,19 +168,25 @@ def give(engine: Engine, ctx: Context, giver: int, receiver: int, n: int,
             return
         raise Crisis(f"player {giver} cannot give {n}")
     cards = engine.agents[giver].pick_cards(engine, giver, n, "give")
+    hand = s.hands[giver]
     for card in cards:
-        s.hands[giver].remove(card)
-        s.hands[receiver].append(card)
+        hand.remove(card)
+    s.hands[receiver] += cards  # in the order picked, as one by one
     engine.log.append(("give", giver, receiver, n))
     rec = engine.record  # replaced, never changed in place: see Turns.snapshot
     rec.received = {**rec.received, receiver: rec.received.get(receiver, 0) + n}
     rec.gave = rec.gave | {(giver, receiver)}
 
 
-def run_action(engine: Engine, ctx: Context, action: Any, optional: bool = False) -> None:
-    """Do one action of a structure, or of a trigger (``optional``: never a crisis)."""
-    s = engine.state
-    optional = optional or not action.crisis
+def gate(engine: Engine, ctx: Context, action: Any) -> bool:
+    """Whether an action whose record is ``gated`` goes ahead: False when a revolt
+    succeeded last turn and the action says 'unless'; raises _Skip when its 'se ...'
+    condition is false, which ends its block.
+
+    An action runs as ``HANDLERS[action.do](engine, ctx, action, optional)`` once its
+    gate lets it (``not action.gated or gate(...)``), ``optional`` its record's
+    ``lenient`` or, for a trigger's reaction, True: no function stands between, as a
+    call costs several hundred instructions and a jogada runs more than one action."""
     when = action.when
     if when is not None:
         # loops, not a generator: one would close over this function's names (see Speed)
@@ -188,10 +194,11 @@ def run_action(engine: Engine, ctx: Context, action: Any, optional: bool = False
                 ctx.owner,):
             if not holds(engine, ctx, p, when):
                 raise _Skip
-    if action.unless_revolt_succeeded_last_turn and any(
-            j.revolt == "succeeded" for j in s.partida.turns[:-1]):
-        return
-    HANDLERS[action.do](engine, ctx, action, optional)  # the schema admits no other action
+    if action.unless_revolt_succeeded_last_turn:
+        for j in engine.state.partida.turns[:-1]:
+            if j.revolt == "succeeded":
+                return False
+    return True
 
 
 # Whom a choice may fall on (``select.resolve``'s ``can``): functions of the module, or a
@@ -400,7 +407,8 @@ def _exchange(engine: Engine, ctx: Context, action: fx.Exchange, optional: bool)
             engine.log.append(("exchange", x, y, n))
 
 
-def _change(engine: Engine, ctx: Context, action: fx.ChangeStructure) -> None:
+def _change(engine: Engine, ctx: Context, action: fx.ChangeStructure, optional: bool) -> None:
+    # a change's own 'crisis' says whether it may be left undone, whoever runs it
     s = engine.state
     changers = resolve(engine, ctx, action.who, optional=not action.crisis)
     if action.who == "everyone":
@@ -440,7 +448,7 @@ HANDLERS: dict[str, Handler] = {
     "pass_cards": _pass_cards,
     "equalise": _equalise,
     "swap_structures": _swap_structures,
-    "change_structure": lambda engine, ctx, action, optional: _change(engine, ctx, action),
+    "change_structure": _change,
     "reverse_flow": lambda engine, ctx, action, optional: engine.reverse_flow(),
     "flow_towards": _flow_towards,
     "shuffle_structures": lambda engine, ctx, action, optional: engine.shuffle_structures(),
