@@ -18,6 +18,10 @@ from publish.games.agencia.cards import BARRED
 from publish.games.agencia.select import Crisis, concerned, holds, resolve, table_order
 from publish.games.agencia.state import shuffle
 
+# the keys of the standing rules asked about each action, each one global look-up
+_NO_DRAW, _NO_DISCARD, _NO_RECEIVE = BARRED["draw"], BARRED["discard"], BARRED["receive"]
+_DOUBLE, _CAP, _TRIGGER, _ONLY_OWN = fx.Double, fx.Cap, fx.Trigger, fx.OnlyOwn
+
 
 def amount(engine: Engine, ctx: Context, n: Any, act: str, target: int) -> int:
     """The number an action moves, after 'dobra' and 'somente 1' rules."""
@@ -28,7 +32,7 @@ def amount(engine: Engine, ctx: Context, n: Any, act: str, target: int) -> int:
     else:
         value = computed(engine, ctx, n, target)
     standing = engine.standing
-    if fx.Double in standing or fx.Cap in standing:
+    if _DOUBLE in standing or _CAP in standing:
         value = _doubled_and_capped(engine, value, act)
     return value
 
@@ -91,8 +95,6 @@ def forbidden_any(engine: Engine, player: int, act: str) -> bool:
     return forbidden(engine, player, player, act) is not None
 
 
-_NO_DRAW, _NO_DISCARD, _NO_RECEIVE = BARRED["draw"], BARRED["discard"], BARRED["receive"]
-
 
 def _allowed(engine: Engine, ctx: Context, player: int, act: str, optional: bool) -> bool:
     """Whether the act goes ahead for this player; raises Crisis when it must and cannot.
@@ -128,31 +130,8 @@ def draw(engine: Engine, ctx: Context, player: int, n: int, optional: bool = Fal
     engine.log.append(("draw", player, n))
     rec = engine.record
     rec.drew = {**rec.drew, player: rec.drew.get(player, 0) + n}  # replaced: see snapshot
-    if fx.Trigger in engine.standing:  # most societies have no trigger
+    if _TRIGGER in engine.standing:  # most societies have no trigger
         engine.after_draw(player, n, ctx)
-
-
-def discard(engine: Engine, ctx: Context, player: int, n: int, optional: bool = False) -> None:
-    s = engine.state
-    if _NO_DISCARD in engine.standing and not _allowed(engine, ctx, player, "discard",
-                                                      optional):
-        return
-    if fx.OnlyOwn in engine.standing and ctx.card is not None and player != ctx.owner and any(
-            "discard" in rule.act for _, rule in engine.rules(fx.OnlyOwn)):
-        return
-    hand = s.hands[player]
-    if len(hand) < n:
-        if optional:
-            return
-        raise Crisis(f"player {player} cannot discard {n}")
-    cards = engine.agents[player].pick_cards(engine, player, n, "discard")
-    for card in cards:
-        hand.remove(card)
-    s.discard += cards  # in the order picked, as one by one
-    engine.log.append(("discard", player, n))
-    engine.discarded(player, n)
-    if player == ctx.owner:
-        ctx.discarded += n
 
 
 def give(engine: Engine, ctx: Context, giver: int, receiver: int, n: int,
@@ -228,8 +207,31 @@ def _draw(engine: Engine, ctx: Context, action: Any, optional: bool) -> None:
 
 
 def _discard(engine: Engine, ctx: Context, action: Any, optional: bool) -> None:
+    """Each player named discards, in the order named; the player's agent picks the cards.
+    Only this handler discards for an action, so the discard is done here, not in a
+    function of its own: a call costs several hundred instructions."""
+    s = engine.state
     for p in resolve(engine, ctx, action.who, _holds_cards, optional=optional):
-        discard(engine, ctx, p, amount(engine, ctx, action.n, "discard", p), optional)
+        n = amount(engine, ctx, action.n, "discard", p)
+        standing = engine.standing
+        if _NO_DISCARD in standing and not _allowed(engine, ctx, p, "discard", optional):
+            continue
+        if _ONLY_OWN in standing and ctx.card is not None and p != ctx.owner and any(
+                "discard" in rule.act for _, rule in engine.rules(_ONLY_OWN)):
+            continue
+        hand = s.hands[p]
+        if len(hand) < n:
+            if optional:
+                continue
+            raise Crisis(f"player {p} cannot discard {n}")
+        cards = engine.agents[p].pick_cards(engine, p, n, "discard")
+        for card in cards:
+            hand.remove(card)
+        s.discard += cards  # in the order picked, as one by one
+        engine.log.append(("discard", p, n))
+        engine.discarded(p, n)
+        if p == ctx.owner:
+            ctx.discarded += n
 
 
 def _give(engine: Engine, ctx: Context, action: Any, optional: bool) -> None:
