@@ -110,23 +110,24 @@ def draw(engine: Engine, ctx: Context, player: int, n: int, optional: bool = Fal
     if _NO_DRAW in engine.standing and not _allowed(engine, ctx, player, "draw", optional):
         return
     s = engine.state
+    hand, pile = s.hands[player], s.pile
     for got in range(n):
-        if not s.pile:
+        if not pile:
             if not s.discard:
                 if optional:
                     if got:
                         engine.log.append(("draw", player, got))
                     return
                 raise Crisis("no cards left to draw")
-            s.pile = s.discard
+            pile = s.pile = s.discard
             s.discard = []
-            shuffle(s.rng, s.pile)
+            shuffle(s.rng, pile)
         if pick:
-            card = engine.agents[player].pick_from_pile(engine, player, s.pile)
-            s.pile.remove(card)
+            card = engine.agents[player].pick_from_pile(engine, player, pile)
+            pile.remove(card)
+            hand.append(card)
         else:
-            card = s.pile.pop()
-        s.hands[player].append(card)
+            hand.append(pile.pop())
     engine.log.append(("draw", player, n))
     rec = engine.record
     rec.drew = {**rec.drew, player: rec.drew.get(player, 0) + n}  # replaced: see snapshot
@@ -201,9 +202,8 @@ def _not_among(players: list[int], engine: Engine, ctx: Context, p: int) -> bool
 
 
 def _draw(engine: Engine, ctx: Context, action: Any, optional: bool) -> None:
-    for p in resolve(engine, ctx, action.who, _may_draw, optional=optional):
-        draw(engine, ctx, p, amount(engine, ctx, action.n, "draw", p), optional,
-             pick=action.choose)
+    for p in resolve(engine, ctx, action.who, _may_draw, "", optional):
+        draw(engine, ctx, p, amount(engine, ctx, action.n, "draw", p), optional, action.choose)
 
 
 def _discard(engine: Engine, ctx: Context, action: Any, optional: bool) -> None:
@@ -211,7 +211,7 @@ def _discard(engine: Engine, ctx: Context, action: Any, optional: bool) -> None:
     Only this handler discards for an action, so the discard is done here, not in a
     function of its own: a call costs several hundred instructions."""
     s = engine.state
-    for p in resolve(engine, ctx, action.who, _holds_cards, optional=optional):
+    for p in resolve(engine, ctx, action.who, _holds_cards, "", optional):
         n = amount(engine, ctx, action.n, "discard", p)
         standing = engine.standing
         if _NO_DISCARD in standing and not _allowed(engine, ctx, p, "discard", optional):
@@ -235,7 +235,7 @@ def _discard(engine: Engine, ctx: Context, action: Any, optional: bool) -> None:
 
 
 def _give(engine: Engine, ctx: Context, action: Any, optional: bool) -> None:
-    givers = resolve(engine, ctx, action.who, _holds_cards, optional=optional)
+    givers = resolve(engine, ctx, action.who, _holds_cards, "", optional)
     # one giver cannot be a receiver too; of several, each gives to the others
     receivers = resolve(engine, ctx, action.to,
                         partial(_not_among, givers) if len(givers) <= 1 else None,
