@@ -18,6 +18,10 @@ from publish.games.agencia.cards import BARRED
 from publish.games.agencia.select import Crisis, concerned, holds, resolve, table_order
 from publish.games.agencia.state import shuffle
 
+# the keys of the standing rules asked about each action, each one global look-up
+_NO_DRAW, _NO_DISCARD, _NO_RECEIVE = BARRED["draw"], BARRED["discard"], BARRED["receive"]
+_DOUBLE, _CAP, _TRIGGER, _ONLY_OWN = fx.Double, fx.Cap, fx.Trigger, fx.OnlyOwn
+
 
 def amount(engine: Engine, ctx: Context, n: Any, act: str, target: int) -> int:
     """The number an action moves, after 'dobra' and 'somente 1' rules."""
@@ -28,7 +32,7 @@ def amount(engine: Engine, ctx: Context, n: Any, act: str, target: int) -> int:
     else:
         value = computed(engine, ctx, n, target)
     standing = engine.standing
-    if fx.Double in standing or fx.Cap in standing:
+    if _DOUBLE in standing or _CAP in standing:
         value = _doubled_and_capped(engine, value, act)
     return value
 
@@ -91,8 +95,6 @@ def forbidden_any(engine: Engine, player: int, act: str) -> bool:
     return forbidden(engine, player, player, act) is not None
 
 
-_NO_DRAW, _NO_DISCARD, _NO_RECEIVE = BARRED["draw"], BARRED["discard"], BARRED["receive"]
-
 
 def _allowed(engine: Engine, ctx: Context, player: int, act: str, optional: bool) -> bool:
     """Whether the act goes ahead for this player; raises Crisis when it must and cannot.
@@ -108,51 +110,29 @@ def draw(engine: Engine, ctx: Context, player: int, n: int, optional: bool = Fal
     if _NO_DRAW in engine.standing and not _allowed(engine, ctx, player, "draw", optional):
         return
     s = engine.state
+    hand, pile = s.hands[player], s.pile
     for got in range(n):
-        if not s.pile:
+        if not pile:
             if not s.discard:
                 if optional:
                     if got:
                         engine.log.append(("draw", player, got))
                     return
                 raise Crisis("no cards left to draw")
-            s.pile = s.discard
+            pile = s.pile = s.discard
             s.discard = []
-            shuffle(s.rng, s.pile)
+            shuffle(s.rng, pile)
         if pick:
-            card = engine.agents[player].pick_from_pile(engine, player, s.pile)
-            s.pile.remove(card)
+            card = engine.agents[player].pick_from_pile(engine, player, pile)
+            pile.remove(card)
+            hand.append(card)
         else:
-            card = s.pile.pop()
-        s.hands[player].append(card)
+            hand.append(pile.pop())
     engine.log.append(("draw", player, n))
     rec = engine.record
     rec.drew = {**rec.drew, player: rec.drew.get(player, 0) + n}  # replaced: see snapshot
-    if fx.Trigger in engine.standing:  # most societies have no trigger
+    if _TRIGGER in engine.standing:  # most societies have no trigger
         engine.after_draw(player, n, ctx)
-
-
-def discard(engine: Engine, ctx: Context, player: int, n: int, optional: bool = False) -> None:
-    s = engine.state
-    if _NO_DISCARD in engine.standing and not _allowed(engine, ctx, player, "discard",
-                                                      optional):
-        return
-    if fx.OnlyOwn in engine.standing and ctx.card is not None and player != ctx.owner and any(
-            "discard" in rule.act for _, rule in engine.rules(fx.OnlyOwn)):
-        return
-    hand = s.hands[player]
-    if len(hand) < n:
-        if optional:
-            return
-        raise Crisis(f"player {player} cannot discard {n}")
-    cards = engine.agents[player].pick_cards(engine, player, n, "discard")
-    for card in cards:
-        hand.remove(card)
-        s.discard.append(card)
-    engine.log.append(("discard", player, n))
-    engine.discarded(player, n)
-    if player == ctx.owner:
-        ctx.discarded += n
 
 
 def give(engine: Engine, ctx: Context, giver: int, receiver: int, n: int,
@@ -168,19 +148,25 @@ def give(engine: Engine, ctx: Context, giver: int, receiver: int, n: int,
             return
         raise Crisis(f"player {giver} cannot give {n}")
     cards = engine.agents[giver].pick_cards(engine, giver, n, "give")
+    hand = s.hands[giver]
     for card in cards:
-        s.hands[giver].remove(card)
-        s.hands[receiver].append(card)
+        hand.remove(card)
+    s.hands[receiver] += cards  # in the order picked, as one by one
     engine.log.append(("give", giver, receiver, n))
     rec = engine.record  # replaced, never changed in place: see Turns.snapshot
     rec.received = {**rec.received, receiver: rec.received.get(receiver, 0) + n}
     rec.gave = rec.gave | {(giver, receiver)}
 
 
-def run_action(engine: Engine, ctx: Context, action: Any, optional: bool = False) -> None:
-    """Do one action of a structure, or of a trigger (``optional``: never a crisis)."""
-    s = engine.state
-    optional = optional or not action.crisis
+def gate(engine: Engine, ctx: Context, action: Any) -> bool:
+    """Whether an action whose record is ``gated`` goes ahead: False when a revolt
+    succeeded last turn and the action says 'unless'; raises _Skip when its 'se ...'
+    condition is false, which ends its block.
+
+    An action runs as ``HANDLERS[action.do](engine, ctx, action, optional)`` once its
+    gate lets it (``not action.gated or gate(...)``), ``optional`` its record's
+    ``lenient`` or, for a trigger's reaction, True: no function stands between, as a
+    call costs several hundred instructions and a jogada runs more than one action."""
     when = action.when
     if when is not None:
         # loops, not a generator: one would close over this function's names (see Speed)
@@ -188,10 +174,11 @@ def run_action(engine: Engine, ctx: Context, action: Any, optional: bool = False
                 ctx.owner,):
             if not holds(engine, ctx, p, when):
                 raise _Skip
-    if action.unless_revolt_succeeded_last_turn and any(
-            j.revolt == "succeeded" for j in s.partida.turns[:-1]):
-        return
-    HANDLERS[action.do](engine, ctx, action, optional)  # the schema admits no other action
+    if action.unless_revolt_succeeded_last_turn:
+        for j in engine.state.partida.turns[:-1]:
+            if j.revolt == "succeeded":
+                return False
+    return True
 
 
 # Whom a choice may fall on (``select.resolve``'s ``can``): functions of the module, or a
@@ -215,18 +202,40 @@ def _not_among(players: list[int], engine: Engine, ctx: Context, p: int) -> bool
 
 
 def _draw(engine: Engine, ctx: Context, action: Any, optional: bool) -> None:
-    for p in resolve(engine, ctx, action.who, _may_draw, optional=optional):
-        draw(engine, ctx, p, amount(engine, ctx, action.n, "draw", p), optional,
-             pick=action.choose)
+    for p in resolve(engine, ctx, action.who, _may_draw, "", optional):
+        draw(engine, ctx, p, amount(engine, ctx, action.n, "draw", p), optional, action.choose)
 
 
 def _discard(engine: Engine, ctx: Context, action: Any, optional: bool) -> None:
-    for p in resolve(engine, ctx, action.who, _holds_cards, optional=optional):
-        discard(engine, ctx, p, amount(engine, ctx, action.n, "discard", p), optional)
+    """Each player named discards, in the order named; the player's agent picks the cards.
+    Only this handler discards for an action, so the discard is done here, not in a
+    function of its own: a call costs several hundred instructions."""
+    s = engine.state
+    for p in resolve(engine, ctx, action.who, _holds_cards, "", optional):
+        n = amount(engine, ctx, action.n, "discard", p)
+        standing = engine.standing
+        if _NO_DISCARD in standing and not _allowed(engine, ctx, p, "discard", optional):
+            continue
+        if _ONLY_OWN in standing and ctx.card is not None and p != ctx.owner and any(
+                "discard" in rule.act for _, rule in engine.rules(_ONLY_OWN)):
+            continue
+        hand = s.hands[p]
+        if len(hand) < n:
+            if optional:
+                continue
+            raise Crisis(f"player {p} cannot discard {n}")
+        cards = engine.agents[p].pick_cards(engine, p, n, "discard")
+        for card in cards:
+            hand.remove(card)
+        s.discard += cards  # in the order picked, as one by one
+        engine.log.append(("discard", p, n))
+        engine.discarded(p, n)
+        if p == ctx.owner:
+            ctx.discarded += n
 
 
 def _give(engine: Engine, ctx: Context, action: Any, optional: bool) -> None:
-    givers = resolve(engine, ctx, action.who, _holds_cards, optional=optional)
+    givers = resolve(engine, ctx, action.who, _holds_cards, "", optional)
     # one giver cannot be a receiver too; of several, each gives to the others
     receivers = resolve(engine, ctx, action.to,
                         partial(_not_among, givers) if len(givers) <= 1 else None,
@@ -400,7 +409,8 @@ def _exchange(engine: Engine, ctx: Context, action: fx.Exchange, optional: bool)
             engine.log.append(("exchange", x, y, n))
 
 
-def _change(engine: Engine, ctx: Context, action: fx.ChangeStructure) -> None:
+def _change(engine: Engine, ctx: Context, action: fx.ChangeStructure, optional: bool) -> None:
+    # a change's own 'crisis' says whether it may be left undone, whoever runs it
     s = engine.state
     changers = resolve(engine, ctx, action.who, optional=not action.crisis)
     if action.who == "everyone":
@@ -440,7 +450,7 @@ HANDLERS: dict[str, Handler] = {
     "pass_cards": _pass_cards,
     "equalise": _equalise,
     "swap_structures": _swap_structures,
-    "change_structure": lambda engine, ctx, action, optional: _change(engine, ctx, action),
+    "change_structure": _change,
     "reverse_flow": lambda engine, ctx, action, optional: engine.reverse_flow(),
     "flow_towards": _flow_towards,
     "shuffle_structures": lambda engine, ctx, action, optional: engine.shuffle_structures(),

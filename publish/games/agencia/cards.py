@@ -39,7 +39,11 @@ class Plain:
     about four times the cost of a plain read.  Only read, never changed; selectors,
     conditions and amounts inside are plain too, lists stay lists."""
 
-    def __init__(self, model: BaseModel):
+    def __init__(self, model: BaseModel, **facts: Any):
+        """``facts``: what the engine computes once from the model (``action_facts``),
+        first, so that each field sits at the same place in every record of its family
+        (CPython's attribute caches remember where a name was found)."""
+        self.__dict__.update(facts)
         self.__dict__.update({name: plain(getattr(model, name))
                               for name in type(model).model_fields})
 
@@ -54,12 +58,27 @@ class Plain:
 
 
 def plain(value: Any) -> Any:
-    """``value`` with every effect model in it made ``Plain``."""
+    """``value`` with every effect model in it made ``Plain``; an action with the facts
+    running it asks (``action_facts``)."""
     if isinstance(value, BaseModel):
-        return Plain(value)
+        return Plain(value, **action_facts(value)) if isinstance(value, ACTION_MODELS) else \
+            Plain(value)
     if isinstance(value, list):
         return [plain(v) for v in value]
     return value
+
+
+ACTION_MODELS: tuple[type, ...] = get_args(get_args(fx.Action)[0])
+"""Every model of an action of the effect schema."""
+
+
+def action_facts(action: BaseModel) -> dict[str, bool]:
+    """What running an action asks each time (``actions.HANDLERS``), computed once for its
+    record: ``gated``, whether a condition or the last turn's revolt may stop it
+    (``actions.gate``); ``lenient``, whether what cannot be done is skipped rather than a
+    crisis (its ``crisis`` false)."""
+    return {"gated": action.when is not None or action.unless_revolt_succeeded_last_turn,
+            "lenient": not action.crisis}
 
 
 @dataclass

@@ -11,7 +11,7 @@ from __future__ import annotations
 from itertools import filterfalse
 
 from publish.games.agencia import effects as fx
-from publish.games.agencia.actions import _Skip, forbidden_any, run_action
+from publish.games.agencia.actions import HANDLERS, _Skip, forbidden_any, gate
 from publish.games.agencia.base import Context, EngineBase
 from publish.games.agencia.cards import CardInfo
 from publish.games.agencia.select import Crisis, holds, resolve
@@ -66,7 +66,7 @@ class Naturals(EngineBase):
             s.hands[p].remove(card)
             s.discard.append(card)
             self.discarded(p, 1)
-        ctx = None  # made for the first action that runs through run_action
+        ctx = None  # made for the first action run by its handler (``HANDLERS``)
         done = True
         for action in self.infos[card].actions:
             if action.do == "discard_this":
@@ -78,7 +78,8 @@ class Naturals(EngineBase):
                 else:
                     if ctx is None:
                         ctx = Context(p, card)
-                    run_action(self, ctx, action)
+                    if not action.gated or gate(self, ctx, action):
+                        HANDLERS[action.do](self, ctx, action, action.lenient)
             except (Crisis, _Skip):
                 done = False
             if not done:

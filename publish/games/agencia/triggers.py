@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections import Counter
 
 from publish.games.agencia import effects as fx
-from publish.games.agencia.actions import _Skip, draw, run_action
+from publish.games.agencia.actions import HANDLERS, _Skip, draw, gate
 from publish.games.agencia.base import Context, EngineBase
 from publish.games.agencia.select import Crisis
 
@@ -33,7 +33,8 @@ class Triggers(EngineBase):
             self.log.append(("trigger", seat, self.state.structures[seat]))
             for action in rule.do:
                 try:
-                    run_action(self, ctx, action, optional=True)
+                    if not action.gated or gate(self, ctx, action):
+                        HANDLERS[action.do](self, ctx, action, True)  # never a crisis
                 except (Crisis, _Skip):
                     break  # a reaction that cannot be done is simply not done
             self.close_trigger()

@@ -8,7 +8,7 @@ then the structure, then at most one natural card.
 from __future__ import annotations
 
 from publish.games.agencia import effects as fx
-from publish.games.agencia.actions import _Skip, run_action
+from publish.games.agencia.actions import HANDLERS, _Skip, gate
 from publish.games.agencia.base import MAX_JOGADAS, MAX_PARTIDAS, EngineBase
 from publish.games.agencia.cards import CardInfo
 from publish.games.agencia.reach import ALL_HANDS, EVERYTHING, NO_HAND, Reach
@@ -244,7 +244,8 @@ class Turns(EngineBase):
         ctx.start_rows = s.field.row[:] if s.field else None
         for action in info.actions:
             try:
-                run_action(self, ctx, action)
+                if not action.gated or gate(self, ctx, action):
+                    HANDLERS[action.do](self, ctx, action, action.lenient)
             except _Skip:
                 break
         if not all(s.hands) and sum(1 for h in s.hands if not h) > 1 and \
