@@ -91,14 +91,8 @@ class EngineBase:
         if asymmetric and not bourdieu:
             raise ValueError("the social deck's asymmetric power needs the field (Bourdieu mode)")
         self.infos = infos
-        # card -> role, natural cards only: "is it natural?" is asked of every card in hand
-        self.roles: dict[str, str] = natural_roles(infos)
-        # what each card's actions may change (reach.py), for a snapshot to copy only that;
-        # ``reaches`` is the table in force: everything while a standing rule acts in the
-        # middle of a structure (a trigger, a penalty), kept as the standing rules are
-        self._reaches: dict[str, Reach | None] = reaches(infos)
-        self.reaches = self._reaches
         self.deck = list(deck)
+        self._card_tables(infos)
         self.agents = agents
         self.check_invariants = check
         self.stats = Stats() if stats is None else stats
@@ -120,11 +114,6 @@ class EngineBase:
         self._rules_key: list[str] | tuple[()] = ()
         # orders of play already asked for, kept while the rules stay the same
         self._ordered: dict[tuple[type, int, int], list[tuple[int, Any]]] = {}
-        self._ruled: frozenset[str] = ruled_cards(infos)  # the cards with standing rules
-        # whether the partida notes the hands of one card (``Partida.had_one_card``): only
-        # when a card of the deck asks about them (a replay deals no deck: any card of the
-        # game may come up in it)
-        self.notes_one_card = not one_card_readers(infos).isdisjoint(self.deck or infos)
         # every card of the game, for verify (counted there when nobody set it)
         self._total: Counter | None = Counter(self.deck) if check else None
         self.log: list[tuple] = []
@@ -136,6 +125,22 @@ class EngineBase:
         # how many jogadas in a row it has stood for, not counted yet (``count_society``)
         self._counted: list[str] = []
         self._run = 0
+
+    def _card_tables(self, infos: dict[str, CardInfo]) -> None:
+        """The facts of the set of cards a game asks about (each kept with the set, so a
+        worker's thousands of games build them once)."""
+        # card -> role, natural cards only: "is it natural?" is asked of every card in hand
+        self.roles: dict[str, str] = natural_roles(infos)
+        # what each card's actions may change (reach.py), for a snapshot to copy only that;
+        # ``reaches`` is the table in force: everything while a standing rule acts in the
+        # middle of a structure (a trigger, a penalty), kept as the standing rules are
+        self._reaches: dict[str, Reach | None] = reaches(infos)
+        self.reaches = self._reaches
+        self._ruled: frozenset[str] = ruled_cards(infos)  # the cards with standing rules
+        # whether the partida notes the hands of one card (``Partida.had_one_card``): only
+        # when a card of the deck asks about them (a replay deals no deck: any card of the
+        # game may come up in it)
+        self.notes_one_card = not one_card_readers(infos).isdisjoint(self.deck or infos)
 
     def agent(self, seat: int) -> Any:
         return self.agents[seat]
