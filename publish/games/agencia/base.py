@@ -187,9 +187,15 @@ class EngineBase:
         if refile:
             standing = self.standing = rules_by_type(tuple(now), self.infos)
             self._ordered = {}
-            self.reaches = everything(self.infos) if fx.Trigger in standing or \
-                fx.Penalty in standing else self._reaches
+            self.reaches = self._reaches_in_force(standing)
         self._rules_key = now.copy()
+
+    def _reaches_in_force(self, standing: dict[type, list[tuple[int, Any]]]) -> dict:
+        """The reaches a snapshot goes by under these standing rules: everything while one
+        acts in the middle of a structure (a trigger, a penalty), else the cards' own."""
+        if fx.Trigger in standing or fx.Penalty in standing:
+            return everything(self.infos)
+        return self._reaches
 
     def rewrites_hidden_cards(self) -> None:
         """This game's agents rewrite cards they cannot see in place, in the middle of a
@@ -245,6 +251,5 @@ class EngineBase:
                 raise Invariant("two players on one square")
         if self.standing != rules_by_type(tuple(s.structures), self.infos):
             raise Invariant("the standing rules are not the society's")
-        acting = fx.Trigger in self.standing or fx.Penalty in self.standing
-        if self.reaches is not (everything(self.infos) if acting else self._reaches):
+        if self.reaches is not self._reaches_in_force(self.standing):
             raise Invariant("what a snapshot copies is not what the standing rules need")

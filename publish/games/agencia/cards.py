@@ -9,6 +9,7 @@ from pydantic import BaseModel
 
 from publish.games.agencia import effects as fx
 from publish.games.agencia.blocks import block_effects
+from publish.games.agencia.lint_text import descend
 from publish.model import Game
 
 SINGLE = {"self", "next", "last", "an_opponent", "most_cards", "fewest_cards", "highest",
@@ -100,6 +101,8 @@ class CardInfo:
     # and, for a prohibition, BARRED[act] (``rules_by_type``); the rule ``Plain``, as the
     # engine reads it (``rules`` keeps the models, for what needs their types)
     rule_kinds: tuple[tuple[Any, Any], ...] = ()
+    # whether a condition of it asks who had one card this partida (``one_card_readers``)
+    reads_one_card: bool = False
 
 
 def card_infos(game: Game) -> dict[str, CardInfo]:
@@ -109,6 +112,9 @@ def card_infos(game: Game) -> dict[str, CardInfo]:
         info = CardInfo(card.number, card.name, card.group,
                         NATURAL_ROLES.get(card.number) if card.kind == "natural" else None)
         for _, kind, effect in block_effects(card):
+            info.reads_one_card = info.reads_one_card or any(
+                getattr(model, "had_one_card_this_partida", None) is not None
+                for model in descend(effect))
             if kind == "direct":
                 info.actions.extend(plain(action) for action in effect)
             else:
@@ -181,30 +187,15 @@ def ruled_cards(infos: dict[str, CardInfo]) -> frozenset[str]:
 
 
 def one_card_readers(infos: dict[str, CardInfo]) -> frozenset[str]:
-    """The cards that ask who had one card this partida (a condition's
-    ``had_one_card_this_partida``), kept with the set of cards: only a game whose cards
-    include one of them notes, after every jogada, the hands of one card."""
+    """The cards that ask who had one card this partida (``CardInfo.reads_one_card``),
+    kept with the set of cards: only a game whose cards include one of them notes, after
+    every jogada, the hands of one card."""
     tables = derived(infos)
     found = tables.get("one_card_readers")
     if found is None:
         found = tables["one_card_readers"] = frozenset(
-            number for number, info in infos.items()
-            if _sets("had_one_card_this_partida", [info.actions, info.rules]))
+            number for number, info in infos.items() if info.reads_one_card)
     return found
-
-
-def _sets(name: str, value: Any) -> bool:
-    """Whether ``value`` (effect models, ``Plain`` records, lists) sets the field ``name``
-    anywhere in it."""
-    if isinstance(value, list | tuple):
-        return any(_sets(name, v) for v in value)
-    if isinstance(value, BaseModel):
-        fields = {n: getattr(value, n) for n in type(value).model_fields}
-    elif isinstance(value, Plain):
-        fields = vars(value)
-    else:
-        return False
-    return fields.get(name) is not None or _sets(name, list(fields.values()))
 
 
 def rules_by_type(cards: tuple[str, ...],
