@@ -164,7 +164,7 @@ class Turns(EngineBase):
         if before is None:
             executed = None, self.log[mark:]
         else:
-            executed = self.snapshot(p, (NO_HAND, False, False, reach[3])), self.log[mark:]
+            executed = self.snapshot(p, (NO_HAND, False, False, *reach[3:])), self.log[mark:]
             self.restore(before)
         del self.log[mark:]
         return outcome, executed
@@ -174,20 +174,20 @@ class Turns(EngineBase):
 
         Of hands, pile and discard, what ``reach`` says may change before the snapshot
         is restored is copied (p's hand alone when only p's may), the rest kept as it
-        is; the field is copied.  The structures, with all that changes only with them
-        (society seen, who inserted them, the clock, who changed one, the standing
-        rules), are kept only when the reach says they may change.  The partida's and
-        the jogada's records (society seen, who inserted, teams, winners, drew,
-        received, discarded, gave, changed) and the game's winners are kept as they
-        are: the engine replaces them when they change, never changes them in place.
-        A crisis is solved by the jogada (``crisis``), never while a snapshot may be
-        restored: its counts are not kept.
+        is.  The structures, with all that changes only with them (society seen, who
+        inserted them, the clock, who changed one, the standing rules), are kept only
+        when the reach says they may change; so is the course of the game (the flow,
+        the crises scheduled, teams, winners, the end of the partida and the game, the
+        field, copied), which few cards change.  The partida's and the jogada's records
+        (society seen, who inserted, teams, winners, drew, received, discarded, gave,
+        changed) and the game's winners are kept as they are: the engine replaces them
+        when they change, never changes them in place.  A crisis is solved by the jogada
+        (``crisis``), never while a snapshot may be restored: its counts are not kept.
         """
         s = self.state
         part = s.partida
         rec = self.record
-        fld = s.field
-        mine, pile, disc, structures = reach
+        mine, pile, disc, structures, course = reach
         hands = s.hands
         if mine == ALL_HANDS:
             hands = [*map(list.copy, hands)]
@@ -196,16 +196,22 @@ class Turns(EngineBase):
             hands[p] = hands[p].copy()
         return (  # one flat tuple: each tuple more is made and freed again
             hands, s.pile.copy() if pile else s.pile, s.discard.copy() if disc else s.discard,
-            s.flow,
-            (fld.row[:], fld.col[:], fld.since[:], fld.blocked_wins[:], fld.clock) if fld else None,
-            part.crisis_next_play, part.crisis_next_discard, part.last_discarder,
-            part.discards, part.teams, part.winners, part.ended,
-            rec.drew, rec.received, rec.discarded, rec.gave,
-            s.game_winners, s.game_over,
+            part.last_discarder, part.discards, rec.drew, rec.received, rec.discarded, rec.gave,
+            self._course() if course else None,
             # the society and what follows it, only when the structures may change
             (s.structures.copy(), part.society_seen, part.inserted_by, part.clock, rec.changed,
              self.standing, self._ordered, self._rules_key, self.reaches) if structures else None,
         )
+
+    def _course(self) -> tuple:
+        """The course of the game, for a snapshot of a card that may change it."""
+        s = self.state
+        part = s.partida
+        fld = s.field
+        return (s.flow, part.crisis_next_play, part.crisis_next_discard, part.teams,
+                part.winners, part.ended, s.game_winners, s.game_over,
+                (fld.row[:], fld.col[:], fld.since[:], fld.blocked_wins[:], fld.clock)
+                if fld else None)
 
     def restore(self, snap: tuple) -> None:
         """Go back to ``snap``, which takes its lists, sets and dicts as they are: each
@@ -213,16 +219,16 @@ class Turns(EngineBase):
         s = self.state
         part = s.partida
         rec = self.record
-        (s.hands, s.pile, s.discard, s.flow, fld,
-         part.crisis_next_play, part.crisis_next_discard, part.last_discarder,
-         part.discards, part.teams, part.winners, part.ended,
-         rec.drew, rec.received, rec.discarded, rec.gave,
-         s.game_winners, s.game_over, society) = snap
+        (s.hands, s.pile, s.discard, part.last_discarder, part.discards,
+         rec.drew, rec.received, rec.discarded, rec.gave, course, society) = snap
+        if course is not None:
+            (s.flow, part.crisis_next_play, part.crisis_next_discard, part.teams,
+             part.winners, part.ended, s.game_winners, s.game_over, fld) = course
+            if fld is not None:
+                s.field.row, s.field.col, s.field.since, s.field.blocked_wins, s.field.clock = fld
         if society is not None:
             (s.structures, part.society_seen, part.inserted_by, part.clock, rec.changed,
              self.standing, self._ordered, self._rules_key, self.reaches) = society
-        if fld is not None:
-            s.field.row, s.field.col, s.field.since, s.field.blocked_wins, s.field.clock = fld
 
     def execute(self, p: int) -> str:
         """Run player p's structure; 'executed', 'cancelled' or 'refused'. Crisis propagates."""
