@@ -113,38 +113,35 @@ class Turns(EngineBase):
         elif part.crisis_next_discard and "discard" in self.infos[card].acts:
             part.crisis_next_discard = False  # Novo paradigma: once, on the next discard
             crisis = True
-        tried = None if crisis else self.try_structure(p)
-        if tried is None:
+        outcome = None if crisis else self.try_structure(p)
+        if outcome is None:
             # counted with get: a card new to a Counter would cost a call of __missing__
             self.stats.crises_caused[card] = self.stats.crises_caused.get(card, 0) + 1
             self.events.append(("crisis", p, card))
             self.crisis(p)
-        else:
-            outcome, executed = tried
-            if executed is None or not self.revolt(p):
-                if executed is not None:  # the revolt was offered on the society before it
-                    if executed[0] is not None:  # None: the structure changed nothing
-                        self.restore(executed[0])
-                    self.log.extend(executed[1])
-                if outcome == "executed":
-                    self.stats.executed[card] = self.stats.executed.get(card, 0) + 1
-                    self.events.append(("ran", p, card))
-                self.natural(p)
+        elif outcome != "revolt":  # a revolt made ends the jogada
+            if outcome == "executed":
+                self.stats.executed[card] = self.stats.executed.get(card, 0) + 1
+                self.events.append(("ran", p, card))
+            self.natural(p)
         part.discards_at_play[p] = part.discards
         self.end_jogada(p)
         if self.check_invariants:
             self.verify()
 
-    def try_structure(self, p: int) -> tuple[str, tuple | None] | None:
-        """Run p's structure on trial: None if it causes a crisis (then nothing of it stays).
+    def try_structure(self, p: int) -> str | None:
+        """Run p's structure on trial, and offer the revolt when one may be offered: the
+        structure's outcome ('executed', 'cancelled', 'refused'), 'revolt' if a revolt was
+        made (nothing of the structure stays), None if it causes a crisis (nothing of it
+        stays either).
 
-        A revolt, when one may be offered, comes before the structure, on the society as
-        it was: then the state goes back and the result is returned, (snapshot, log), to
-        be kept if nobody revolts.  When no revolt can be offered the result simply stays,
-        which saves a snapshot and two restores on most jogadas.  The result's snapshot
-        copies no hand, pile or discard: going back puts the first snapshot's copies in
-        the state, and nothing changes the lists the result holds (a revolt not made
-        changes nothing); it keeps the society when the first one does.
+        The revolt comes before the structure, on the society as it was: then the state
+        goes back, and the result (a snapshot and the log) is kept if nobody revolts.  When
+        no revolt can be offered the result simply stays, which saves a snapshot and two
+        restores on most jogadas.  The result's snapshot copies no hand, pile or discard:
+        going back puts the first snapshot's copies in the state, and nothing changes the
+        lists the result holds (a revolt not made changes nothing); it keeps the society
+        when the first one does.
         """
         reach = self.reaches[self.state.structures[p]]
         before = None if reach is None else self.snapshot(p, reach)  # None: it changes nothing
@@ -160,14 +157,19 @@ class Turns(EngineBase):
                 self.restore(before)
             return None
         if not hands_apart:
-            return outcome, None
-        if before is None:
-            executed = None, self.log[mark:]
-        else:
-            executed = self.snapshot(p, (NO_HAND, False, False, *reach[3:])), self.log[mark:]
-            self.restore(before)
+            return outcome
+        kept = None if before is None else \
+            self.snapshot(p, (NO_HAND, False, False, *reach[3:]))  # None: nothing changed
+        log = self.log[mark:]
         del self.log[mark:]
-        return outcome, executed
+        if before is not None:
+            self.restore(before)
+        if self.revolt(p):
+            return "revolt"
+        if kept is not None:
+            self.restore(kept)
+        self.log.extend(log)
+        return outcome
 
     def snapshot(self, p: int = 0, reach: Reach = EVERYTHING) -> tuple:
         """What a jogada may change, for ``restore`` (at most once) to go back to.
