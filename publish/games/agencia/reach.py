@@ -6,10 +6,10 @@ snapshot costs, while most cards touch a few of them (a card that only makes its
 draw changes the owner's hand, the pile and, when the pile runs dry, the discard).  A
 card's reach is a fact of the card set, computed once (``reaches``); so is whether it may
 change the course of the game (the flow, a crisis scheduled, teams, winners, the end of the
-partida or the game, the field), which no card of the principal deck does: the snapshot then
-reads and writes back none of those fields.  The standing rules
-that act in the middle of a structure (triggers, penalties) may change anything: while
-one stands, the engine's table in force is ``everything`` (``EngineBase.society_changed``).
+partida or the game, the field), which few cards do: the snapshot of the others reads and
+writes back none of those fields.  The standing rules that act in the middle of a
+structure (triggers, penalties) may change anything: while one stands, the engine's table
+in force is ``everything`` (``EngineBase.society_changed``).
 """
 
 from __future__ import annotations
