@@ -4,9 +4,12 @@ A jogada tries its structure on a snapshot, and a natural card is used on one; c
 every hand, the pile, the discard and the structures each time is most of what a
 snapshot costs, while most cards touch a few of them (a card that only makes its owner
 draw changes the owner's hand, the pile and, when the pile runs dry, the discard).  A
-card's reach is a fact of the card set, computed once (``reaches``).  The standing rules
-that act in the middle of a structure (triggers, penalties) may change anything: while
-one stands, the engine's table in force is ``everything`` (``EngineBase.society_changed``).
+card's reach is a fact of the card set, computed once (``reaches``); so is whether it may
+change the course of the game (the flow, a crisis scheduled, teams, winners, the end of the
+partida or the game, the field), which few cards do: the snapshot of the others reads and
+writes back none of those fields.  The standing rules that act in the middle of a
+structure (triggers, penalties) may change anything: while one stands, the engine's table
+in force is ``everything`` (``EngineBase.society_changed``).
 """
 
 from __future__ import annotations
@@ -18,33 +21,29 @@ from publish.games.agencia.cards import CardInfo, derived
 NO_HAND, OWN_HAND, ALL_HANDS = 0, 1, 2
 """How much of the hands a card reaches: none, its owner's only, any."""
 
-Reach = tuple[int, bool, bool, bool]
-"""(hands, pile, discard, structures): what a snapshot must copy."""
+Reach = tuple[int, bool, bool, bool, bool]
+"""(hands, pile, discard, structures, course): what a snapshot must copy."""
 
-NOTHING: Reach = (NO_HAND, False, False, False)
-EVERYTHING: Reach = (ALL_HANDS, True, True, True)
+NOTHING: Reach = (NO_HAND, False, False, False, False)
+EVERYTHING: Reach = (ALL_HANDS, True, True, True, True)
+COURSE: Reach = (NO_HAND, False, False, False, True)
 
 _OWN = OWN_HAND  # the hand of the action's ``who`` only: its owner's when that is "self"
 ACTIONS: dict[str, Reach] = {
     # a draw from a pile run dry takes the discard as the pile and shuffles it in place
-    "draw": (_OWN, True, True, False),
-    "discard": (_OWN, False, True, False),
-    "trade_with_pile": (_OWN, True, True, False),
-    "change_structure": (_OWN, False, False, True),  # the card put in comes from the hand
-    "give": (ALL_HANDS, False, False, False),
-    "exchange": (ALL_HANDS, False, False, False),
-    "swap_hands": (ALL_HANDS, False, False, False),
-    "rotate_hands": (ALL_HANDS, False, False, False),
-    "pass_cards": (ALL_HANDS, False, False, False),
-    "equalise": (ALL_HANDS, False, False, False),
-    "redistribute_hands": (ALL_HANDS, False, False, False),
-    "shuffle_pile": (NO_HAND, True, False, False),
-    "swap_structures": (NO_HAND, False, False, True),
-    "shuffle_structures": (NO_HAND, False, False, True),
+    "draw": (_OWN, True, True, False, False),
+    "discard": (_OWN, False, True, False, False),
+    "trade_with_pile": (_OWN, True, True, False, False),
+    "change_structure": (_OWN, False, False, True, False),  # the card put in comes from the hand
+    **dict.fromkeys(("give", "exchange", "swap_hands", "rotate_hands", "pass_cards", "equalise",
+                     "redistribute_hands"), (ALL_HANDS, False, False, False, False)),
+    "shuffle_pile": (NO_HAND, True, False, False, False),
+    "swap_structures": (NO_HAND, False, False, True, False),
+    "shuffle_structures": (NO_HAND, False, False, True, False),
+    **dict.fromkeys(("show_hand", "see_hands", "discard_this"), NOTHING),
+    # the flow, a crisis scheduled, winners, teams; the field, which may end the game
     **dict.fromkeys(("reverse_flow", "flow_towards", "schedule_crisis", "win", "team_up",
-                     "show_hand", "see_hands", "discard_this"), NOTHING),
-    # the field is copied whenever there is one
-    **dict.fromkeys(("field_move", "field_swap", "field_step"), NOTHING),
+                     "field_move", "field_swap", "field_step"), COURSE),
 }
 """Action -> what it may change, its hands part for an action of "self"."""
 
@@ -64,17 +63,18 @@ def card_reach(info: CardInfo) -> Reach | None:
     structure without actions: running it changes nothing, so it needs no snapshot."""
     if not info.actions and not info.natural:
         return None
-    hands, pile, disc, structures = NOTHING
+    hands, pile, disc, structures, course = NOTHING
     for action in info.actions:
         if info.natural and action.do == "change_structure":
-            reach = (OWN_HAND, False, False, True)
+            reach = (OWN_HAND, False, False, True, False)
         else:
             reach = action_reach(action)
         hands = max(hands, reach[0])
         pile, disc, structures = pile or reach[1], disc or reach[2], structures or reach[3]
+        course = course or reach[4]
     if info.natural:
         hands, disc = max(hands, OWN_HAND), True
-    return (hands, pile, disc, structures)
+    return (hands, pile, disc, structures, course)
 
 
 def reaches(infos: dict[str, CardInfo]) -> dict[str, Reach | None]:

@@ -113,38 +113,35 @@ class Turns(EngineBase):
         elif part.crisis_next_discard and "discard" in self.infos[card].acts:
             part.crisis_next_discard = False  # Novo paradigma: once, on the next discard
             crisis = True
-        tried = None if crisis else self.try_structure(p)
-        if tried is None:
+        outcome = None if crisis else self.try_structure(p)
+        if outcome is None:
             # counted with get: a card new to a Counter would cost a call of __missing__
             self.stats.crises_caused[card] = self.stats.crises_caused.get(card, 0) + 1
             self.events.append(("crisis", p, card))
             self.crisis(p)
-        else:
-            outcome, executed = tried
-            if executed is None or not self.revolt(p):
-                if executed is not None:  # the revolt was offered on the society before it
-                    if executed[0] is not None:  # None: the structure changed nothing
-                        self.restore(executed[0])
-                    self.log.extend(executed[1])
-                if outcome == "executed":
-                    self.stats.executed[card] = self.stats.executed.get(card, 0) + 1
-                    self.events.append(("ran", p, card))
-                self.natural(p)
+        elif outcome != "revolt":  # a revolt made ends the jogada
+            if outcome == "executed":
+                self.stats.executed[card] = self.stats.executed.get(card, 0) + 1
+                self.events.append(("ran", p, card))
+            self.natural(p)
         part.discards_at_play[p] = part.discards
         self.end_jogada(p)
         if self.check_invariants:
             self.verify()
 
-    def try_structure(self, p: int) -> tuple[str, tuple | None] | None:
-        """Run p's structure on trial: None if it causes a crisis (then nothing of it stays).
+    def try_structure(self, p: int) -> str | None:
+        """Run p's structure on trial, and offer the revolt when one may be offered: the
+        structure's outcome ('executed', 'cancelled', 'refused'), 'revolt' if a revolt was
+        made (nothing of the structure stays), None if it causes a crisis (nothing of it
+        stays either).
 
-        A revolt, when one may be offered, comes before the structure, on the society as
-        it was: then the state goes back and the result is returned, (snapshot, log), to
-        be kept if nobody revolts.  When no revolt can be offered the result simply stays,
-        which saves a snapshot and two restores on most jogadas.  The result's snapshot
-        copies no hand, pile or discard: going back puts the first snapshot's copies in
-        the state, and nothing changes the lists the result holds (a revolt not made
-        changes nothing); it keeps the society when the first one does.
+        The revolt comes before the structure, on the society as it was: then the state
+        goes back, and the result (a snapshot and the log) is kept if nobody revolts.  When
+        no revolt can be offered the result simply stays, which saves a snapshot and two
+        restores on most jogadas.  The result's snapshot copies no hand, pile or discard:
+        going back puts the first snapshot's copies in the state, and nothing changes the
+        lists the result holds (a revolt not made changes nothing); it keeps the society
+        when the first one does.
         """
         reach = self.reaches[self.state.structures[p]]
         before = None if reach is None else self.snapshot(p, reach)  # None: it changes nothing
@@ -160,34 +157,39 @@ class Turns(EngineBase):
                 self.restore(before)
             return None
         if not hands_apart:
-            return outcome, None
-        if before is None:
-            executed = None, self.log[mark:]
-        else:
-            executed = self.snapshot(p, (NO_HAND, False, False, reach[3])), self.log[mark:]
-            self.restore(before)
+            return outcome
+        kept = None if before is None else \
+            self.snapshot(p, (NO_HAND, False, False, *reach[3:]))  # None: nothing changed
+        log = self.log[mark:]
         del self.log[mark:]
-        return outcome, executed
+        if before is not None:
+            self.restore(before)
+        if self.revolt(p):
+            return "revolt"
+        if kept is not None:
+            self.restore(kept)
+        self.log.extend(log)
+        return outcome
 
     def snapshot(self, p: int = 0, reach: Reach = EVERYTHING) -> tuple:
         """What a jogada may change, for ``restore`` (at most once) to go back to.
 
         Of hands, pile and discard, what ``reach`` says may change before the snapshot
         is restored is copied (p's hand alone when only p's may), the rest kept as it
-        is; the field is copied.  The structures, with all that changes only with them
-        (society seen, who inserted them, the clock, who changed one, the standing
-        rules), are kept only when the reach says they may change.  The partida's and
-        the jogada's records (society seen, who inserted, teams, winners, drew,
-        received, discarded, gave, changed) and the game's winners are kept as they
-        are: the engine replaces them when they change, never changes them in place.
-        A crisis is solved by the jogada (``crisis``), never while a snapshot may be
-        restored: its counts are not kept.
+        is.  The structures, with all that changes only with them (society seen, who
+        inserted them, the clock, who changed one, the standing rules), are kept only
+        when the reach says they may change; so is the course of the game (the flow,
+        the crises scheduled, teams, winners, the end of the partida and the game, the
+        field, copied), which few cards change.  The partida's and the jogada's records
+        (society seen, who inserted, teams, winners, drew, received, discarded, gave,
+        changed) and the game's winners are kept as they are: the engine replaces them
+        when they change, never changes them in place.  A crisis is solved by the jogada
+        (``crisis``), never while a snapshot may be restored: its counts are not kept.
         """
         s = self.state
         part = s.partida
         rec = self.record
-        fld = s.field
-        mine, pile, disc, structures = reach
+        mine, pile, disc, structures, course = reach
         hands = s.hands
         if mine == ALL_HANDS:
             hands = [*map(list.copy, hands)]
@@ -196,16 +198,22 @@ class Turns(EngineBase):
             hands[p] = hands[p].copy()
         return (  # one flat tuple: each tuple more is made and freed again
             hands, s.pile.copy() if pile else s.pile, s.discard.copy() if disc else s.discard,
-            s.flow,
-            (fld.row[:], fld.col[:], fld.since[:], fld.blocked_wins[:], fld.clock) if fld else None,
-            part.crisis_next_play, part.crisis_next_discard, part.last_discarder,
-            part.discards, part.teams, part.winners, part.ended,
-            rec.drew, rec.received, rec.discarded, rec.gave,
-            s.game_winners, s.game_over,
+            part.last_discarder, part.discards, rec.drew, rec.received, rec.discarded, rec.gave,
+            self._course() if course else None,
             # the society and what follows it, only when the structures may change
             (s.structures.copy(), part.society_seen, part.inserted_by, part.clock, rec.changed,
              self.standing, self._ordered, self._rules_key, self.reaches) if structures else None,
         )
+
+    def _course(self) -> tuple:
+        """The course of the game, for a snapshot of a card that may change it."""
+        s = self.state
+        part = s.partida
+        fld = s.field
+        return (s.flow, part.crisis_next_play, part.crisis_next_discard, part.teams,
+                part.winners, part.ended, s.game_winners, s.game_over,
+                (fld.row[:], fld.col[:], fld.since[:], fld.blocked_wins[:], fld.clock)
+                if fld else None)
 
     def restore(self, snap: tuple) -> None:
         """Go back to ``snap``, which takes its lists, sets and dicts as they are: each
@@ -213,16 +221,16 @@ class Turns(EngineBase):
         s = self.state
         part = s.partida
         rec = self.record
-        (s.hands, s.pile, s.discard, s.flow, fld,
-         part.crisis_next_play, part.crisis_next_discard, part.last_discarder,
-         part.discards, part.teams, part.winners, part.ended,
-         rec.drew, rec.received, rec.discarded, rec.gave,
-         s.game_winners, s.game_over, society) = snap
+        (s.hands, s.pile, s.discard, part.last_discarder, part.discards,
+         rec.drew, rec.received, rec.discarded, rec.gave, course, society) = snap
+        if course is not None:
+            (s.flow, part.crisis_next_play, part.crisis_next_discard, part.teams,
+             part.winners, part.ended, s.game_winners, s.game_over, fld) = course
+            if fld is not None:
+                s.field.row, s.field.col, s.field.since, s.field.blocked_wins, s.field.clock = fld
         if society is not None:
             (s.structures, part.society_seen, part.inserted_by, part.clock, rec.changed,
              self.standing, self._ordered, self._rules_key, self.reaches) = society
-        if fld is not None:
-            s.field.row, s.field.col, s.field.since, s.field.blocked_wins, s.field.clock = fld
 
     def execute(self, p: int) -> str:
         """Run player p's structure; 'executed', 'cancelled' or 'refused'. Crisis propagates."""
