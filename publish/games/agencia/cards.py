@@ -77,9 +77,11 @@ def action_facts(action: BaseModel) -> dict[str, bool]:
     """What running an action asks each time (``actions.HANDLERS``), computed once for its
     record: ``gated``, whether a condition or the last turn's revolt may stop it
     (``actions.gate``); ``lenient``, whether what cannot be done is skipped rather than a
-    crisis (its ``crisis`` false)."""
+    crisis (its ``crisis`` false); ``fixed``, whether its number of cards is a plain
+    number, which is the amount it moves unless a rule that ``SCALES`` stands."""
     return {"gated": action.when is not None or action.unless_revolt_succeeded_last_turn,
-            "lenient": not action.crisis}
+            "lenient": not action.crisis,
+            "fixed": type(getattr(action, "n", None)) is int}
 
 
 @dataclass
@@ -204,8 +206,8 @@ def rules_by_type(cards: tuple[str, ...],
     the schema a rule is an instance of (its class, and any base class of its below
     ``Strict``: none today).  The base classes every model shares are left out, as a
     society is filed anew each time its structures change and nobody asks for them.
-    A prohibition is also filed under ``BARRED[act]`` for each act it bars (the card's
-    ``rule_kinds``)."""
+    A prohibition is also filed under ``BARRED[act]`` for each act it bars, a rule that
+    changes amounts under ``SCALES`` (the card's ``rule_kinds``)."""
     found: dict[type, list[tuple[int, Any]]] = {}
     for seat, number in enumerate(cards):
         for kind, rule in infos[number].rule_kinds:
@@ -213,16 +215,24 @@ def rules_by_type(cards: tuple[str, ...],
     return found
 
 
+SCALES = "scales amounts"
+"""The key under which the rules that change an action's amount ('dobra', 'somente 1':
+``fx.Double``, ``fx.Cap``) are also filed (``rules_by_type``): whether the amounts of a
+society are its actions' own numbers is one look-up, of a string, whose hash is kept."""
+
 BARRED: dict[str, tuple[type, str]] = {act: (fx.Cannot, act) for act in get_args(fx.Forbidden)}
 """act -> the key under which the prohibitions of that act are filed (``rules_by_type``):
 whether a society bars an act is one look-up, and most bar none of the acts asked about."""
 
 
 def _filed_under(rule: Any) -> tuple[Any, ...]:
-    """The keys a rule is filed under: its types, and for a prohibition the acts it bars."""
+    """The keys a rule is filed under: its types, for a prohibition the acts it bars, for
+    a rule that changes amounts ``SCALES``."""
     kinds: tuple[Any, ...] = _rule_types(type(rule))
     if isinstance(rule, fx.Cannot):
         kinds += tuple(BARRED[act] for act in dict.fromkeys(rule.act))
+    if isinstance(rule, fx.Double | fx.Cap):
+        kinds += (SCALES,)
     return kinds
 
 

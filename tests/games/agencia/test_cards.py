@@ -5,7 +5,14 @@ from __future__ import annotations
 from agencia_helpers import infos
 
 from publish.games.agencia import effects as fx
-from publish.games.agencia.cards import BARRED, Plain, one_card_readers, plain, rules_by_type
+from publish.games.agencia.cards import (
+    BARRED,
+    SCALES,
+    Plain,
+    one_card_readers,
+    plain,
+    rules_by_type,
+)
 
 
 def test_a_prohibition_is_filed_under_its_type_and_each_act_it_bars():
@@ -17,6 +24,20 @@ def test_a_prohibition_is_filed_under_its_type_and_each_act_it_bars():
     assert [seat for seat, _ in filed[BARRED["propose_revolt"]]] == [2]
     assert [seat for seat, _ in filed[fx.Cannot]] == [1, 2]
     assert BARRED["receive"] not in filed and BARRED["exchange"] not in filed
+
+
+def test_the_rules_that_change_amounts_are_filed_together():
+    # 056 doubles discards, 106 caps draws: either makes the amounts worth working out
+    doubled = rules_by_type(("056", "048", "044", "042"), infos())[SCALES]
+    capped = rules_by_type(("048", "106", "044", "042"), infos())[SCALES]
+    assert [(seat, rule.act) for seat, rule in doubled + capped] == [(0, ["discard"]),
+                                                                      (1, "draw")]
+    assert SCALES not in rules_by_type(("048", "044", "005", "042"), infos())
+
+
+def test_an_action_of_a_plain_number_says_so():
+    # 001 makes an opponent draw 4; 174 gives twice what its owner received last turn
+    assert infos()["001"].actions[0].fixed and not infos()["174"].actions[0].fixed
 
 
 def test_a_society_without_prohibitions_files_no_act():
