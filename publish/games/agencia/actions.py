@@ -159,7 +159,8 @@ def give(engine: Engine, ctx: Context, giver: int, receiver: int, n: int,
     s.hands[receiver] += cards  # in the order picked, as one by one
     engine.log.append(("give", giver, receiver, n))
     rec = engine.record  # replaced, never changed in place: see Turns.snapshot
-    rec.received = {**rec.received, receiver: rec.received.get(receiver, 0) + n}
+    if engine.notes_received:  # a card of the deck counts what its owner received
+        rec.received = {**rec.received, receiver: rec.received.get(receiver, 0) + n}
     rec.gave = rec.gave | {(giver, receiver)}
 
 

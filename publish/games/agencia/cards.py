@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any, get_args
 
@@ -103,8 +104,9 @@ class CardInfo:
     # and, for a prohibition, BARRED[act] (``rules_by_type``); the rule ``Plain``, as the
     # engine reads it (``rules`` keeps the models, for what needs their types)
     rule_kinds: tuple[tuple[Any, Any], ...] = ()
-    # whether a condition of it asks who had one card this partida (``one_card_readers``)
-    reads_one_card: bool = False
+    # the records a game keeps only for the cards that read them (``RECORDS_READ``,
+    # ``readers``): which of them a condition, amount or rule of it reads
+    reads: frozenset[str] = frozenset()
 
 
 def card_infos(game: Game) -> dict[str, CardInfo]:
@@ -114,9 +116,7 @@ def card_infos(game: Game) -> dict[str, CardInfo]:
         info = CardInfo(card.number, card.name, card.group,
                         NATURAL_ROLES.get(card.number) if card.kind == "natural" else None)
         for _, kind, effect in block_effects(card):
-            info.reads_one_card = info.reads_one_card or any(
-                getattr(model, "had_one_card_this_partida", None) is not None
-                for model in descend(effect))
+            info.reads = info.reads.union(records_read(effect))
             if kind == "direct":
                 info.actions.extend(plain(action) for action in effect)
             else:
@@ -188,16 +188,61 @@ def ruled_cards(infos: dict[str, CardInfo]) -> frozenset[str]:
     return ruled
 
 
-def one_card_readers(infos: dict[str, CardInfo]) -> frozenset[str]:
-    """The cards that ask who had one card this partida (``CardInfo.reads_one_card``),
-    kept with the set of cards: only a game whose cards include one of them notes, after
-    every jogada, the hands of one card."""
+RECORDS_READ: dict[str, tuple[str, Any]] = {
+    "had_one_card": ("had_one_card_this_partida", None),  # Partida.had_one_card
+    "received": ("count", "received_last_turn"),  # Jogada.received
+    "discards": ("count", "discards_since_target_played"),  # Partida.discards(_at_play)
+}
+"""The records a game keeps only when a card of its deck reads them, each with the field
+of a model (condition or count) that reads it and the value it reads it with (None: any
+value set, true or false).  The other records (who drew, who discarded, who gave, who
+changed a structure, the last discarder) are read by cards of the principal deck, which
+every game plays."""
+
+
+def records_read(effect: Any) -> frozenset[str]:
+    """The records of ``RECORDS_READ`` any model of a parsed effect reads, found by the
+    linter's own walk (``lint_text.descend``)."""
+    found = set()
+    for model in descend(effect):
+        for record, (name, value) in RECORDS_READ.items():
+            got = getattr(model, name, None)
+            if got is not None and (value is None or got == value):
+                found.add(record)
+    return frozenset(found)
+
+
+def readers(infos: dict[str, CardInfo], record: str) -> frozenset[str]:
+    """The cards that read ``record`` (``CardInfo.reads``), kept with the set of cards: only
+    a game whose cards include one of them keeps the record."""
     tables = derived(infos)
-    found = tables.get("one_card_readers")
+    key = f"{record}_readers"
+    found = tables.get(key)
     if found is None:
-        found = tables["one_card_readers"] = frozenset(
-            number for number, info in infos.items() if info.reads_one_card)
+        found = tables[key] = frozenset(
+            number for number, info in infos.items() if record in info.reads)
     return found
+
+
+def kept_records(infos: dict[str, CardInfo], cards: Iterable[str]) -> set[str]:
+    """The records of ``RECORDS_READ`` a game played with ``cards`` keeps: those a card
+    among them reads.  Asked once per game, so in one pass over the cards made in C: the
+    cards that read any record are kept with the set of cards."""
+    tables = derived(infos)
+    reading = tables.get("reading")
+    if reading is None:
+        reading = tables["reading"] = frozenset(
+            number for number, info in infos.items() if info.reads)
+    kept: set[str] = set()
+    for number in reading.intersection(cards):
+        kept |= infos[number].reads
+    return kept
+
+
+def one_card_readers(infos: dict[str, CardInfo]) -> frozenset[str]:
+    """The cards that ask who had one card this partida: only a game whose cards include
+    one of them notes, after every jogada, the hands of one card."""
+    return readers(infos, "had_one_card")
 
 
 def rules_by_type(cards: tuple[str, ...],

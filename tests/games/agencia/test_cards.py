@@ -11,6 +11,7 @@ from publish.games.agencia.cards import (
     Plain,
     one_card_readers,
     plain,
+    readers,
     rules_by_type,
 )
 
@@ -64,3 +65,12 @@ def test_the_cards_that_ask_who_had_one_card_are_found_once_per_set_of_cards():
     assert "153" in readers  # Hamartia: a query of its draw asks it
     assert "048" not in readers and "998" not in readers
     assert one_card_readers(infos()) is readers
+
+
+def test_the_cards_that_read_the_gifts_and_the_discards_are_found_once_per_set_of_cards():
+    received, discards = readers(infos(), "received"), readers(infos(), "discards")
+    assert received == {"174"}  # Culto militarista: cards given to its owner last turn
+    assert discards == {"113"}  # Mais-valia: discards since the opponent's last play
+    # 031 asks who drew last turn and 032 who discarded: read by every game, never filed
+    assert not {"031", "032"} & (received | discards)
+    assert readers(infos(), "received") is received
