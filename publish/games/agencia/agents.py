@@ -274,8 +274,7 @@ def fork(engine: Engine) -> Engine:
     twin.state = _fork(engine.state)
     twin.stats, twin._run = Stats(), 0
     twin.log, twin.events = [], []  # the standing rules are the same society's
-    # the game's contexts are in use while the twin plays
-    twin.structure_context, twin.rule_context = Context(0), Context(0)
+    twin.structure_context = Context(0)  # the game's is in use while the twin plays
     return twin
 
 

@@ -106,10 +106,6 @@ class EngineBase:
         # class costs twice as much); nothing keeps it after the structure, and a fork
         # (agents.fork) makes its own, as a planner's rollouts run while it is in use
         self.structure_context = Context(0)
-        # the context a standing rule's selector is resolved in (``select.concerned``),
-        # made new by its __init__ for each rule asked about, as the structure's is; a
-        # fork makes its own too
-        self.rule_context = Context(0)
         # the standing rules of the society by type, kept as the structures change
         # (``society_changed``): asking whether a kind of rule stands is a look-up
         self.standing: dict[type, list[tuple[int, Any]]] = {}

@@ -359,16 +359,9 @@ def _remembered(engine: Engine, ctx: Context, sel: str) -> list[int]:
 
 
 def concerned(engine: Engine, seat: int, who: Any) -> list[int]:
-    """Whom a standing rule of the card at ``seat`` concerns; nobody if it names nobody now.
-
-    Resolved in the engine's ``rule_context``, made new by its ``__init__`` (calling the
-    class costs about twice as much): nothing keeps it after the selector, and no
-    selector asks a standing rule while it is resolved (an agent's choice among players
-    asks none; a planner's rollouts run on a fork, which has its own context)."""
-    ctx = engine.rule_context
-    ctx.__init__(seat, engine.state.structures[seat])  # no event: a rule is not asked in one
-    try:
-        return resolve(engine, ctx, who)
+    """Whom a standing rule of the card at ``seat`` concerns; nobody if it names nobody now."""
+    try:  # a context with no event: a card's standing rule is not asked in one
+        return resolve(engine, Context(seat, engine.state.structures[seat]), who)
     except Crisis:
         return []
 
