@@ -14,25 +14,30 @@ from typing import Any
 from publish.games.agencia import effects as fx
 from publish.games.agencia.base import Context
 from publish.games.agencia.base import EngineBase as Engine
-from publish.games.agencia.cards import BARRED
+from publish.games.agencia.cards import BARRED, SCALES
 from publish.games.agencia.select import Crisis, concerned, holds, resolve, table_order
 from publish.games.agencia.state import shuffle
 
 # the keys of the standing rules asked about each action, each one global look-up
 _NO_DRAW, _NO_DISCARD, _NO_RECEIVE = BARRED["draw"], BARRED["discard"], BARRED["receive"]
-_DOUBLE, _CAP, _TRIGGER, _ONLY_OWN = fx.Double, fx.Cap, fx.Trigger, fx.OnlyOwn
+_SCALES, _TRIGGER, _ONLY_OWN = SCALES, fx.Trigger, fx.OnlyOwn
 
 
 def amount(engine: Engine, ctx: Context, n: Any, act: str, target: int) -> int:
-    """The number an action moves, after 'dobra' and 'somente 1' rules."""
+    """The number an action moves, after 'dobra' and 'somente 1' rules.
+
+    The handlers call it only when there is something to work out: an action whose
+    number is plain (its record ``fixed``) moves that number while no rule that
+    ``SCALES`` amounts stands, as in most societies, and a call costs several hundred
+    instructions (``action.n if action.fixed and _SCALES not in engine.standing else
+    amount(...)``)."""
     if isinstance(n, int):
         value = n
     elif n == "hand":
         value = len(engine.state.hands[target])
     else:
         value = computed(engine, ctx, n, target)
-    standing = engine.standing
-    if _DOUBLE in standing or _CAP in standing:
+    if _SCALES in engine.standing:
         value = _doubled_and_capped(engine, value, act)
     return value
 
@@ -154,7 +159,8 @@ def give(engine: Engine, ctx: Context, giver: int, receiver: int, n: int,
     s.hands[receiver] += cards  # in the order picked, as one by one
     engine.log.append(("give", giver, receiver, n))
     rec = engine.record  # replaced, never changed in place: see Turns.snapshot
-    rec.received = {**rec.received, receiver: rec.received.get(receiver, 0) + n}
+    if engine.notes_received:  # a card of the deck counts what its owner received
+        rec.received = {**rec.received, receiver: rec.received.get(receiver, 0) + n}
     rec.gave = rec.gave | {(giver, receiver)}
 
 
@@ -203,7 +209,8 @@ def _not_among(players: list[int], engine: Engine, ctx: Context, p: int) -> bool
 
 def _draw(engine: Engine, ctx: Context, action: Any, optional: bool) -> None:
     for p in resolve(engine, ctx, action.who, _may_draw, "", optional):
-        draw(engine, ctx, p, amount(engine, ctx, action.n, "draw", p), optional, action.choose)
+        draw(engine, ctx, p, action.n if action.fixed and _SCALES not in engine.standing
+             else amount(engine, ctx, action.n, "draw", p), optional, action.choose)
 
 
 def _discard(engine: Engine, ctx: Context, action: Any, optional: bool) -> None:
@@ -212,8 +219,9 @@ def _discard(engine: Engine, ctx: Context, action: Any, optional: bool) -> None:
     function of its own: a call costs several hundred instructions."""
     s = engine.state
     for p in resolve(engine, ctx, action.who, _holds_cards, "", optional):
-        n = amount(engine, ctx, action.n, "discard", p)
         standing = engine.standing
+        n = action.n if action.fixed and _SCALES not in standing else amount(
+            engine, ctx, action.n, "discard", p)
         if _NO_DISCARD in standing and not _allowed(engine, ctx, p, "discard", optional):
             continue
         if _ONLY_OWN in standing and ctx.card is not None and p != ctx.owner and any(
@@ -242,7 +250,8 @@ def _give(engine: Engine, ctx: Context, action: Any, optional: bool) -> None:
                         optional=optional)
     for g in givers:
         for r in receivers:
-            give(engine, ctx, g, r, amount(engine, ctx, action.n, "give", r), optional)
+            give(engine, ctx, g, r, action.n if action.fixed and _SCALES not in engine.standing
+                 else amount(engine, ctx, action.n, "give", r), optional)
 
 
 def _pair(engine: Engine, ctx: Context, action: Any, optional: bool, why: str,
@@ -274,7 +283,8 @@ def _pass_cards(engine: Engine, ctx: Context, action: Any, optional: bool) -> No
     step = 1 if action.direction == "flow" else -1
     for p in table_order(s, ctx.owner):
         give(engine, ctx, p, s.neighbour(p, step),
-             amount(engine, ctx, action.n, "give", p), optional)
+             action.n if action.fixed and _SCALES not in engine.standing
+             else amount(engine, ctx, action.n, "give", p), optional)
 
 
 def _equalise(engine: Engine, ctx: Context, action: Any, optional: bool) -> None:
@@ -393,7 +403,8 @@ def _exchange(engine: Engine, ctx: Context, action: fx.Exchange, optional: bool)
         for y in b:
             if x == y:
                 raise Crisis("nobody exchanges cards with themselves")
-            n = amount(engine, ctx, action.n, "exchange", y)
+            n = action.n if action.fixed and _SCALES not in engine.standing else amount(
+                engine, ctx, action.n, "exchange", y)
             if len(s.hands[x]) < n or len(s.hands[y]) < n:
                 if optional:
                     continue

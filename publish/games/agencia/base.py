@@ -17,8 +17,8 @@ from publish.games.agencia import effects as fx
 from publish.games.agencia.cards import (
     NO_RULES,
     CardInfo,
+    kept_records,
     natural_roles,
-    one_card_readers,
     ruled_cards,
     rules_by_type,
 )
@@ -137,10 +137,14 @@ class EngineBase:
         self._reaches: dict[str, Reach | None] = reaches(infos)
         self.reaches = self._reaches
         self._ruled: frozenset[str] = ruled_cards(infos)  # the cards with standing rules
-        # whether the partida notes the hands of one card (``Partida.had_one_card``): only
-        # when a card of the deck asks about them (a replay deals no deck: any card of the
-        # game may come up in it)
-        self.notes_one_card = not one_card_readers(infos).isdisjoint(self.deck or infos)
+        # the records kept only when a card of the deck reads them (``cards.RECORDS_READ``;
+        # a replay deals no deck: any card of the game may come up in it): the hands of one
+        # card (``Partida.had_one_card``), the cards received (``Jogada.received``), the
+        # discards of the partida and at each one's play (``Partida.discards_since``)
+        kept = kept_records(infos, self.deck or infos)
+        self.notes_one_card = "had_one_card" in kept
+        self.notes_received = "received" in kept
+        self.notes_discards = "discards" in kept
 
     def agent(self, seat: int) -> Any:
         return self.agents[seat]
@@ -231,12 +235,14 @@ class EngineBase:
             part.society_seen = part.society_seen.union(self.state.structures)  # replaced
 
     def discarded(self, player: int, n: int) -> None:
-        """Count a discard; what a snapshot keeps is replaced, not changed in place."""
+        """Count a discard; what a snapshot keeps is replaced, not changed in place.  The
+        partida's count only when a card of the deck reads it (``notes_discards``)."""
         part = self.state.partida
         rec = self.record
         rec.discarded = {**rec.discarded, player: rec.discarded.get(player, 0) + n}
         part.last_discarder = player
-        part.discards += n
+        if self.notes_discards:
+            part.discards += n
 
     def verify(self) -> None:
         s = self.state

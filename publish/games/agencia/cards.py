@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any, get_args
 
@@ -77,9 +78,11 @@ def action_facts(action: BaseModel) -> dict[str, bool]:
     """What running an action asks each time (``actions.HANDLERS``), computed once for its
     record: ``gated``, whether a condition or the last turn's revolt may stop it
     (``actions.gate``); ``lenient``, whether what cannot be done is skipped rather than a
-    crisis (its ``crisis`` false)."""
+    crisis (its ``crisis`` false); ``fixed``, whether its number of cards is a plain
+    number, which is the amount it moves unless a rule that ``SCALES`` stands."""
     return {"gated": action.when is not None or action.unless_revolt_succeeded_last_turn,
-            "lenient": not action.crisis}
+            "lenient": not action.crisis,
+            "fixed": type(getattr(action, "n", None)) is int}
 
 
 @dataclass
@@ -101,8 +104,9 @@ class CardInfo:
     # and, for a prohibition, BARRED[act] (``rules_by_type``); the rule ``Plain``, as the
     # engine reads it (``rules`` keeps the models, for what needs their types)
     rule_kinds: tuple[tuple[Any, Any], ...] = ()
-    # whether a condition of it asks who had one card this partida (``one_card_readers``)
-    reads_one_card: bool = False
+    # the records a game keeps only for the cards that read them (``RECORDS_READ``,
+    # ``readers``): which of them a condition, amount or rule of it reads
+    reads: frozenset[str] = frozenset()
 
 
 def card_infos(game: Game) -> dict[str, CardInfo]:
@@ -112,9 +116,7 @@ def card_infos(game: Game) -> dict[str, CardInfo]:
         info = CardInfo(card.number, card.name, card.group,
                         NATURAL_ROLES.get(card.number) if card.kind == "natural" else None)
         for _, kind, effect in block_effects(card):
-            info.reads_one_card = info.reads_one_card or any(
-                getattr(model, "had_one_card_this_partida", None) is not None
-                for model in descend(effect))
+            info.reads = info.reads.union(records_read(effect))
             if kind == "direct":
                 info.actions.extend(plain(action) for action in effect)
             else:
@@ -186,16 +188,61 @@ def ruled_cards(infos: dict[str, CardInfo]) -> frozenset[str]:
     return ruled
 
 
-def one_card_readers(infos: dict[str, CardInfo]) -> frozenset[str]:
-    """The cards that ask who had one card this partida (``CardInfo.reads_one_card``),
-    kept with the set of cards: only a game whose cards include one of them notes, after
-    every jogada, the hands of one card."""
+RECORDS_READ: dict[str, tuple[str, Any]] = {
+    "had_one_card": ("had_one_card_this_partida", None),  # Partida.had_one_card
+    "received": ("count", "received_last_turn"),  # Jogada.received
+    "discards": ("count", "discards_since_target_played"),  # Partida.discards(_at_play)
+}
+"""The records a game keeps only when a card of its deck reads them, each with the field
+of a model (condition or count) that reads it and the value it reads it with (None: any
+value set, true or false).  The other records (who drew, who discarded, who gave, who
+changed a structure, the last discarder) are read by cards of the principal deck, which
+every game plays."""
+
+
+def records_read(effect: Any) -> frozenset[str]:
+    """The records of ``RECORDS_READ`` any model of a parsed effect reads, found by the
+    linter's own walk (``lint_text.descend``)."""
+    found = set()
+    for model in descend(effect):
+        for record, (name, value) in RECORDS_READ.items():
+            got = getattr(model, name, None)
+            if got is not None and (value is None or got == value):
+                found.add(record)
+    return frozenset(found)
+
+
+def readers(infos: dict[str, CardInfo], record: str) -> frozenset[str]:
+    """The cards that read ``record`` (``CardInfo.reads``), kept with the set of cards: only
+    a game whose cards include one of them keeps the record."""
     tables = derived(infos)
-    found = tables.get("one_card_readers")
+    key = f"{record}_readers"
+    found = tables.get(key)
     if found is None:
-        found = tables["one_card_readers"] = frozenset(
-            number for number, info in infos.items() if info.reads_one_card)
+        found = tables[key] = frozenset(
+            number for number, info in infos.items() if record in info.reads)
     return found
+
+
+def kept_records(infos: dict[str, CardInfo], cards: Iterable[str]) -> set[str]:
+    """The records of ``RECORDS_READ`` a game played with ``cards`` keeps: those a card
+    among them reads.  Asked once per game, so in one pass over the cards made in C: the
+    cards that read any record are kept with the set of cards."""
+    tables = derived(infos)
+    reading = tables.get("reading")
+    if reading is None:
+        reading = tables["reading"] = frozenset(
+            number for number, info in infos.items() if info.reads)
+    kept: set[str] = set()
+    for number in reading.intersection(cards):
+        kept |= infos[number].reads
+    return kept
+
+
+def one_card_readers(infos: dict[str, CardInfo]) -> frozenset[str]:
+    """The cards that ask who had one card this partida: only a game whose cards include
+    one of them notes, after every jogada, the hands of one card."""
+    return readers(infos, "had_one_card")
 
 
 def rules_by_type(cards: tuple[str, ...],
@@ -204,8 +251,8 @@ def rules_by_type(cards: tuple[str, ...],
     the schema a rule is an instance of (its class, and any base class of its below
     ``Strict``: none today).  The base classes every model shares are left out, as a
     society is filed anew each time its structures change and nobody asks for them.
-    A prohibition is also filed under ``BARRED[act]`` for each act it bars (the card's
-    ``rule_kinds``)."""
+    A prohibition is also filed under ``BARRED[act]`` for each act it bars, a rule that
+    changes amounts under ``SCALES`` (the card's ``rule_kinds``)."""
     found: dict[type, list[tuple[int, Any]]] = {}
     for seat, number in enumerate(cards):
         for kind, rule in infos[number].rule_kinds:
@@ -213,16 +260,24 @@ def rules_by_type(cards: tuple[str, ...],
     return found
 
 
+SCALES = "scales amounts"
+"""The key under which the rules that change an action's amount ('dobra', 'somente 1':
+``fx.Double``, ``fx.Cap``) are also filed (``rules_by_type``): whether the amounts of a
+society are its actions' own numbers is one look-up, of a string, whose hash is kept."""
+
 BARRED: dict[str, tuple[type, str]] = {act: (fx.Cannot, act) for act in get_args(fx.Forbidden)}
 """act -> the key under which the prohibitions of that act are filed (``rules_by_type``):
 whether a society bars an act is one look-up, and most bar none of the acts asked about."""
 
 
 def _filed_under(rule: Any) -> tuple[Any, ...]:
-    """The keys a rule is filed under: its types, and for a prohibition the acts it bars."""
+    """The keys a rule is filed under: its types, for a prohibition the acts it bars, for
+    a rule that changes amounts ``SCALES``."""
     kinds: tuple[Any, ...] = _rule_types(type(rule))
     if isinstance(rule, fx.Cannot):
         kinds += tuple(BARRED[act] for act in dict.fromkeys(rule.act))
+    if isinstance(rule, fx.Double | fx.Cap):
+        kinds += (SCALES,)
     return kinds
 
 

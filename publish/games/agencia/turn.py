@@ -124,7 +124,8 @@ class Turns(EngineBase):
                 self.stats.executed[card] = self.stats.executed.get(card, 0) + 1
                 self.events.append(("ran", p, card))
             self.natural(p)
-        part.discards_at_play[p] = part.discards
+        if self.notes_discards:  # a card of the deck counts the discards since a play
+            part.discards_at_play[p] = part.discards
         self.end_jogada(p)
         if self.check_invariants:
             self.verify()

@@ -5,7 +5,15 @@ from __future__ import annotations
 from agencia_helpers import infos
 
 from publish.games.agencia import effects as fx
-from publish.games.agencia.cards import BARRED, Plain, one_card_readers, plain, rules_by_type
+from publish.games.agencia.cards import (
+    BARRED,
+    SCALES,
+    Plain,
+    one_card_readers,
+    plain,
+    readers,
+    rules_by_type,
+)
 
 
 def test_a_prohibition_is_filed_under_its_type_and_each_act_it_bars():
@@ -17,6 +25,20 @@ def test_a_prohibition_is_filed_under_its_type_and_each_act_it_bars():
     assert [seat for seat, _ in filed[BARRED["propose_revolt"]]] == [2]
     assert [seat for seat, _ in filed[fx.Cannot]] == [1, 2]
     assert BARRED["receive"] not in filed and BARRED["exchange"] not in filed
+
+
+def test_the_rules_that_change_amounts_are_filed_together():
+    # 056 doubles discards, 106 caps draws: either makes the amounts worth working out
+    doubled = rules_by_type(("056", "048", "044", "042"), infos())[SCALES]
+    capped = rules_by_type(("048", "106", "044", "042"), infos())[SCALES]
+    assert [(seat, rule.act) for seat, rule in doubled + capped] == [(0, ["discard"]),
+                                                                      (1, "draw")]
+    assert SCALES not in rules_by_type(("048", "044", "005", "042"), infos())
+
+
+def test_an_action_of_a_plain_number_says_so():
+    # 001 makes an opponent draw 4; 174 gives twice what its owner received last turn
+    assert infos()["001"].actions[0].fixed and not infos()["174"].actions[0].fixed
 
 
 def test_a_society_without_prohibitions_files_no_act():
@@ -43,3 +65,12 @@ def test_the_cards_that_ask_who_had_one_card_are_found_once_per_set_of_cards():
     assert "153" in readers  # Hamartia: a query of its draw asks it
     assert "048" not in readers and "998" not in readers
     assert one_card_readers(infos()) is readers
+
+
+def test_the_cards_that_read_the_gifts_and_the_discards_are_found_once_per_set_of_cards():
+    received, discards = readers(infos(), "received"), readers(infos(), "discards")
+    assert received == {"174"}  # Culto militarista: cards given to its owner last turn
+    assert discards == {"113"}  # Mais-valia: discards since the opponent's last play
+    # 031 asks who drew last turn and 032 who discarded: read by every game, never filed
+    assert not {"031", "032"} & (received | discards)
+    assert readers(infos(), "received") is received

@@ -45,6 +45,16 @@ def test_draw_001_an_opponent_of_my_choice_draws_4():
     assert s.turn == 1
 
 
+@pytest.mark.parametrize(("rule", "drawn"), [("093", 8), ("106", 1), ("038", 4)])
+def test_draw_001_a_plain_number_is_doubled_or_capped_while_such_a_rule_stands(rule, drawn):
+    # 093 Revolução industrial doubles draws, 106 Estado democrático de direito caps them
+    # at 1: a plain number moves as written only while neither stands (038: no rule)
+    e = make([["043", "044"], ["045"], ["046"], ["047"]], ["001", rule, "039", "042"],
+             pile=[str(n) for n in range(170, 185)], agents={0: Scripted(targets=[2])})
+    play(e)
+    assert e.state.partida.turns[-1].drew == Counter({2: drawn})
+
+
 def test_draw_064_from_an_empty_pile_the_shuffled_discards_become_the_pile():
     """Manual 200: the discards, shuffled, are the next pile, as often as needed."""
     e = make([["043"], ["045"], ["046"], ["047"]], society("064"), pile=[],

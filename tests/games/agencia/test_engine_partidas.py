@@ -152,3 +152,59 @@ def test_hands_of_one_card_are_noted_only_when_a_card_of_the_deck_asks_about_the
         assert bool(engine.state.partida.had_one_card) is asks
     # a replay deals no deck: any card of the game may come up in it
     assert Engine(game_infos, [], [RandomAgent()] * 3, 0).notes_one_card
+
+
+class _Summing(Engine):
+    """Sums, partida by partida, what each jogada's own record says was discarded and
+    received: what the partida's counts must come to when they are kept."""
+
+    def play_game(self) -> list[int]:
+        self.sums: list[tuple[int, int, int, int]] = []  # (kept, summed) discards, gifts
+        self._discards = self._received = self._gifts = 0
+        return super().play_game()
+
+    def end_jogada(self, p: int) -> None:
+        super().end_jogada(p)  # the turn's tally discards in it
+        self._discards += sum(self.record.discarded.values())
+        self._received += sum(self.record.received.values())
+
+    def end_partida(self) -> None:
+        gifts = sum(e[3] for e in self.log[self._gifts:] if e[0] == "give")
+        self.sums.append((self.state.partida.discards, self._discards, self._received, gifts))
+        self._discards = self._received = 0
+        self._gifts = len(self.log)
+        super().end_partida()
+
+
+def _summed(plan: Plan, keep: bool) -> _Summing:
+    game_infos, deck = infos_of(plan)
+    agents = [RandomAgent() for _ in range(4)]
+    engine = _Summing(game_infos, deck, agents, 6, bourdieu=plan.bourdieu)
+    if keep:  # as if a card of the deck read them
+        engine.notes_received = engine.notes_discards = True
+    engine.play_game()
+    return engine
+
+
+def test_gifts_and_discards_are_counted_only_when_a_card_of_the_deck_reads_them():
+    # 174 Culto militarista (social) counts the cards its owner received last turn, 113
+    # Mais-valia (teórico) the discards since a player's last play; the principal deck
+    # has neither, so its games spare both counts
+    principal = Plan(REPO, players=(4, 4), seed=5)
+    for decks, asks in ((("principal",), (False, False)), (("teorico",), (False, True)),
+                        (("principal", "social"), (True, False))):
+        plan = Plan(REPO, players=(4, 4), seed=5, decks=decks, bourdieu="social" in decks)
+        game_infos, deck = infos_of(plan)
+        engine = Engine(game_infos, deck, [RandomAgent()] * 4, 0, bourdieu=plan.bourdieu)
+        assert (engine.notes_received, engine.notes_discards) == asks
+    spared, kept = _summed(principal, keep=False), _summed(principal, keep=True)
+    assert spared.log == kept.log  # the counts change nothing in a game
+    assert spared.state.rng.getstate() == kept.state.rng.getstate()
+    assert all(discards == 0 and received == 0 for discards, _, received, _ in spared.sums)
+    assert any(discards for discards, _, _, _ in kept.sums)
+    assert any(received for _, _, received, _ in kept.sums)
+    for discards, summed, received, gifts in kept.sums:  # exact when they are kept
+        assert discards == summed and received == gifts
+    # a replay deals no deck: any card of the game may come up in it
+    replay = Engine(game_infos, [], [RandomAgent()] * 3, 0)
+    assert replay.notes_received and replay.notes_discards
