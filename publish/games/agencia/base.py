@@ -21,6 +21,7 @@ from publish.games.agencia.cards import (
     one_card_readers,
     ruled_cards,
     rules_by_type,
+    seen_readers,
 )
 from publish.games.agencia.reach import Reach, everything, reaches
 from publish.games.agencia.state import EMPTY, Field, Jogada, State
@@ -141,6 +142,9 @@ class EngineBase:
         # when a card of the deck asks about them (a replay deals no deck: any card of the
         # game may come up in it)
         self.notes_one_card = not one_card_readers(infos).isdisjoint(self.deck or infos)
+        # whether the partida notes the cards that were structures (``Partida.society_seen``)
+        # as they change: only a standing rule of a card of the deck asks (the same reason)
+        self.notes_seen = not seen_readers(infos).isdisjoint(self.deck or infos)
 
     def agent(self, seat: int) -> Any:
         return self.agents[seat]
@@ -226,9 +230,10 @@ class EngineBase:
         carries a standing rule, the rules filed stay as they are."""
         if not moved or not self._ruled.isdisjoint(moved):
             self.society_changed()
-        part = self.state.partida
-        if not part.society_seen.issuperset(self.state.structures):
-            part.society_seen = part.society_seen.union(self.state.structures)  # replaced
+        if self.notes_seen:  # else no card of the deck asks (the deal's society is noted)
+            part = self.state.partida
+            if not part.society_seen.issuperset(self.state.structures):
+                part.society_seen = part.society_seen.union(self.state.structures)  # replaced
 
     def discarded(self, player: int, n: int) -> None:
         """Count a discard; what a snapshot keeps is replaced, not changed in place."""

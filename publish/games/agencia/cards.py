@@ -186,6 +186,19 @@ def ruled_cards(infos: dict[str, CardInfo]) -> frozenset[str]:
     return ruled
 
 
+def seen_readers(infos: dict[str, CardInfo]) -> frozenset[str]:
+    """The cards whose standing rules ask which cards were structures this partida (a Nova
+    geração that may only bring one back, ``returning_only``), kept with the set of cards:
+    only a game whose deck holds one notes them as the structures change."""
+    tables = derived(infos)
+    found = tables.get("seen_readers")
+    if found is None:
+        found = tables["seen_readers"] = frozenset(
+            number for number, info in infos.items()
+            if any(getattr(rule, "returning_only", False) for rule in info.rules))
+    return found
+
+
 def one_card_readers(infos: dict[str, CardInfo]) -> frozenset[str]:
     """The cards that ask who had one card this partida (``CardInfo.reads_one_card``),
     kept with the set of cards: only a game whose cards include one of them notes, after

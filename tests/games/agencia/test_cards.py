@@ -5,7 +5,14 @@ from __future__ import annotations
 from agencia_helpers import infos
 
 from publish.games.agencia import effects as fx
-from publish.games.agencia.cards import BARRED, Plain, one_card_readers, plain, rules_by_type
+from publish.games.agencia.cards import (
+    BARRED,
+    Plain,
+    one_card_readers,
+    plain,
+    rules_by_type,
+    seen_readers,
+)
 
 
 def test_a_prohibition_is_filed_under_its_type_and_each_act_it_bars():
@@ -43,3 +50,9 @@ def test_the_cards_that_ask_who_had_one_card_are_found_once_per_set_of_cards():
     assert "153" in readers  # Hamartia: a query of its draw asks it
     assert "048" not in readers and "998" not in readers
     assert one_card_readers(infos()) is readers
+
+
+def test_the_cards_that_ask_which_were_structures_are_found_once_per_set_of_cards():
+    readers = seen_readers(infos())
+    assert readers == {"079"}  # Centro histórico tombado: Nova geração brings back only those
+    assert seen_readers(infos()) is readers
