@@ -145,6 +145,7 @@ class EngineBase:
         self.notes_one_card = "had_one_card" in kept
         self.notes_received = "received" in kept
         self.notes_discards = "discards" in kept
+        self.notes_seen = "society_seen" in kept  # the cards that were structures this partida
 
     def agent(self, seat: int) -> Any:
         return self.agents[seat]
@@ -230,9 +231,10 @@ class EngineBase:
         carries a standing rule, the rules filed stay as they are."""
         if not moved or not self._ruled.isdisjoint(moved):
             self.society_changed()
-        part = self.state.partida
-        if not part.society_seen.issuperset(self.state.structures):
-            part.society_seen = part.society_seen.union(self.state.structures)  # replaced
+        if self.notes_seen:  # else no card of the deck asks (the deal's society is noted)
+            part = self.state.partida
+            if not part.society_seen.issuperset(self.state.structures):
+                part.society_seen = part.society_seen.union(self.state.structures)  # replaced
 
     def discarded(self, player: int, n: int) -> None:
         """Count a discard; what a snapshot keeps is replaced, not changed in place.  The

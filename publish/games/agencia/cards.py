@@ -192,6 +192,9 @@ RECORDS_READ: dict[str, tuple[str, Any]] = {
     "had_one_card": ("had_one_card_this_partida", None),  # Partida.had_one_card
     "received": ("count", "received_last_turn"),  # Jogada.received
     "discards": ("count", "discards_since_target_played"),  # Partida.discards(_at_play)
+    # Partida.society_seen: a standing rule that lets a natural card bring back only a card
+    # that was a structure this partida (079 Centro histórico tombado)
+    "society_seen": ("returning_only", True),
 }
 """The records a game keeps only when a card of its deck reads them, each with the field
 of a model (condition or count) that reads it and the value it reads it with (None: any

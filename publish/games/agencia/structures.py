@@ -60,8 +60,9 @@ class Structures(EngineBase):
         s.structures[slot] = card
         part = s.partida
         part.clock += 1
-        # replaced, never changed in place: see Turns.snapshot
-        part.inserted_by = {**part.inserted_by, slot: (p, part.clock)}
+        if s.bourdieu:  # only a hegemony (Bourdieu mode) asks who put a structure in
+            # replaced, never changed in place: see Turns.snapshot
+            part.inserted_by = {**part.inserted_by, slot: (p, part.clock)}
         rec = self.record
         rec.changed = rec.changed | {p}
         self.structures_changed(old, card)

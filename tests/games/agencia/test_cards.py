@@ -74,3 +74,9 @@ def test_the_cards_that_read_the_gifts_and_the_discards_are_found_once_per_set_o
     # 031 asks who drew last turn and 032 who discarded: read by every game, never filed
     assert not {"031", "032"} & (received | discards)
     assert readers(infos(), "received") is received
+
+
+def test_the_cards_that_ask_which_were_structures_are_found_once_per_set_of_cards():
+    seen = readers(infos(), "society_seen")
+    assert seen == {"079"}  # Centro histórico tombado: Nova geração brings back only those
+    assert readers(infos(), "society_seen") is seen

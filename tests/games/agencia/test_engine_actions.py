@@ -144,6 +144,17 @@ def test_change_structure_134_draw_then_change_any_structure():
     assert e.state.partida.turns[-1].changed == {0}
 
 
+@pytest.mark.parametrize("bourdieu", [False, True])
+def test_who_put_a_structure_in_is_noted_only_for_the_hegemonies(bourdieu):
+    # only a hegemony (Bourdieu mode) asks it: a simple game does not note it
+    e = make([["043", "044"], ["045"], ["046"], ["047"]], society("134"), pile=["180"],
+             rows=[0, 0, 0, 0] if bourdieu else None,
+             agents={0: Scripted(changes=[(2, "043")])})
+    play(e)
+    assert e.state.structures == ["134", "038", "043", "042"]
+    assert e.state.partida.inserted_by == ({2: (0, 1)} if bourdieu else {})
+
+
 @pytest.mark.parametrize("approver", [None, 3])
 def test_change_structure_089_needs_an_opponents_approval(approver):
     agents = {0: Scripted(changes=[(2, "043")])}

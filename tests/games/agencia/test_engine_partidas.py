@@ -208,3 +208,18 @@ def test_gifts_and_discards_are_counted_only_when_a_card_of_the_deck_reads_them(
     # a replay deals no deck: any card of the game may come up in it
     replay = Engine(game_infos, [], [RandomAgent()] * 3, 0)
     assert replay.notes_received and replay.notes_discards
+
+
+def test_the_cards_that_were_structures_are_noted_only_when_a_card_of_the_deck_asks():
+    # 079 Centro histórico tombado (histórico) lets Nova geração bring back only a card
+    # that was a structure this partida; the principal deck has no such card
+    for decks, asks in ((("principal",), False), (("historico",), True)):
+        plan = Plan(REPO, players=(4, 4), seed=5, decks=decks)
+        game_infos, deck = infos_of(plan)
+        engine = play(plan, 0, game_infos, deck)
+        part = engine.state.partida
+        assert engine.notes_seen is asks
+        assert any(entry[0] == "change" for entry in engine.log)
+        assert part.society_seen.issuperset(engine.state.structures) is asks
+    # a replay deals no deck: any card of the game may come up in it
+    assert Engine(game_infos, [], [RandomAgent()] * 3, 0).notes_seen
