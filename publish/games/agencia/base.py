@@ -146,6 +146,7 @@ class EngineBase:
         self.notes_received = "received" in kept
         self.notes_discards = "discards" in kept
         self.notes_seen = "society_seen" in kept  # the cards that were structures this partida
+        self.notes_changes = "changed" in kept  # who changed a structure (``Jogada.changed``)
 
     def agent(self, seat: int) -> Any:
         return self.agents[seat]

@@ -195,12 +195,12 @@ RECORDS_READ: dict[str, tuple[str, Any]] = {
     # Partida.society_seen: a standing rule that lets a natural card bring back only a card
     # that was a structure this partida (079 Centro histórico tombado)
     "society_seen": ("returning_only", True),
+    "changed": ("changed_structure_last_turn", None),  # Jogada.changed
 }
 """The records a game keeps only when a card of its deck reads them, each with the field
 of a model (condition or count) that reads it and the value it reads it with (None: any
-value set, true or false).  The other records (who drew, who discarded, who gave, who
-changed a structure, the last discarder) are read by cards of the principal deck, which
-every game plays."""
+value set, true or false).  The other records (who drew, who discarded, who gave, the
+last discarder) are read by cards of the principal deck, which every game plays."""
 
 
 def records_read(effect: Any) -> frozenset[str]:

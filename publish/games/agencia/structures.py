@@ -63,8 +63,9 @@ class Structures(EngineBase):
         if s.bourdieu:  # only a hegemony (Bourdieu mode) asks who put a structure in
             # replaced, never changed in place: see Turns.snapshot
             part.inserted_by = {**part.inserted_by, slot: (p, part.clock)}
-        rec = self.record
-        rec.changed = rec.changed | {p}
+        if self.notes_changes:  # a card of the deck asks who changed a structure last turn
+            rec = self.record
+            rec.changed = rec.changed | {p}
         self.structures_changed(old, card)
         self.log.append(("change", p, slot, old, card))
         if fx.Penalty in self.standing:  # of the society after the change

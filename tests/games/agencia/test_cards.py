@@ -80,3 +80,9 @@ def test_the_cards_that_ask_which_were_structures_are_found_once_per_set_of_card
     seen = readers(infos(), "society_seen")
     assert seen == {"079"}  # Centro histórico tombado: Nova geração brings back only those
     assert readers(infos(), "society_seen") is seen
+
+
+def test_the_cards_that_ask_who_changed_a_structure_are_found_once_per_set_of_cards():
+    changed = readers(infos(), "changed")
+    assert changed == {"161"}  # A contrarrevolução: who changed a structure last turn
+    assert readers(infos(), "changed") is changed

@@ -223,3 +223,39 @@ def test_the_cards_that_were_structures_are_noted_only_when_a_card_of_the_deck_a
         assert part.society_seen.issuperset(engine.state.structures) is asks
     # a replay deals no deck: any card of the game may come up in it
     assert Engine(game_infos, [], [RandomAgent()] * 3, 0).notes_seen
+
+
+class _Changers(Engine):
+    """Compares, at the end of each jogada, who the jogada's record says changed a
+    structure with who the log says did: what the record must say when it is kept."""
+
+    def play_game(self) -> list[int]:
+        self.compared: list[tuple[frozenset, frozenset]] = []
+        return super().play_game()
+
+    def end_jogada(self, p: int) -> None:
+        start = max(i for i, entry in enumerate(self.log) if entry[0] == "jogada")
+        logged = frozenset(e[1] for e in self.log[start:] if e[0] == "change")
+        self.compared.append((frozenset(self.record.changed), logged))
+        super().end_jogada(p)
+
+
+def test_who_changed_a_structure_is_noted_only_when_a_card_of_the_deck_asks():
+    # 161 A contrarrevolução (estratégico) asks who changed a structure last turn; the
+    # principal deck has no such card, and sparing the note changes nothing in a game
+    for decks, asks in ((("principal",), False), (("estrategico",), True)):
+        game_infos, deck = infos_of(Plan(REPO, players=(4, 4), seed=5, decks=decks))
+        assert Engine(game_infos, deck, [RandomAgent()] * 4, 0).notes_changes is asks
+    game_infos, deck = infos_of(Plan(REPO, players=(4, 4), seed=5))
+    games = []
+    for kept in (False, True):
+        engine = _Changers(game_infos, deck, [RandomAgent() for _ in range(4)], 6)
+        engine.notes_changes = kept
+        engine.play_game()
+        games.append(engine)
+    spared, kept = games
+    assert (spared.log, spared.state.rng.getstate()) == (kept.log, kept.state.rng.getstate())
+    assert all(not noted for noted, _ in spared.compared)
+    assert any(logged for _, logged in kept.compared)
+    assert all(noted == logged for noted, logged in kept.compared)  # exact when kept
+    assert Engine(game_infos, [], [RandomAgent()] * 3, 0).notes_changes  # a replay
