@@ -242,12 +242,6 @@ def kept_records(infos: dict[str, CardInfo], cards: Iterable[str]) -> set[str]:
     return kept
 
 
-def one_card_readers(infos: dict[str, CardInfo]) -> frozenset[str]:
-    """The cards that ask who had one card this partida: only a game whose cards include
-    one of them notes, after every jogada, the hands of one card."""
-    return readers(infos, "had_one_card")
-
-
 def rules_by_type(cards: tuple[str, ...],
                   infos: dict[str, CardInfo]) -> dict[type, list[tuple[int, Any]]]:
     """``rules_of`` for every rule type at once: type -> (seat, rule), for each type of

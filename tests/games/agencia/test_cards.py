@@ -9,7 +9,6 @@ from publish.games.agencia.cards import (
     BARRED,
     SCALES,
     Plain,
-    one_card_readers,
     plain,
     readers,
     rules_by_type,
@@ -61,10 +60,10 @@ def test_a_cards_actions_are_plain_records_of_its_effect_models():
 
 
 def test_the_cards_that_ask_who_had_one_card_are_found_once_per_set_of_cards():
-    readers = one_card_readers(infos())
-    assert "153" in readers  # Hamartia: a query of its draw asks it
-    assert "048" not in readers and "998" not in readers
-    assert one_card_readers(infos()) is readers
+    one_card = readers(infos(), "had_one_card")
+    assert "153" in one_card  # Hamartia: a query of its draw asks it
+    assert "048" not in one_card and "998" not in one_card
+    assert readers(infos(), "had_one_card") is one_card
 
 
 def test_the_cards_that_read_the_gifts_and_the_discards_are_found_once_per_set_of_cards():
