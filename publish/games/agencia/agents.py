@@ -133,13 +133,16 @@ class GreedyAgent(RandomAgent):
 
     def choose_players(self, engine: Engine, me: int, pool: list[int], count: int,
                        purpose: str) -> list[int]:
-        hands = engine.state.hands
-        keys = []  # (cards, player), sorted: no key function closing over hands
+        s = engine.state
+        hands, flow, n = s.hands, s.flow, s.players
+        # (cards, steps after me in the flow, player), sorted: on a tie the nearest to play
+        # after me, never the lowest seat number (seats are labels; see docs/balance.md)
+        keys = []  # no key function closing over hands
         for p in pool:
-            keys.append((len(hands[p]), p))
+            keys.append((len(hands[p]), (p - me) * flow % n, p))
         keys.sort()
         chosen = []
-        for _, p in keys[:count]:
+        for _, _, p in keys[:count]:
             chosen.append(p)
         return chosen
 
@@ -163,11 +166,10 @@ class GreedyAgent(RandomAgent):
         """Every (slot, card), the best for me first (the first of equals first), as
         ``change`` weighs them: the answers the planner tries, in greedy's order."""
         s = engine.state
-        sizes = [len(hand) for hand in s.hands]
-        leader = sizes.index(min(sizes))
+        leader = _leader(s, me)
         scores = self._scores(engine)
         gains = []
-        for slot in slots:
+        for slot in _from_me(s, me, slots):
             current = scores[s.structures[slot]]
             for card in options:
                 new = scores[card]
@@ -185,11 +187,7 @@ class GreedyAgent(RandomAgent):
             self._learn(engine)
         scores = self._score_of
         # loops rather than map, min, max and index: cheaper on a few hands and options
-        hands = s.hands
-        leader, fewest = 0, len(hands[0])  # fewest cards, the lowest seat on a tie
-        for q in range(1, len(hands)):
-            if len(hands[q]) < fewest:
-                leader, fewest = q, len(hands[q])
+        leader = _leader(s, me)
         # the best card for a slot: the highest score in one's own, the lowest elsewhere;
         # the first such card on a tie
         highest = lowest = options[0]
@@ -202,7 +200,7 @@ class GreedyAgent(RandomAgent):
                 lowest, low = card, score
         structures = s.structures
         best, best_gain = None, None
-        for slot in slots:
+        for slot in _from_me(s, me, slots):  # the first of equal gains: me, then the flow
             current = scores[structures[slot]]
             if slot == me:
                 gain = high - current
@@ -231,6 +229,26 @@ class GreedyAgent(RandomAgent):
 
     def refuse(self, engine: Engine, me: int) -> bool:
         return self._scores(engine)[engine.state.structures[me]] < 0
+
+
+def _leader(s: Any, me: int) -> int:
+    """The player with fewest cards; on a tie the first after ``me`` in the flow (``me``
+    last), so no seat number is favoured: a loop, cheaper than min with a key."""
+    hands, flow, n = s.hands, s.flow, s.players
+    leader, fewest = me, len(hands[me])
+    step = flow % n
+    q = (me + step) % n
+    while q != me:
+        if len(hands[q]) <= fewest if leader == me else len(hands[q]) < fewest:
+            leader, fewest = q, len(hands[q])
+        q = (q + step) % n
+    return leader
+
+
+def _from_me(s: Any, me: int, slots: Sequence[int]) -> list[int]:
+    """``slots`` in the order of play from ``me``: ties go round the table, not to seat 0."""
+    flow, n = s.flow, s.players
+    return sorted(slots, key=lambda q: (q - me) * flow % n)
 
 
 DECISIONS = ("choose_players", "pick_cards", "pick_from_pile", "trade_with_pile", "change",

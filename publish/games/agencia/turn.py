@@ -13,7 +13,7 @@ from publish.games.agencia.base import MAX_JOGADAS, MAX_PARTIDAS, EngineBase
 from publish.games.agencia.cards import CardInfo
 from publish.games.agencia.reach import ALL_HANDS, EVERYTHING, NO_HAND, Reach
 from publish.games.agencia.select import Crisis, all_of, concerned, resolve, table_order
-from publish.games.agencia.state import Jogada, Partida, shuffle
+from publish.games.agencia.state import Jogada, Partida, sample, shuffle
 
 
 class Turns(EngineBase):
@@ -39,20 +39,24 @@ class Turns(EngineBase):
         return s.game_winners
 
     def deal(self) -> None:
-        """Shuffle and deal: a structural card each, then each seat's starting hand."""
+        """Shuffle and deal: a structural card each, then each seat's starting hand.
+
+        The rules make who deals irrelevant, so every seat's hand is a fair draw: the
+        structures are a sample of the deck's structural cards drawn apart from the
+        shuffle, so taking them out leaves the rest in a uniformly random order, and
+        the hands come off its top.  (Taking the structures from the bottom of the
+        shuffled deck, as the engine once did, left the bottom rich in natural cards,
+        and seat 0's hand, dealt from there, held twice as many: docs/balance.md.)
+        """
         s = self.state
         cards = list(self.deck)
         shuffle(s.rng, cards)
-        structural = []  # the last structural cards of the shuffled deck, the last first
-        for card in reversed(cards):
-            if card not in self.roles:
-                structural.append(card)
-                if len(structural) == s.players:
-                    break
+        roles = self.roles
+        structural = [card for card in self.deck if card not in roles]  # once a partida
         if len(structural) < s.players:
             raise ValueError("the deck has fewer structural cards than players")
-        for seat, card in enumerate(structural):
-            cards.remove(card)
+        for seat, card in enumerate(sample(s.rng, structural, s.players)):
+            cards.remove(card)  # copies of a card are alike: which one goes does not matter
             s.structures[seat] = card
         self.society_changed()
         hands = []  # each seat's cards from the top of the deck, the top first (a loop,

@@ -54,6 +54,29 @@ def test_without_the_social_deck_everyone_is_dealt_5_whatever_the_row():
     assert [len(h) for h in e.state.hands] == [5, 5, 5, 5]
 
 
+def test_every_seat_is_dealt_a_fair_share_of_natural_cards():
+    """Who deals makes no difference (manual line 204): each hand, the structures aside, is
+    a fair draw, and so is the pile's top.  The engine once took the structures from the
+    bottom of the shuffled deck and dealt seat 0 from what was left there: its hand held
+    1.35 natural cards in four-player games against 0.75 for the others."""
+    plan = Plan(REPO, games=1)
+    _, deck = infos_of(plan)
+    naturals = {c for c in deck if infos()[c].natural is not None}
+    games = 2000
+    for players in (3, 6):
+        in_hand, on_top = [0] * players, 0
+        for seed in range(games):
+            e = Engine(infos(), deck, [RandomAgent() for _ in range(players)], seed)
+            e.deal()
+            for q, hand in enumerate(e.state.hands):
+                in_hand[q] += sum(card in naturals for card in hand)
+            on_top += e.state.pile[-1] in naturals
+        share = sum(c in naturals for c in deck) / (len(deck) - players)  # structures: never
+        for q in range(players):
+            assert in_hand[q] / games == pytest.approx(5 * share, abs=0.08), (players, q)
+        assert on_top / games == pytest.approx(share, abs=0.03)
+
+
 def test_the_social_deck_needs_the_field():
     with pytest.raises(ValueError, match="Bourdieu mode"):
         Engine(infos(), [], [RandomAgent() for _ in range(3)], 0, asymmetric=True)
@@ -176,10 +199,10 @@ class _Summing(Engine):
         super().end_partida()
 
 
-def _summed(plan: Plan, keep: bool) -> _Summing:
+def _summed(plan: Plan, keep: bool, seed: int) -> _Summing:
     game_infos, deck = infos_of(plan)
     agents = [RandomAgent() for _ in range(4)]
-    engine = _Summing(game_infos, deck, agents, 6, bourdieu=plan.bourdieu)
+    engine = _Summing(game_infos, deck, agents, seed, bourdieu=plan.bourdieu)
     if keep:  # as if a card of the deck read them
         engine.notes_received = engine.notes_discards = True
     engine.play_game()
@@ -197,13 +220,16 @@ def test_gifts_and_discards_are_counted_only_when_a_card_of_the_deck_reads_them(
         game_infos, deck = infos_of(plan)
         engine = Engine(game_infos, deck, [RandomAgent()] * 4, 0, bourdieu=plan.bourdieu)
         assert (engine.notes_received, engine.notes_discards) == asks
-    spared, kept = _summed(principal, keep=False), _summed(principal, keep=True)
-    assert spared.log == kept.log  # the counts change nothing in a game
-    assert spared.state.rng.getstate() == kept.state.rng.getstate()
-    assert all(discards == 0 and received == 0 for discards, _, received, _ in spared.sums)
-    assert any(discards for discards, _, _, _ in kept.sums)
-    assert any(received for _, _, received, _ in kept.sums)
-    for discards, summed, received, gifts in kept.sums:  # exact when they are kept
+    sums = []  # several games, so that some partidas have gifts and discards to count
+    for seed in range(6, 12):
+        spared, kept = _summed(principal, False, seed), _summed(principal, True, seed)
+        assert spared.log == kept.log  # the counts change nothing in a game
+        assert spared.state.rng.getstate() == kept.state.rng.getstate()
+        assert all(discards == 0 and received == 0 for discards, _, received, _ in spared.sums)
+        sums += kept.sums
+    assert any(discards for discards, _, _, _ in sums)
+    assert any(received for _, _, received, _ in sums)
+    for discards, summed, received, gifts in sums:  # exact when they are kept
         assert discards == summed and received == gifts
     # a replay deals no deck: any card of the game may come up in it
     replay = Engine(game_infos, [], [RandomAgent()] * 3, 0)
