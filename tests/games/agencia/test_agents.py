@@ -48,10 +48,17 @@ def test_greedy_changes_the_first_of_equal_gains_round_the_table_from_itself(flo
     assert GreedyAgent().change(e, 3, [WORST], [0, 1, 2, 4]) == ((3 + flow) % 5, WORST)
 
 
+def _seat(q, shift, mirror, n):
+    """Where the player at seat ``q`` sits when the table is turned (and mirrored)."""
+    return (-q + shift) % n if mirror else (q + shift) % n
+
+
 def _relabelled(answer, shift, mirror, n):
-    seat = (lambda q: (-q + shift) % n) if mirror else (lambda q: (q + shift) % n)
-    return answer if answer is None else (
-        [seat(q) for q in answer] if isinstance(answer, list) else (seat(answer[0]), answer[1]))
+    if answer is None:
+        return None
+    if isinstance(answer, list):
+        return [_seat(q, shift, mirror, n) for q in answer]
+    return _seat(answer[0], shift, mirror, n), answer[1]
 
 
 def test_greedy_choices_follow_the_players_not_their_seat_numbers():
@@ -71,16 +78,16 @@ def test_greedy_choices_follow_the_players_not_their_seat_numbers():
         ranked = GreedyAgent().changes(base, me, options, list(range(n)))  # the planner's
         for shift in range(n):
             for mirror in (False, True):
-                seat = (lambda q, s=shift, m=mirror: (-q + s) % n if m else (q + s) % n)
                 moved = [0] * n
                 for q in range(n):
-                    moved[seat(q)] = q
-                e = table([sizes[q] for q in moved], me=seat(me), flow=-flow if mirror else flow,
+                    moved[_seat(q, shift, mirror, n)] = q
+                now = _seat(me, shift, mirror, n)
+                e = table([sizes[q] for q in moved], me=now, flow=-flow if mirror else flow,
                           structures=[structures[q] for q in moved])
-                assert GreedyAgent().choose_players(
-                    e, seat(me), sorted(map(seat, pool)), 2, "give") == \
+                others = sorted(_seat(q, shift, mirror, n) for q in pool)
+                assert GreedyAgent().choose_players(e, now, others, 2, "give") == \
                     _relabelled(chosen, shift, mirror, n)
-                assert GreedyAgent().change(e, seat(me), options, list(range(n))) == \
+                assert GreedyAgent().change(e, now, options, list(range(n))) == \
                     _relabelled(changed, shift, mirror, n)
-                assert GreedyAgent().changes(e, seat(me), options, list(range(n))) == \
+                assert GreedyAgent().changes(e, now, options, list(range(n))) == \
                     [_relabelled(pair, shift, mirror, n) for pair in ranked]
