@@ -163,9 +163,52 @@ def spearman(a: dict[str, int], b: dict[str, int]) -> float | None:
     return sxy / math.sqrt(sxx * syy) if sxx and syy else None
 
 
+def chi2_survival(x: float, df: int) -> float:
+    """P(X >= x) for X chi-squared with ``df`` degrees of freedom (a whole number).
+
+    The closed forms for whole degrees of freedom: for even ``df`` a Poisson tail,
+    for odd ``df`` the normal tail and its series.  One function is all the study
+    needs of a statistics library, so none is added for it.
+    """
+    if x <= 0:
+        return 1.0
+    if df % 2 == 0:
+        term = total = math.exp(-x / 2)
+        for i in range(1, df // 2):
+            term *= x / (2 * i)
+            total += term
+        return min(1.0, total)
+    root = math.sqrt(x)
+    total = math.erfc(root / math.sqrt(2))
+    term = math.sqrt(2 * x / math.pi) * math.exp(-x / 2)  # 2 * phi(sqrt x) * sqrt x
+    for r in range(1, (df - 1) // 2 + 1):
+        total += term
+        term *= x / (2 * r + 1)
+    return min(1.0, total)
+
+
+def evenness(counts: Iterable[int]) -> float | None:
+    """How likely counts at least this uneven are if every count had the same chance:
+    Pearson's chi-squared test against an even spread (None without counts to test)."""
+    counts = list(counts)
+    total = sum(counts)
+    if len(counts) < 2 or total == 0:
+        return None
+    expected = total / len(counts)
+    statistic = sum((c - expected) ** 2 for c in counts) / expected
+    return chi2_survival(statistic, len(counts) - 1)
+
+
 @dataclass(frozen=True)
 class Seats:
-    """One line-up at one player count: who won, by place in the order of play."""
+    """One line-up at one player count: who won, by place in the order of play, and by
+    seat number.
+
+    Places are the rules' business (who moves first); seat numbers are labels, so
+    with one agent at every seat an uneven spread over them (a small ``numbers_even``)
+    is the engine's or the agents' doing, not the rules'.  With several agents seated in
+    turn, seat numbers also carry which agent sat where.
+    """
 
     agents: str
     players: int
@@ -174,22 +217,37 @@ class Seats:
     """Games won by the seat in each place (1: first to move), of all games."""
     fair: float
     """Each place's share if the place did not matter: the wins shared out evenly."""
+    numbers: tuple[Share, ...] = ()
+    """Games won by each seat number (0 first), of all games."""
+    places_even: float | None = None
+    """The chi-squared test's p-value of the wins by place against an even spread."""
+    numbers_even: float | None = None
+    """The same for the wins by seat number."""
 
 
 def seats(cells: list[Cell], games: list[GameRow]) -> list[Seats]:
     """Seat advantage for each line-up and player count."""
     wins: dict[tuple[str, int], list[int]] = {}
+    by_number: dict[tuple[str, int], list[int]] = {}
     played: dict[tuple[str, int], int] = defaultdict(int)
     for game in games:
         key = (cells[game.cell].agents, game.players)
         places = wins.setdefault(key, [0] * game.players)
+        numbers = by_number.setdefault(key, [0] * game.players)
         played[key] += 1
         for place in game.positions:
             places[place - 1] += 1
-    return [Seats(agents, players, played[(agents, players)],
-                  tuple(Share(w, played[(agents, players)]) for w in places),
-                  sum(places) / (players * played[(agents, players)]))
-            for (agents, players), places in sorted(wins.items())]
+        for seat in game.winners:
+            numbers[seat] += 1
+    found = []
+    for (agents, players), places in sorted(wins.items()):
+        count = played[(agents, players)]
+        numbers = by_number[(agents, players)]
+        found.append(Seats(agents, players, count, tuple(Share(w, count) for w in places),
+                           sum(places) / (players * count),
+                           tuple(Share(w, count) for w in numbers),
+                           evenness(places), evenness(numbers)))
+    return found
 
 
 @dataclass(frozen=True)

@@ -63,6 +63,17 @@ def share_view(share: Share) -> dict[str, Any]:
     return {"rate": pct(share.rate), "interval": span(share), "trials": share.trials}
 
 
+UNEVEN = 0.01
+"""A p-value below this marks a spread of wins as uneven in the report."""
+
+
+def p_view(p: float | None) -> dict[str, Any]:
+    """A p-value as the report prints it, and whether it marks the spread uneven."""
+    if p is None:
+        return {"text": "–", "uneven": False}
+    return {"text": "< 0.001" if p < 0.001 else f"{p:.3f}", "uneven": p < UNEVEN}
+
+
 def titles(recording: Recording) -> list[str]:
     """A short name for each of a card's figures, in ``CardFigures.shares()`` order."""
     return [recording.held_label, *(label for _, label in recording.outcomes), "holder won"]
@@ -155,9 +166,13 @@ def _context(game: Game, study: Study, played: Played, recording: Recording, eng
         "study": _study_view(study, played),
         "outliers": _outlier_view(found, heads, faces, names),
         "makes_faces": MAKES_FACES,
+        "uneven": UNEVEN,
         "ranking": _ranking_view(grouped, names),
         "seats": [{"agents": s.agents, "players": s.players, "games": s.games,
-                   "fair": pct(s.fair), "places": [share_view(p) for p in s.places]}
+                   "fair": pct(s.fair), "places": [share_view(p) for p in s.places],
+                   "numbers": [pct(n.rate) for n in s.numbers],
+                   "places_even": p_view(s.places_even),
+                   "numbers_even": p_view(s.numbers_even)}
                   for s in seats(cells, played.tally.games)],
         "lengths": [{"agents": r.agents, "players": r.players, "games": r.games,
                      "rounds": f"{r.rounds:.2f}", "moves": f"{r.moves:.1f}",

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import math
+
 import pytest
 
 from publish.balance.figures import (
@@ -9,6 +11,8 @@ from publish.balance.figures import (
     Share,
     by_lineup,
     card_figures,
+    chi2_survival,
+    evenness,
     lengths,
     outliers,
     ranking,
@@ -100,6 +104,37 @@ def test_the_first_seat_winning_every_game_shows_in_the_seat_figures(tally: Tall
     assert (row.players, row.games, row.fair) == (4, 40, 0.25)
     assert [(p.hits, p.trials) for p in row.places] == [(40, 40), (0, 40), (0, 40), (0, 40)]
     assert row.places[0].interval[0] > 0.9 > row.fair
+
+
+@pytest.mark.parametrize(("x", "df", "p"), [
+    (3.841, 1, 0.05), (6.635, 1, 0.01), (5.991, 2, 0.05), (9.210, 2, 0.01), (7.815, 3, 0.05),
+    (9.488, 4, 0.05), (11.070, 5, 0.05), (15.086, 5, 0.01), (1.0, 7, 0.99483), (0.0, 3, 1.0)])
+def test_the_chi_squared_tail_matches_the_tables(x, df, p):
+    assert chi2_survival(x, df) == pytest.approx(p, abs=2e-4)
+
+
+def test_evenness_of_counts():
+    assert evenness([100, 100, 100]) == 1.0
+    assert evenness([90, 100, 110]) == pytest.approx(math.exp(-1))  # chi-squared 2, df 2
+    assert evenness([40, 0, 0, 0]) < 1e-15
+    assert evenness([]) is None and evenness([0, 0]) is None
+
+
+def test_a_seat_number_that_wins_too_often_shows_though_places_are_even():
+    """Seat 0 wins every game from every place in turn: the places are even, the seat
+    numbers are not (what a deal favouring seat 0 looks like)."""
+    counted = Tally()
+    for index in range(40):
+        first = index % 4
+        order = tuple((first + k) % 4 for k in range(4))
+        record = GameRecord(players=4, order=order, rounds=(RoundRecord(9, (0,)),),
+                            winners=(0,), cards=frozenset(), events=())
+        count_game(counted, 0, index, index, record, RECORDING)
+    [row] = seats(CELLS, counted.games)
+    assert [p.hits for p in row.places] == [10, 10, 10, 10]
+    assert row.places_even == 1.0
+    assert [n.hits for n in row.numbers] == [40, 0, 0, 0]
+    assert row.numbers_even < 1e-15
 
 
 def test_places_follow_the_order_of_play_not_seat_numbers():
