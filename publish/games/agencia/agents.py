@@ -17,6 +17,7 @@ from typing import Any
 from publish.games.agencia.base import Context, Stats
 from publish.games.agencia.cards import derived
 from publish.games.agencia.engine import Engine
+from publish.games.agencia.select import table_order
 from publish.games.agencia.state import EMPTY, choice, sample, shuffle
 
 
@@ -233,22 +234,20 @@ class GreedyAgent(RandomAgent):
 
 def _leader(s: Any, me: int) -> int:
     """The player with fewest cards; on a tie the first after ``me`` in the flow (``me``
-    last), so no seat number is favoured: a loop, cheaper than min with a key."""
-    hands, flow, n = s.hands, s.flow, s.players
-    leader, fewest = me, len(hands[me])
-    step = flow % n
-    q = (me + step) % n
-    while q != me:
-        if len(hands[q]) <= fewest if leader == me else len(hands[q]) < fewest:
-            leader, fewest = q, len(hands[q])
-        q = (q + step) % n
+    last), so no seat number is favoured."""
+    hands = s.hands
+    around = table_order(s, me)  # a list of its own: me first, then the flow
+    around.append(around.pop(0))
+    leader = around[0]
+    for q in around:
+        if len(hands[q]) < len(hands[leader]):
+            leader = q
     return leader
 
 
 def _from_me(s: Any, me: int, slots: Sequence[int]) -> list[int]:
     """``slots`` in the order of play from ``me``: ties go round the table, not to seat 0."""
-    flow, n = s.flow, s.players
-    return sorted(slots, key=lambda q: (q - me) * flow % n)
+    return [q for q in table_order(s, me) if q in slots]
 
 
 DECISIONS = ("choose_players", "pick_cards", "pick_from_pile", "trade_with_pile", "change",
