@@ -105,7 +105,7 @@ class CardInfo:
     # engine reads it (``rules`` keeps the models, for what needs their types)
     rule_kinds: tuple[tuple[Any, Any], ...] = ()
     # the records a game keeps only for the cards that read them (``RECORDS_READ``,
-    # ``readers``): which of them a condition, amount or rule of it reads
+    # ``kept_records``): which of them a condition, amount or rule of it reads
     reads: frozenset[str] = frozenset()
 
 
@@ -213,18 +213,6 @@ def records_read(effect: Any) -> frozenset[str]:
             if got is not None and (value is None or got == value):
                 found.add(record)
     return frozenset(found)
-
-
-def readers(infos: dict[str, CardInfo], record: str) -> frozenset[str]:
-    """The cards that read ``record`` (``CardInfo.reads``), kept with the set of cards: only
-    a game whose cards include one of them keeps the record."""
-    tables = derived(infos)
-    key = f"{record}_readers"
-    found = tables.get(key)
-    if found is None:
-        found = tables[key] = frozenset(
-            number for number, info in infos.items() if record in info.reads)
-    return found
 
 
 def kept_records(infos: dict[str, CardInfo], cards: Iterable[str]) -> set[str]:

@@ -9,8 +9,9 @@ from publish.games.agencia.cards import (
     BARRED,
     SCALES,
     Plain,
+    derived,
+    kept_records,
     plain,
-    readers,
     rules_by_type,
 )
 
@@ -59,29 +60,38 @@ def test_a_cards_actions_are_plain_records_of_its_effect_models():
     assert isinstance(draw, Plain) and draw.who.where.had_one_card_this_partida is True
 
 
-def test_the_cards_that_ask_who_had_one_card_are_found_once_per_set_of_cards():
-    one_card = readers(infos(), "had_one_card")
+def readers(record):
+    """The cards of the game that read ``record`` (``CardInfo.reads``)."""
+    return {number for number, info in infos().items() if record in info.reads}
+
+
+def test_the_cards_that_ask_who_had_one_card_are_found():
+    one_card = readers("had_one_card")
     assert "153" in one_card  # Hamartia: a query of its draw asks it
     assert "048" not in one_card and "998" not in one_card
-    assert readers(infos(), "had_one_card") is one_card
 
 
-def test_the_cards_that_read_the_gifts_and_the_discards_are_found_once_per_set_of_cards():
-    received, discards = readers(infos(), "received"), readers(infos(), "discards")
+def test_the_cards_that_read_the_gifts_and_the_discards_are_found():
+    received, discards = readers("received"), readers("discards")
     assert received == {"174"}  # Culto militarista: cards given to its owner last turn
     assert discards == {"113"}  # Mais-valia: discards since the opponent's last play
     # 031 asks who drew last turn and 032 who discarded: read by every game, never filed
     assert not {"031", "032"} & (received | discards)
-    assert readers(infos(), "received") is received
 
 
-def test_the_cards_that_ask_which_were_structures_are_found_once_per_set_of_cards():
-    seen = readers(infos(), "society_seen")
+def test_the_cards_that_ask_which_were_structures_are_found():
+    seen = readers("society_seen")
     assert seen == {"079"}  # Centro histórico tombado: Nova geração brings back only those
-    assert readers(infos(), "society_seen") is seen
 
 
-def test_the_cards_that_ask_who_changed_a_structure_are_found_once_per_set_of_cards():
-    changed = readers(infos(), "changed")
+def test_the_cards_that_ask_who_changed_a_structure_are_found():
+    changed = readers("changed")
     assert changed == {"161"}  # A contrarrevolução: who changed a structure last turn
-    assert readers(infos(), "changed") is changed
+
+
+def test_the_records_a_deck_keeps_are_found_once_per_set_of_cards():
+    assert kept_records(infos(), ["153", "174", "048"]) == {"had_one_card", "received"}
+    reading = derived(infos())["reading"]
+    assert reading == {number for number, info in infos().items() if info.reads}
+    assert kept_records(infos(), ["048"]) == set()
+    assert derived(infos())["reading"] is reading
