@@ -217,11 +217,11 @@ class Seats:
     """Games won by the seat in each place (1: first to move), of all games."""
     fair: float
     """Each place's share if the place did not matter: the wins shared out evenly."""
-    numbers: tuple[Share, ...] = ()
+    numbers: tuple[Share, ...]
     """Games won by each seat number (0 first), of all games."""
-    places_even: float | None = None
+    places_even: float | None
     """The chi-squared test's p-value of the wins by place against an even spread."""
-    numbers_even: float | None = None
+    numbers_even: float | None
     """The same for the wins by seat number."""
 
 
