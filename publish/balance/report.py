@@ -20,6 +20,7 @@ from publish.balance.faces import MAKES_FACES, face_paths
 from publish.balance.figures import (
     CardFigures,
     Outlier,
+    Seats,
     Share,
     by_lineup,
     card_figures,
@@ -72,6 +73,26 @@ def p_view(p: float | None) -> dict[str, Any]:
     if p is None:
         return {"text": "–", "uneven": False}
     return {"text": "< 0.001" if p < 0.001 else f"{p:.3f}", "uneven": p < UNEVEN}
+
+
+def seats_view(s: Seats) -> dict[str, Any]:
+    """One line-up and player count: wins by place and by seat number, each with its test;
+    in a row the test finds uneven, the shares whose interval misses the even share stand
+    out, so the report points at the place or seat, not only at the row."""
+    def row(shares: tuple[Share, ...], p: float | None) -> tuple[list[dict], dict]:
+        test = p_view(p)
+        views = []
+        for share in shares:
+            low, high = share.interval
+            views.append({**share_view(share),
+                          "apart": test["uneven"] and not low <= s.fair <= high})
+        return views, test
+
+    places, places_even = row(s.places, s.places_even)
+    numbers, numbers_even = row(s.numbers, s.numbers_even)
+    return {"agents": s.agents, "players": s.players, "games": s.games, "fair": pct(s.fair),
+            "places": places, "places_even": places_even,
+            "numbers": numbers, "numbers_even": numbers_even}
 
 
 def titles(recording: Recording) -> list[str]:
@@ -168,12 +189,7 @@ def _context(game: Game, study: Study, played: Played, recording: Recording, eng
         "makes_faces": MAKES_FACES,
         "uneven": UNEVEN,
         "ranking": _ranking_view(grouped, names),
-        "seats": [{"agents": s.agents, "players": s.players, "games": s.games,
-                   "fair": pct(s.fair), "places": [share_view(p) for p in s.places],
-                   "numbers": [pct(n.rate) for n in s.numbers],
-                   "places_even": p_view(s.places_even),
-                   "numbers_even": p_view(s.numbers_even)}
-                  for s in seats(cells, played.tally.games)],
+        "seats": [seats_view(s) for s in seats(cells, played.tally.games)],
         "lengths": [{"agents": r.agents, "players": r.players, "games": r.games,
                      "rounds": f"{r.rounds:.2f}", "moves": f"{r.moves:.1f}",
                      "no_winner": share_view(r.no_winner),
