@@ -83,10 +83,11 @@ def check_loaded(game: Game, problems: list[Problem] | None = None) -> CheckRepo
         if unsound:  # only what reads each card alone
             report.problems.extend(getattr(engine, "check_cards", lambda _: [])(game))
             report.engine_skipped = True
+            listed = f" ({', '.join(engine.info.checks)})" if engine.info.checks else ""
             report.skipped.append(
-                f"the {engine.info.name} rules engine's checks ({', '.join(engine.info.checks)}) "
-                "were not run beyond each card's own: they need every card and example loaded "
-                "and valid; fix the problems above and check again")
+                f"the {engine.info.name} rules engine's checks{listed} were not run beyond "
+                "each card's own: they need every card and example loaded and valid; fix the "
+                "problems above and check again")
         else:
             result = engine.check(game)
             report.problems.extend(result.problems)

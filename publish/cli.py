@@ -14,7 +14,7 @@ import click
 from publish import __version__, commands, scaffold
 from publish.crashlog import STATUS as CRASH_STATUS
 from publish.crashlog import crash_line
-from publish.failures import Failure
+from publish.failures import Failure, build_failure
 from publish.model import BACKS
 from publish.preview import preview as preview_cards
 from publish.render.geometry import CARD_SIZES, PAPERS
@@ -24,8 +24,10 @@ from publish.watcher import rebuild_on_save
 
 
 def reports(command: Callable[..., Any]) -> Callable[..., Any]:
-    """A Failure raised by the command is printed on stderr and ends it with its status; any
-    other exception is a bug: one line naming the log file that holds its traceback, exit 2."""
+    """A Failure raised by the command is printed on stderr and ends it with its status, as
+    is an exception ``build_failure`` knows (problems found, a template's error) when the
+    command did not turn it into one; any other exception is a bug: one line naming the log
+    file that holds its traceback, exit 2."""
 
     @functools.wraps(command)
     def wrapper(*args: Any, **kwargs: Any) -> Any:
@@ -37,8 +39,13 @@ def reports(command: Callable[..., Any]) -> Callable[..., Any]:
             sys.exit(failure.status)
         except (click.exceptions.ClickException, click.exceptions.Exit, click.exceptions.Abort):
             raise
-        except Exception as exc:  # a bug: said in one line, logged in full
-            click.echo(crash_line(exc), err=True)
+        except Exception as exc:
+            failure = build_failure(exc)  # problems found where no command foresaw them
+            if failure is not None:
+                for line in failure.lines:
+                    click.echo(line, err=True)
+                sys.exit(failure.status)
+            click.echo(crash_line(exc), err=True)  # a bug: said in one line, logged in full
             sys.exit(CRASH_STATUS)
 
     return wrapper

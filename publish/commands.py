@@ -25,7 +25,7 @@ from publish.i18n.translate import check_edition, domains_for
 from publish.i18n.workflow import LocaleStatus, extract, status, translated_locales, update
 from publish.load import default_game, find_root, load_config, load_game
 from publish.model import Game
-from publish.problems import Problem
+from publish.problems import Problem, ProblemsFound
 from publish.render.templatecheck import template_problems
 from publish.sheets.grid import read_file
 from publish.sheets.importer import Proposal, propose
@@ -375,7 +375,8 @@ def _engine(work: Work, needs: str) -> Engine:
     engine = engine_for(work.game.id)
     if engine is None or not getattr(engine.info, f"{needs}s"):
         what = {"simulate": "simulate", "replay": "replay logs"}[needs]
-        raise Failure([f"{work.game.id}: this game has no rules engine to {what}"], 2)
+        raise Failure([f"{work.game.id}: this game has no rules engine to {what} "
+                       "(docs/engines.md: giving a game one)"], 2)
     return engine
 
 
@@ -434,7 +435,7 @@ def balance(project: str | None, game: str | None, study: str | None, *, games: 
     engine = engine_for(work.game.id)
     if engine is None or not engine.info.studies:
         raise Failure([f"{work.game.id}: this game has no rules engine that records its games, "
-                       "so there is nothing to study"], 2)
+                       "so there is nothing to study (docs/engines.md: giving a game one)"], 2)
     from publish.balance.run import run_balance  # Dask and matplotlib: this command alone
 
     with failing():
@@ -465,7 +466,10 @@ def engine_help(project: str | None = None, game: str | None = None) -> str:
         game_id = locate(project, game)[1]
     except Failure:
         return ""
-    engine = engine_for(game_id)
+    try:
+        engine = engine_for(game_id)
+    except ProblemsFound as found:
+        return "; ".join(str(problem) for problem in found.problems)
     if engine is None:
         return f"{game_id} has no rules engine."
     info = engine.info

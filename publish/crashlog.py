@@ -29,14 +29,35 @@ def write_crash_log(exc: BaseException) -> str:
     return name
 
 
+def engine_frame(exc: BaseException) -> tuple[str, str, int] | None:
+    """Where ``exc`` passed last through a rules engine plug-in of another package than
+    publish that this process loaded (``publish.engines.PLUGINS``, read only if that module
+    is loaded: this one imports nothing of the toolchain): its module, file and line; None
+    when it did not."""
+    roots = getattr(sys.modules.get("publish.engines"), "PLUGINS", ())
+    found = None
+    for frame, line in traceback.walk_tb(exc.__traceback__):
+        module = str(frame.f_globals.get("__name__", ""))
+        if module.split(".")[0] in roots:
+            found = module, frame.f_code.co_filename, line
+    return found
+
+
 def crash_line(exc: BaseException) -> str:
-    """The one line said for ``exc``, after its traceback is written to a log file."""
+    """The one line said for ``exc``, after its traceback is written to a log file: a bug of
+    ours, or of the rules engine a game brought when the exception came through it."""
     try:
         where = f"the traceback is in {write_crash_log(exc)}"
     except OSError as unwritable:
         where = f"no log could be written ({unwritable.strerror or unwritable})"
     said = (str(exc).splitlines() or [""])[0]
     said = said if len(said) <= 120 else said[:117] + "..."
-    return (f"publish: internal error ({type(exc).__name__}{': ' + said if said else ''}); "
-            f"this is a bug, not a problem of your files: {where}; please report it with "
-            "that file")
+    what = f"{type(exc).__name__}{': ' + said if said else ''}"
+    engine = engine_frame(exc)
+    if engine is not None:
+        module, path, line = engine
+        return (f"publish: the rules engine {module} failed ({what}) at {path}:{line}; that "
+                f"is a bug in the engine, not in your cards: {where} (docs/engines.md says "
+                "what publish calls and passes)")
+    return (f"publish: internal error ({what}); this is a bug, not a problem of your files: "
+            f"{where}; please report it with that file")

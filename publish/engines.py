@@ -9,6 +9,7 @@ and its help from the engine instead of knowing any game.
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from importlib.metadata import entry_points
@@ -16,7 +17,7 @@ from pathlib import Path
 from typing import Any, Protocol
 
 from publish.model import Game
-from publish.problems import Problem
+from publish.problems import Location, Problem, ProblemsFound
 
 
 @dataclass(frozen=True)
@@ -208,9 +209,58 @@ class Engine(Protocol):
         ...
 
 
+REQUIRED: tuple[tuple[str, Callable[[EngineInfo], bool], tuple[str, ...]], ...] = (
+    ("every engine", lambda info: True, ("check", "effect_schema", "directives")),
+    ("an engine that simulates (modes and agents)", lambda info: info.simulates,
+     ("simulate", "describe")),
+    ("an engine that records its games (records)", lambda info: info.studies,
+     ("table_problem", "play")),
+    ("an engine that replays logs (editions)", lambda info: info.replays, ("replay",)),
+)
+"""What the core calls, by what an engine's ``EngineInfo`` says it offers (docs/engines.md)."""
+
+
+def lacking(engine: object) -> list[str]:
+    """What ``engine`` lacks of what the core will call, each said with why it is needed."""
+    info = getattr(engine, "info", None)
+    if not isinstance(info, EngineInfo):
+        return ["an `info` attribute holding a publish.engines.EngineInfo"]
+    return [f"{name}() ({who})" for who, offers, names in REQUIRED if offers(info)
+            for name in names if not callable(getattr(engine, name, None))]
+
+
 def engine_for(game_id: str) -> Engine | None:
-    """The engine registered for ``game_id``, or None for a structure-only game."""
+    """The engine registered for ``game_id``, or None for a structure-only game.
+
+    An engine that cannot be made, or lacks what its ``EngineInfo`` promises, is a
+    problem at its own file, said before any command relies on it."""
     for entry in entry_points(group="publish.engines"):
         if entry.name == game_id:
-            return entry.load()()
+            return _made(entry, game_id)
     return None
+
+
+PLUGINS: set[str] = set()
+"""The top-level packages of the engines this process loaded from outside publish: an
+exception that comes through one of them is said as that engine's (``crashlog``)."""
+
+
+def _made(entry: Any, game_id: str) -> Engine:
+    """The engine of ``entry``, checked: a ProblemsFound naming its module says what is wrong."""
+    where = f"the rules engine {entry.value!r} registered for game {game_id!r}"
+    if entry.module.split(".")[0] != "publish":
+        PLUGINS.add(entry.module.split(".")[0])
+    try:
+        engine = entry.load()()
+    except Exception as exc:  # the plug-in's own code: said as its problem, not ours
+        said = f"{type(exc).__name__}: {exc}"
+        raise ProblemsFound([Problem(Location(Path(entry.module)), f"{where} could not be "
+                            f"made ({said}); it must be a class or function that takes no "
+                            "argument and returns the engine (docs/engines.md)")]) from exc
+    missing = lacking(engine)
+    if missing:
+        module = sys.modules.get(type(engine).__module__)
+        path = Path(getattr(module, "__file__", None) or entry.module)
+        raise ProblemsFound([Problem(Location(path), f"{where} lacks {', '.join(missing)}; "
+                                     "docs/engines.md says what an engine provides")])
+    return engine

@@ -125,3 +125,39 @@ def harbourlight_built(tmp_path_factory) -> Path:
     result = run("build", "--project", str(project), "--game", "harbourlight")
     assert result.exit_code == 0, result.output
     return project
+
+
+@pytest.fixture
+def engine_plugin(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
+    """Register a rules engine as an installed plug-in would be: ``register(game_id, module,
+    source, attr)`` writes ``module.py`` and lists it under the ``publish.engines`` group."""
+    import importlib.metadata
+    import sys
+
+    import publish.engines
+
+    folder = tmp_path / "plugins"
+    folder.mkdir()
+    monkeypatch.syspath_prepend(str(folder))
+    added: list[importlib.metadata.EntryPoint] = []
+    real = publish.engines.entry_points
+
+    def listed(**selection: str) -> list:
+        return [*added, *real(**selection)]
+
+    monkeypatch.setattr(publish.engines, "entry_points", listed)
+    monkeypatch.setattr(publish.engines, "PLUGINS", set())
+
+    modules: list[str] = []
+
+    def register(game_id: str, module: str, source: str, attr: str) -> Path:
+        path = folder / f"{module}.py"
+        path.write_text(source, encoding="utf-8")
+        modules.append(module)
+        added.append(importlib.metadata.EntryPoint(game_id, f"{module}:{attr}",
+                                                   "publish.engines"))
+        return path
+
+    yield register
+    for module in modules:  # imported from this test's folder: gone with it
+        sys.modules.pop(module, None)
