@@ -1,0 +1,80 @@
+"""docs/engines.md's engine, as a new user would use it: registered as the page says, for a
+game `publish new` made, checked and studied by `publish balance`."""
+
+from __future__ import annotations
+
+import csv
+import re
+import shutil
+import tomllib
+from pathlib import Path
+
+from conftest import REPO, run
+
+PAGE = (REPO / "docs" / "engines.md").read_text(encoding="utf-8")
+
+
+def block(language: str, after: str) -> str:
+    """The page's first ``language`` code block after the heading ``after``."""
+    found = re.search(rf"^## {re.escape(after)}$.*?^```{language}\n(.*?)^```$", PAGE,
+                      re.DOTALL | re.MULTILINE)
+    assert found, f"no {language} block after '{after}'"
+    return found.group(1)
+
+
+MORE_CARDS = "".join(f"""
+  - number: "{number:03d}"
+    name: Spare {number}
+    kind: item
+    cost: {number % 5}
+    copies: 2
+    text:
+      - play: "Nothing happens."
+""" for number in range(60, 70))  # items: 050-079
+
+
+def test_the_page_s_engine_checks_and_studies_a_new_game(tmp_path, engine_plugin):
+    entry = tomllib.loads(block("toml", "Registering it"))
+    [(game_id, value)] = entry["project"]["entry-points"]["publish.engines"].items()
+    module, attr = value.split(":")
+    engine_plugin(game_id, module, block("python", "A whole engine"), attr)
+    project = tmp_path / "project"  # as in a clone of the toolchain: its shared templates
+    (project / "cards").mkdir(parents=True)
+    shutil.copytree(REPO / "templates" / "_common", project / "templates" / "_common")
+    shutil.copytree(REPO / "fonts", project / "fonts")
+    assert run("new", game_id, "--project", str(project), "--layout", "text",
+               "--author", "A").exit_code == 0
+
+    # the new game's 10 cards are too few for its tables: said before anything is played
+    small = run("balance", "--project", str(project), "--games", "20", "--workers", "1")
+    assert small.exit_code == 1
+    assert "Shed needs at least 13 cards for 3 players; the decks hold" in small.output
+
+    deck = project / "cards" / game_id / "decks" / "main.yaml"
+    deck.write_text(deck.read_text(encoding="utf-8") + MORE_CARDS, encoding="utf-8")
+    checked = run("check", "--project", str(project))
+    assert checked.exit_code == 0, checked.output
+    assert "checked by the Shed rules engine" in checked.output
+
+    studied = run("balance", "--project", str(project), "--games", "40", "--workers", "1")
+    assert studied.exit_code == 0, studied.output
+    folder = project / "build" / game_id / "balance"
+    games = list(csv.DictReader((folder / "games.csv").open(encoding="utf-8")))
+    assert len(games) == 40 and {g["agents"] for g in games} == {"greedy", "random"}
+    assert all(g["winners"] for g in games)  # a shedding game always ends with a winner
+    html = (folder / "report.html").read_text(encoding="utf-8")
+    assert "turns per game" in html and "emptied the hand" in html
+
+    simulated = run("simulate", "--project", str(project), "--games", "5", "--players", "3")
+    assert simulated.exit_code == 0, simulated.output
+    assert "5 games; wins by seat:" in simulated.output
+
+
+def test_the_page_names_every_method_the_toolchain_requires():
+    from publish.engines import REQUIRED
+
+    table = PAGE.split("## What the toolchain calls", 1)[1].split("###", 1)[0]
+    for _, _, names in REQUIRED:
+        for name in names:
+            assert f"`{name}(" in table, name
+    assert Path(REPO / "docs" / "engines.md").is_file()
