@@ -53,7 +53,11 @@ def wilson(hits: float, trials: int, z: float = Z95) -> tuple[float, float]:
     denominator = 1 + z * z / trials
     centre = (p + z * z / (2 * trials)) / denominator
     half = z * math.sqrt(p * (1 - p) / trials + z * z / (4 * trials * trials)) / denominator
-    return max(0.0, centre - half), min(1.0, centre + half)
+    # all hits or none: the bound at that end is exactly 1 or 0, which rounding may miss by
+    # 1e-16 (then a card at 100% like every other seemed to lie below them all)
+    low = 0.0 if hits <= 0 else max(0.0, centre - half)
+    high = 1.0 if hits >= trials else min(1.0, centre + half)
+    return low, high
 
 
 @dataclass(frozen=True)

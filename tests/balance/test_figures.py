@@ -58,6 +58,21 @@ def test_wilson_matches_the_formula_at_known_points():
     assert high - low == pytest.approx(2 * 1.96 * (0.25 / 1000) ** 0.5, rel=0.01)
 
 
+def test_all_or_none_has_its_exact_bound_at_every_number_of_trials():
+    # rounding once left 100% of 205 with an upper bound of 0.9999999999999998
+    for trials in range(1, 400):
+        assert wilson(trials, trials)[1] == 1.0 and wilson(0, trials)[0] == 0.0
+
+
+def test_a_card_at_100_percent_like_every_other_does_not_stand_apart():
+    """A figure every card has at 100% (or 0%): nobody lies beyond the others."""
+    def card(number: str, trials: int) -> CardFigures:
+        full = Share(trials, trials)
+        return CardFigures(number, full, (full, Share(0, trials)), full, 0.25)
+    figures = [card(f"{n:03d}", trials) for n, trials in enumerate((205, 104, 96, 100, 112, 310))]
+    assert outliers(figures) == []
+
+
 def test_a_card_that_always_wins_shows_it_and_stands_apart(tally: Tally):
     figures = {f.card: f for f in card_figures(by_lineup(CELLS, tally.cards)["bot"], "held",
                                                ["fired"])}
