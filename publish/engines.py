@@ -220,13 +220,68 @@ REQUIRED: tuple[tuple[str, Callable[[EngineInfo], bool], tuple[str, ...]], ...] 
 """What the core calls, by what an engine's ``EngineInfo`` says it offers (docs/engines.md)."""
 
 
+WON = "won"
+"""The name of the report's own figure, holders who won (figures.csv's ``won_*`` columns):
+no event of a ``Recording`` may take it."""
+
+
 def lacking(engine: object) -> list[str]:
     """What ``engine`` lacks of what the core will call, each said with why it is needed."""
     info = getattr(engine, "info", None)
     if not isinstance(info, EngineInfo):
         return ["an `info` attribute holding a publish.engines.EngineInfo"]
-    return [f"{name}() ({who})" for who, offers, names in REQUIRED if offers(info)
-            for name in names if not callable(getattr(engine, name, None))]
+    missing = [f"{name}() ({who})" for who, offers, names in REQUIRED if offers(info)
+               for name in names if not callable(getattr(engine, name, None))]
+    if info.records is not None:
+        keys = [info.records.held, *(key for key, _ in info.records.outcomes)]
+        if len(set(keys)) < len(keys) or WON in keys:
+            missing.append(f"a Recording whose event keys ({', '.join(keys)}) differ from "
+                           f"each other and from '{WON}', the report's own figure")
+    return missing
+
+
+class EngineFault(Exception):
+    """A rules engine broke the contract while it played: its bug, said as such.  One
+    string, so that it crosses from a Dask worker to the client whole."""
+
+
+def engine_file(engine: object) -> str:
+    """The file of ``engine``'s class, to name in what is said about it."""
+    module = sys.modules.get(type(engine).__module__)
+    return str(getattr(module, "__file__", None) or type(engine).__module__)
+
+
+def check_records(engine: object, specs: Sequence[GameSpec],
+                  records: Sequence[GameRecord]) -> None:
+    """Raise EngineFault unless ``records`` answer ``specs`` one for one, as GameRecord
+    says: the figures of a study are counted from nothing else."""
+    said = f"{engine_file(engine)}: the rules engine's play()"
+    if len(records) != len(specs):
+        raise EngineFault(f"{said} returned {len(records)} records for {len(specs)} games; "
+                          "a bug in the engine (docs/engines.md)")
+    for spec, record in zip(specs, records, strict=True):
+        fault = _record_fault(spec, record)
+        if fault:
+            raise EngineFault(f"{said} returned a record that {fault} (the game of seed "
+                              f"{spec.seed}); a bug in the engine (docs/engines.md, GameRecord)")
+
+
+def _record_fault(spec: GameSpec, record: object) -> str | None:
+    """What is wrong with ``record`` as the answer to ``spec`` (None: nothing)."""
+    if not isinstance(record, GameRecord):
+        return f"is a {type(record).__name__}, not a publish.engines.GameRecord"
+    seats = range(spec.players)
+    if record.players != spec.players:
+        return f"has {record.players} players for a table of {spec.players}"
+    if sorted(record.order) != list(seats):
+        return f"has the order of play {record.order}, not every seat once"
+    for seat in (*record.winners, *(s for r in record.rounds for s in r.winners)):
+        if seat not in seats:
+            return f"names seat {seat!r} among winners at a table of {spec.players}"
+    for event in record.events:
+        if len(event) != 3 or event[1] not in seats:
+            return f"has the event {event!r}, not (key, seat, card) with a seat of the table"
+    return None
 
 
 def engine_for(game_id: str) -> Engine | None:

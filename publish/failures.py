@@ -11,6 +11,7 @@ from concurrent.futures.process import BrokenProcessPool
 from jinja2 import TemplateError, TemplateNotFound, TemplateSyntaxError
 
 from publish.build import JobsFailed
+from publish.engines import EngineFault
 from publish.problems import ProblemsFound
 from publish.render.fit import Overflow
 from publish.render.pdf import RenderError
@@ -43,6 +44,8 @@ def build_failure(exc: Exception) -> Failure | None:
                         "templates/_common/ of the project: add it"])
     if isinstance(exc, TemplateError):
         return Failure([f"build failed: template error: {exc}"])
+    if isinstance(exc, EngineFault):
+        return Failure([str(exc)], 2)
     if isinstance(exc, (Overflow, RenderError, ValueError)):
         return Failure([f"build failed: {exc}"])
     if isinstance(exc, BrokenProcessPool):

@@ -147,6 +147,9 @@ def engine_plugin(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
 
     monkeypatch.setattr(publish.engines, "entry_points", listed)
     monkeypatch.setattr(publish.engines, "PLUGINS", set())
+    import publish.balance.distribute  # its engines, kept per process by game id
+
+    monkeypatch.setattr(publish.balance.distribute, "_ENGINES", {})
 
     modules: list[str] = []
 

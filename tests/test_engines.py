@@ -3,12 +3,13 @@ is a problem at its own file; an exception inside one is said as the engine's.""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
 
 from conftest import run
-from publish.engines import engine_for
+from publish.engines import EngineFault, GameRecord, GameSpec, check_records, engine_for
 from publish.problems import ProblemsFound
 
 HEAD = """
@@ -116,3 +117,49 @@ def test_an_engine_without_listed_checks_is_skipped_in_plain_words(project, engi
     assert result.exit_code == 1
     assert "note: the Tiny rules engine's checks were not run beyond each card's own" \
         in result.output
+
+
+BAD_WINNER = HEAD + """
+    def table_problem(self, game, spec):
+        return None
+
+    def play(self, game, specs):
+        from publish.engines import GameRecord, RoundRecord
+        return [GameRecord(spec.players, tuple(range(spec.players)), (RoundRecord(3, (7,)),),
+                           (7,), frozenset(), ()) for spec in specs]
+"""
+
+
+def test_a_record_that_breaks_the_contract_is_said_as_the_engine_s_bug(project, engine_plugin):
+    path = engine_plugin("tiny", "tiny_records", BAD_WINNER, "Engine")
+    result = run("balance", "--project", str(project), "--games", "4", "--workers", "1")
+    assert result.exit_code == 2
+    assert f"{path}: the rules engine's play() returned a record that names seat 7 among " \
+           "winners at a table of 2 (the game of seed " in result.output
+    assert "a bug in the engine (docs/engines.md, GameRecord)" in result.output
+    assert "internal error" not in result.output
+
+
+@pytest.mark.parametrize(("record", "said"), [
+    ("not a record", "is a str, not a publish.engines.GameRecord"),
+    (GameRecord(3, (0, 1, 2), (), (), frozenset(), ()), "has 3 players for a table of 2"),
+    (GameRecord(2, (0, 0), (), (), frozenset(), ()), "has the order of play (0, 0), not every"),
+    (GameRecord(2, (1, 0), (), (), frozenset(), (("held", 2, "001"),)),
+     "has the event ('held', 2, '001'), not (key, seat, card) with a seat of the table"),
+])
+def test_records_are_held_to_the_spec_they_answer(record, said):
+    spec = GameSpec(2, "basic", ("main",), ("any", "any"), 5)
+    with pytest.raises(EngineFault, match=re.escape(said)):
+        check_records(object(), [spec], [record])
+    with pytest.raises(EngineFault, match="returned 0 records for 1 games"):
+        check_records(object(), [spec], [])
+
+
+def test_event_keys_must_differ_from_each_other_and_from_the_report_s_own(engine_plugin):
+    clash = HEAD.replace("records=Recording()",
+                         'records=Recording(held="won", outcomes=(("won", "won"),))')
+    engine_plugin("tiny", "tiny_keys", clash, "Engine")
+    with pytest.raises(ProblemsFound) as found:
+        engine_for("tiny")
+    assert "a Recording whose event keys (won, won) differ from each other and from 'won', " \
+           "the report's own figure" in found.value.problems[0].message

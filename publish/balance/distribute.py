@@ -22,7 +22,7 @@ from distributed import Client, LocalCluster, as_completed
 
 from publish.balance.study import Chunk, Study
 from publish.balance.tally import Tally, count_game
-from publish.engines import Engine, engine_for
+from publish.engines import Engine, check_records, engine_for
 from publish.model import Game
 
 Progress = Callable[[int], object]
@@ -57,6 +57,7 @@ def play_chunk(chunk: Chunk, game: Game, study: Study) -> Tally:
     cell = study.cells()[chunk.cell]
     specs = [study.spec(cell, index) for index in range(chunk.start, chunk.stop)]
     records = engine.play(game, specs)
+    check_records(engine, specs, records)
     tally = Tally()
     recording = engine.info.records
     assert recording is not None  # engine_of refuses an engine without records

@@ -14,7 +14,7 @@ from collections.abc import Iterable
 from publish.balance.figures import CardFigures
 from publish.balance.study import Cell
 from publish.balance.tally import Tally
-from publish.engines import Recording
+from publish.engines import WON, Recording
 
 
 def _csv(header: list[str], rows: Iterable[list[object]]) -> str:
@@ -60,7 +60,7 @@ def cards_csv(cells: list[Cell], tally: Tally, recording: Recording,
 def figures_csv(figures: dict[str, list[CardFigures]], recording: Recording,
                 names: dict[str, str]) -> str:
     """figures.csv: per line-up and card, each share with its 95% interval."""
-    labels = [recording.held, *(key for key, _ in recording.outcomes), "won"]
+    labels = [recording.held, *(key for key, _ in recording.outcomes), WON]
     header = ["agents", "card", "name"]
     for label in labels:
         header += [f"{label}_hits", f"{label}_trials", f"{label}_rate", f"{label}_low",
