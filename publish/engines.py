@@ -278,9 +278,14 @@ def _record_fault(spec: GameSpec, record: object) -> str | None:
     for seat in (*record.winners, *(s for r in record.rounds for s in r.winners)):
         if seat not in seats:
             return f"names seat {seat!r} among winners at a table of {spec.players}"
-    for event in record.events:
-        if len(event) != 3 or event[1] not in seats:
-            return f"has the event {event!r}, not (key, seat, card) with a seat of the table"
+    try:  # a set made in one pass: a game has tens of events, a study millions of games
+        stray = {seat for _, seat, _ in record.events}.difference(seats)
+    except (TypeError, ValueError):
+        stray = {None}
+    if stray:
+        event = next(e for e in record.events
+                     if not isinstance(e, tuple | list) or len(e) != 3 or e[1] in stray)
+        return f"has the event {event!r}, not (key, seat, card) with a seat of the table"
     return None
 
 
