@@ -17,50 +17,54 @@ MADE_WITH := $(VENV)/.made-with
 ifneq ($(shell cat $(MADE_WITH) 2>/dev/null),$(PYTHON))
   OTHER_PYTHON := FORCE
 endif
-# Debian packages the toolchain needs: libharfbuzz-subset0 makes WeasyPrint's
-# font subsetting fast; poppler-utils (pdftotext, pdftoppm) is used by tests;
-# chromium (headless) loads the review gallery in its test.
-SYSTEM_PACKAGES := libharfbuzz-subset0 poppler-utils chromium
+# Every Python package installed, direct and transitive, pinned with its hashes: made from
+# pyproject.toml's ranges by `make lock` (README, "Dependencies").
+LOCK := requirements.lock
+UV_COMPILE := $(BIN)/uv pip compile pyproject.toml - --extra dev --universal \
+  --generate-hashes --custom-compile-command 'make lock' --quiet --output-file $(LOCK)
 
-.PHONY: FORCE all bench bench-engine build setup system-packages check test lint clean
+.PHONY: FORCE all bench bench-engine build setup system-packages check-lock check test lint \
+  lock lock-upgrade clean
 
 all: build
 
 build: check
 	$(BIN)/publish build
 
-setup: system-packages $(STAMP)
+setup: system-packages $(STAMP) check-lock
 
-$(STAMP): pyproject.toml $(OTHER_PYTHON)
+# the lock as it is, then the project itself without dependencies and without a build
+# environment of its own (its build requirements are in the lock too)
+$(STAMP): $(LOCK) pyproject.toml $(OTHER_PYTHON)
 	@if [ -d $(VENV) ] && [ "$$(cat $(MADE_WITH) 2>/dev/null)" != '$(PYTHON)' ]; then \
 	  echo "Making $(VENV) again with $(PYTHON)"; rm -rf $(VENV); fi
 	$(PYTHON) -m venv $(VENV)
 	echo '$(PYTHON)' > $(MADE_WITH)
-	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[dev]'
+	$(BIN)/python -m pip install --quiet --require-hashes --no-deps -r $(LOCK)
+	$(BIN)/python -m pip install --quiet --no-deps --no-build-isolation -e .
 	touch $@
 
+# pyproject.toml's requirements changed without `make lock`: stop, saying so
+check-lock: $(STAMP)
+	@$(BIN)/python tools/lock.py check $(LOCK)
+
+# the lock again after a change of pyproject.toml's requirements, moving no other pin;
+# `make lock-upgrade` takes the newest releases the ranges allow
+lock: $(STAMP)
+	$(BIN)/python tools/lock.py tools | $(UV_COMPILE) $(UPGRADE)
+	$(BIN)/python tools/lock.py stamp $(LOCK)
+
+lock-upgrade:
+	$(MAKE) lock UPGRADE=--upgrade
+
 system-packages:
-	@if ! command -v dpkg-query >/dev/null; then \
-	  echo "Not a Debian system: install the equivalents of: $(SYSTEM_PACKAGES)"; exit 0; fi; \
-	missing=$$(for p in $(SYSTEM_PACKAGES); do \
-	  dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q 'ok installed' || echo $$p; done); \
-	missing=$$(echo $$missing); \
-	if [ -n "$$missing" ]; then \
-	  if [ "$$(id -u)" = 0 ]; then \
-	    echo "Installing system packages: $$missing"; \
-	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing >/dev/null; \
-	  else \
-	    echo "Missing system packages: $$missing"; \
-	    echo "Run: sudo apt-get install -y $$missing"; exit 1; \
-	  fi; \
-	fi
+	@tools/system-packages
 
 check: setup
 	$(BIN)/publish check
 
 lint: setup
-	$(BIN)/ruff check publish tests
+	$(BIN)/ruff check publish tests tools
 
 test: setup lint
 	$(BIN)/pytest

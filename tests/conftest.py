@@ -15,6 +15,34 @@ FIXTURES = Path(__file__).parent / "fixtures"
 REPO = Path(__file__).resolve().parent.parent
 
 
+def missing_system_packages() -> list[str]:
+    """The packages of system-packages.txt that this machine lacks (as tools/system-packages
+    decides: a command on PATH, or a shared library the loader knows)."""
+    import ctypes.util
+    import shutil
+
+    missing = []
+    for line in (REPO / "system-packages.txt").read_text(encoding="utf-8").splitlines():
+        if not line.strip() or line.startswith("#"):
+            continue
+        package, probe = line.split()[:2]
+        if probe.startswith("lib:"):
+            name = probe.removeprefix("lib:").removeprefix("lib").partition(".so")[0]
+            found = ctypes.util.find_library(name) is not None
+        else:
+            found = shutil.which(probe) is not None
+        if not found:
+            missing.append(package)
+    return missing
+
+
+def pytest_sessionstart(session: pytest.Session) -> None:
+    """A machine without a needed system package is told so once, before any test runs."""
+    if missing := missing_system_packages():
+        pytest.exit(f"missing system packages: {' '.join(missing)}; run `make setup` as root, "
+                    f"or: sudo apt-get install -y {' '.join(missing)}", returncode=3)
+
+
 @pytest.fixture
 def demo(tmp_path: Path) -> Path:
     """A copy of the small, valid demo project (game 'demo', decks alpha and beta)."""

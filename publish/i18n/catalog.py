@@ -133,6 +133,8 @@ def _previous_sources(catalog: Catalog) -> Catalog:
 
 
 _DATES = re.compile(rb'^"(?:POT-Creation|PO-Revision)-Date: .*$', re.MULTILINE)
+_GENERATED_BY = re.compile(r'^"Generated-By: Babel [^"\\]*\\n"$', re.MULTILINE)
+"""Babel's header line with its own version: a catalog's bytes must not change with Babel's."""
 
 
 def write_catalog(path: Path, catalog: Catalog) -> bool:
@@ -173,6 +175,7 @@ def _po_bytes(catalog: Catalog) -> bytes:
     for holder, source in sources.items():
         text = text.replace(f'"{holder}"', normalize(source, prefix="#| ", width=79), 1)
     text = text.replace(f"# {_PREVIOUS}|", "#|")
+    text = _GENERATED_BY.sub(r'"Generated-By: Babel\\n"', text, count=1)
     return text.encode(catalog.charset or "utf-8")
 
 
@@ -191,6 +194,9 @@ def merge(template: Catalog, old: Catalog, domain: Domain) -> Catalog:
     merged = new_catalog(template.project, domain.name, str(old.locale) if old.locale else None,
                          template.version)
     merged.header_comment = old.header_comment
+    # the file's own plural rule, as msgmerge keeps it: the translator chose it, and the
+    # forms written against it must not change with the CLDR data of Babel's release
+    merged.mime_headers = [(k, v) for k, v in old.mime_headers if k == "Plural-Forms"]
     merged.language_team = old.language_team
     merged.last_translator = old.last_translator
     previous = {key(m): m for m in old if m.id}

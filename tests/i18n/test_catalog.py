@@ -77,3 +77,34 @@ def test_a_broken_po_file_is_reported_with_its_line(tmp_path):
     problem = found.value.problems[0]
     assert problem.location.path == path and problem.location.line == 4
     assert "not a readable PO file" in problem.message
+
+
+def po_text(merged) -> str:
+    from publish.i18n.catalog import _po_bytes
+    return _po_bytes(merged).decode("utf-8")
+
+
+@pytest.mark.parametrize("rule", ["nplurals=2; plural=(n > 1);",
+                                  "nplurals=3; plural=(n==1 ? 0 : n==2 ? 1 : 2);"])
+def test_update_keeps_the_plural_rule_the_file_states_whatever_babel_says(tmp_path, rule):
+    """A PO file's Plural-Forms is its translator's: CLDR's rule for the language, which
+    changes between Babel's releases, never replaces it (msgmerge keeps it too)."""
+    path = tmp_path / "pt_BR.po"
+    path.write_text(f'msgid ""\nmsgstr ""\n"Language: pt_BR\\n"\n"Plural-Forms: {rule}\\n"\n\n'
+                    'msgid "{n} card"\nmsgid_plural "{n} cards"\n'
+                    'msgstr[0] "{n} carta"\nmsgstr[1] "{n} cartas"\n', encoding="utf-8")
+    old = read_catalog(path, "pt-BR", project=tmp_path)
+    template = Catalog()
+    template.add(("{n} card", "{n} cards"), ("", ""))
+    text = po_text(merge(template, old, domain("templates")))
+    assert f'"Plural-Forms: {rule}\\n"' in text
+    forms = int(rule.split(";")[0].split("=")[1])
+    assert text.count("msgstr[") == forms
+
+
+def test_a_catalog_names_babel_without_its_version():
+    """Babel writes its release into every header: the same catalog would change its bytes
+    with each release of Babel, so the release is left out."""
+    text = po_text(catalog(("card 001 name", "Primeira", "First"), locale="en"))
+    assert '"Generated-By: Babel\\n"' in text
+    assert "Generated-By: Babel " not in text
