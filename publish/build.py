@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from publish.atomic import write_atomic
+from publish.atomic import kept_inside, write_atomic
 from publish.incremental import Inputs, Stamps, records_file
 from publish.targets import TARGETS
 from publish.targets.base import Built, Job, Rendered, Work, output_dir
@@ -250,9 +250,9 @@ def write(work: Work, job: Job, rendered: Rendered, stamps: Stamps, inputs: Inpu
     """A job's files, atomically, and right after them the records of its outputs."""
     out = output_dir(work.project, work.game.id, job.locale)
     for name, data in rendered.files.items():
-        write_atomic(out / name, data)
+        write_atomic(out / name, data, within=out)
     for name in rendered.remove:
-        (out / name).unlink(missing_ok=True)
+        kept_inside(out / name, out).unlink(missing_ok=True)
     outputs = []
     for name, pages in rendered.pages.items():
         shown = rendered.shows.get(name, ())

@@ -23,7 +23,7 @@ from pydantic import (
     model_validator,
 )
 
-from publish.model import FieldSpec, GameConfig
+from publish.model import FORMS, FieldSpec, GameConfig
 from publish.problems import Problem, did_you_mean
 from publish.yamlsource import SourceMap
 
@@ -410,8 +410,11 @@ def _unknown_value(f: _Found) -> Problem:
 
 def _wrong_form(f: _Found) -> Problem:
     pattern = f.err.get("ctx", {}).get("pattern", "")
-    return Problem(f.where.locate(f.path), f"{f.name}: {_shown(f.err['input'])} does not "
-                                           f"have the expected form {pattern}")
+    value = f.err["input"]
+    where = f.where.locate(f.path, key=f.on_key)
+    form = FORMS.get(pattern, f"the form {pattern}")
+    return Problem(where, f"{f.name}: {_shown(value)} is not {form}" if pattern in FORMS
+                   else f"{f.name}: {_shown(value)} does not have the expected form {pattern}")
 
 
 def _bound(f: _Found) -> Problem:
@@ -430,7 +433,7 @@ def _shown(value: Any) -> str:
 
 
 def _plain(f: _Found) -> Problem:
-    return Problem(f.where.locate(f.path), f"{f.name}: {f.err['msg']}")
+    return Problem(f.where.locate(f.path, key=f.on_key), f"{f.name}: {f.err['msg']}")
 
 
 _MESSAGES: dict[str, Callable[[_Found], Problem]] = {

@@ -23,7 +23,7 @@ from publish.cardschema import SCHEMA_FILE
 from publish.images import picture_version, shown_pictures
 from publish.images import pictures as pictures_of
 from publish.model import Card, Game
-from publish.projectfiles import read_bytes
+from publish.projectfiles import hidden, read_bytes
 
 RECORDS = ".records"
 PACKAGE = Path(__file__).resolve().parent
@@ -49,7 +49,8 @@ def files_digest(folders: Iterable[Path], root: Path, pattern: str = "**/*") -> 
     for folder in folders:
         if not folder.exists():
             continue
-        for path in sorted(p for p in folder.glob(pattern) if p.is_file()):
+        for path in sorted(p for p in folder.glob(pattern)
+                           if p.is_file() and not hidden(p, folder)):
             parts += [path.relative_to(folder).as_posix(), read_bytes(path, root)]
     return digest(parts)
 
@@ -87,7 +88,7 @@ def assets_digest(game: Game) -> str:
     pictures = {(game.root / p.path).resolve() for c in game.cards for p in pictures_of(game, c)}
     files = sorted(p for p in game.root.rglob("*") if p.is_file()
                    and p.relative_to(game.root).parts[0] not in SOURCES
-                   and not p.name.startswith(".") and p.resolve() not in pictures)
+                   and not hidden(p, game.root) and p.resolve() not in pictures)
     return digest([part for p in files
                    for part in (p.relative_to(game.root).as_posix(), read_bytes(p, game.project))])
 

@@ -41,7 +41,8 @@ def find_root(start: Path | None = None) -> Path:
 
 def game_ids(root: Path) -> list[str]:
     """Every game of the project: the folders of cards/ that have a game.yaml."""
-    return sorted(p.parent.name for p in (root / "cards").glob(f"*/{GAME_FILE}"))
+    return sorted(p.parent.name for p in (root / "cards").glob(f"*/{GAME_FILE}")
+                  if not p.parent.name.startswith(".") and p.is_file())
 
 
 def default_game(root: Path) -> str:
@@ -151,7 +152,7 @@ def load_game(
     that a would-be version of them is checked exactly as the files would be.
     """
     game_dir = root / "cards" / game_id
-    if not (game_dir / GAME_FILE).is_file():
+    if game_id not in game_ids(root):  # a folder's own name: never '..', '/' or hidden
         known = ", ".join(game_ids(root)) or "none"
         return None, [Problem(Location(game_dir), f"no game '{game_id}' (games here: {known})")]
     try:

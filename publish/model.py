@@ -31,6 +31,16 @@ def _compiles(pattern: str) -> str:
 
 Regex = Annotated[str, Field(min_length=1), AfterValidator(_compiles)]
 LocaleTag = Annotated[str, Field(pattern=r"^[a-z]{2,3}(-[A-Z]{2})?$")]
+TAG_ID = r"^[a-z][a-z0-9-]*$"
+ID = r"^[a-z0-9][a-z0-9_-]*$"
+TagId = Annotated[str, Field(pattern=TAG_ID, max_length=64)]
+Id = Annotated[str, Field(pattern=ID, max_length=64)]
+"""A deck's, kind's, text block's or group's id: lower-case letters, digits, '-' and '_'
+(never '/', '..' or a leading dot), as it may name a file (deck-<id>.pdf)."""
+FORMS = {ID: "an id of lower-case letters, digits, '-' and '_', starting with a letter or "
+             "digit (it names files, as deck-<id>.pdf)",
+         TAG_ID: "an id of lower-case letters, digits and '-', starting with a letter"}
+"""What each id's pattern asks for, in words, for messages."""
 
 
 class Strict(BaseModel):
@@ -129,7 +139,7 @@ class Groups(Strict):
     field: Annotated[str, Field(pattern=r"^[a-z_]+$")] = "group"
     label: NonEmpty
     cards_each: int | None = None
-    values: dict[str, GroupValue] = Field(min_length=1)
+    values: dict[Id, GroupValue] = Field(min_length=1)
 
 
 class TagSpec(Strict):
@@ -138,8 +148,6 @@ class TagSpec(Strict):
     name: NonEmpty
     description: str = ""
 
-
-TagId = Annotated[str, Field(pattern=r"^[a-z][a-z0-9-]*$")]
 
 
 class IconSpec(Strict):
@@ -348,9 +356,9 @@ class GameConfig(Strict):
     source: NonEmpty
     locales: Locales
     number_digits: int = Field(3, ge=1, le=6)
-    card_kinds: dict[str, CardKind] = Field(min_length=1)
-    text_blocks: dict[str, TextBlockKind] = Field(default_factory=dict)
-    decks: dict[str, DeckSpec] = Field(min_length=1)
+    card_kinds: dict[Id, CardKind] = Field(min_length=1)
+    text_blocks: dict[Id, TextBlockKind] = Field(default_factory=dict)
+    decks: dict[Id, DeckSpec] = Field(min_length=1)
     groups: Groups | None = None
     tags: dict[TagId, TagSpec] = Field(
         default_factory=dict, description="card families that cards list in their 'tags'")

@@ -16,6 +16,7 @@ from __future__ import annotations
 import os
 import re
 import stat
+from collections.abc import Sequence
 from pathlib import Path
 
 from publish.model import Game
@@ -46,12 +47,25 @@ def sources(folder: Path, pattern: str) -> list[Path]:
     return sorted(p for p in folder.glob(pattern) if not EDITOR_FILES.search(p.name))
 
 
+def hidden(path: Path, folder: Path) -> bool:
+    """Whether ``path`` lies under a hidden name below ``folder`` (``.git/``, ``.DS_Store``):
+    never a source, and refused by ``inside``."""
+    return any(part.startswith(".") for part in path.relative_to(folder).parts)
+
+
 class OutsideProject(ProblemsFound):
     """A file the sources lead to lies outside the project (through a symlink or ``..``)."""
 
 
-def inside(path: Path, root: Path) -> Path:
-    """``path`` resolved, if it is inside ``root``; OutsideProject (located at ``path``) if not."""
+OUTPUTS = "build"
+"""The project's output folder: what a build writes is never read back as a source."""
+
+
+def inside(path: Path, root: Path, within: Sequence[Path] = ()) -> Path:
+    """``path`` resolved, if it is a source of ``root`` (inside it, and neither hidden, as
+    ``.git/``, ``.env`` and ``.venv/`` are, nor in ``build/`` unless ``within`` names a folder
+    of it) and, when ``within`` names folders, inside one of them; OutsideProject (located
+    at ``path``) if not."""
     base = root.resolve()
     try:
         target = path.resolve()
@@ -60,7 +74,25 @@ def inside(path: Path, root: Path) -> Path:
     if not target.is_relative_to(base):
         raise OutsideProject([Problem(Location(path), f"leads to {target}, outside {base} where "
                                                       f"it must stay; refused: {_INSTEAD}")])
+    folders = [folder.resolve() for folder in within]
+    parts = target.relative_to(base).parts
+    hidden = next((part for part in parts if part.startswith(".")), None)
+    outputs = parts[:1] == (OUTPUTS,) and not any(  # unless named: a report shows the faces
+        f.is_relative_to(base / OUTPUTS) and target.is_relative_to(f) for f in folders)
+    if hidden is not None or outputs:
+        what = f"a hidden name ({hidden})" if hidden else f"the outputs' folder {OUTPUTS}/"
+        raise OutsideProject([Problem(Location(path), f"leads to {target}, under {what}, which "
+                                                      f"no game reads; refused: {_INSTEAD}")])
+    if folders and not any(target.is_relative_to(folder) for folder in folders):
+        shown = ", ".join(_shown(folder, base) for folder in folders)
+        raise OutsideProject([Problem(Location(path), f"leads to {target}, outside what this "
+                                                      f"game may read ({shown}); refused: "
+                                                      f"{_INSTEAD}")])
     return target
+
+
+def _shown(folder: Path, base: Path) -> str:
+    return f"{folder.relative_to(base).as_posix()}/" if folder.is_relative_to(base) else str(folder)
 
 
 def read_bytes(path: Path, root: Path) -> bytes:

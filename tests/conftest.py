@@ -83,6 +83,24 @@ def copy_game(target: Path, game: str) -> Path:
     return target
 
 
+def empty_project(folder: Path) -> Path:
+    """A project with no game: cards/ empty, the shared templates and the fonts."""
+    (folder / "cards").mkdir(parents=True)
+    shutil.copytree(REPO / "templates" / "_common", folder / "templates" / "_common")
+    shutil.copytree(REPO / "fonts", folder / "fonts")
+    return folder
+
+
+@pytest.fixture
+def moon(tmp_path: Path) -> Path:
+    """A project holding one game, 'moon', as `publish new` writes it: a game that is not
+    in this repository."""
+    project = empty_project(tmp_path / "project")
+    result = run("new", "moon", "--project", str(project), "--author", "Jane Doe")
+    assert result.exit_code == 0, result.output
+    return project
+
+
 def shortened(plans: list, factor: int) -> list:
     """The same simulation plans with 1/``factor`` of their games (at least one each): the
     bounded form `make test` runs of a long run kept behind `-m long`."""

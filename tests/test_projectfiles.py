@@ -224,7 +224,7 @@ def test_a_font_led_out_is_refused(demo_docs, outside, how):
     html = (f'<style>@font-face {{ font-family: "Leak"; src: url("{url}"); }} '
             'p { font-family: "Leak"; }</style><p>x</p>')
     with pytest.raises(RenderError, match="outside the project"):
-        render(html, demo_docs, "leak")
+        render(html, demo_docs, "leak", [demo_docs])
 
 
 def test_check_names_every_symlink_that_leads_out(demo_docs, outside):

@@ -230,9 +230,22 @@ OUTSIDE = "outside the project ("
     ('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10">'
      '<image href="https://example.com/x.png" width="10" height="10"/></svg>',
      "refused 'https://example.com/x.png': " + NETWORK),
-    # fetched while writing the PDF
+    # attachments: refused before anything is fetched, inside the project or not
     ('<a rel="attachment" href="https://example.com/x.pdf">x</a>',
-     "refused 'https://example.com/x.pdf': " + NETWORK),
+     "refused to attach https://example.com/x.pdf to the PDF"),
+    ('<a rel="attachment" href="cards/demo/game.yaml">x</a>',
+     "refused to attach file://{root}/cards/demo/game.yaml to the PDF"),
+    ('<link rel="attachment" href="cards/demo/game.yaml" title="rules">',
+     'refused to attach a <link rel="attachment"> file (rules) to the PDF'),
+    # inside the project, but nothing a game reads: hidden names, the outputs, other games
+    ('<img src=".env">', "refused 'file://{root}/.env': leads to {root}/.env, under a hidden "
+                         "name (.env), which no game reads"),
+    ('<img src="build/demo/x.png">', "refused 'file://{root}/build/demo/x.png': leads to "
+                                     "{root}/build/demo/x.png, under the outputs' folder "
+                                     "build/, which no game reads"),
+    ('<img src="cards/other/art.png">', "refused 'file://{root}/cards/other/art.png': leads to "
+                                        "{root}/cards/other/art.png, outside what this game "
+                                        "may read (cards/demo/"),
 ])
 def test_urls_absolute_paths_and_files_outside_the_project_are_refused_naming_them(
         demo_docs, html, refusal):
@@ -242,15 +255,20 @@ def test_urls_absolute_paths_and_files_outside_the_project_are_refused_naming_th
     (demo_docs / "art").mkdir()
     (demo_docs / "art" / "escape.png").symlink_to(outside / "outside.png")
     root = demo_docs.resolve()
+    for name in (".env", "build/demo/x.png", "cards/other/art.png"):
+        (demo_docs / name).parent.mkdir(parents=True, exist_ok=True)
+        shutil.copy(REPO / "fonts" / "vollkorn" / "Vollkorn-Regular.ttf", demo_docs / name)
+    reads = [demo_docs / "cards" / "demo", demo_docs / "art", demo_docs / "fonts"]
     with pytest.raises(RenderError) as info:
-        write_pdf(render(html.replace("{outside}", str(outside)), demo_docs, "t"), "t")
+        write_pdf(render(html.replace("{outside}", str(outside)), demo_docs, "t", reads), "t")
     assert str(info.value).startswith("t: " + refusal.format(outside=outside, root=root))
 
 
 def test_data_urls_are_allowed(demo_docs):
     svg = ("data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' width='10' "
            "height='10'%3E%3Crect width='10' height='10'/%3E%3C/svg%3E")
-    assert write_pdf(render(f'<img src="{svg}">', demo_docs, "t"), "t").startswith(b"%PDF")
+    laid = render(f'<img src="{svg}">', demo_docs, "t", [demo_docs])
+    assert write_pdf(laid, "t").startswith(b"%PDF")
 
 
 # 6. A missing font, image or icon fails the build (or its check) with its path ------------------
@@ -264,7 +282,7 @@ def missing_font(project: Path) -> None:
 
 def missing_image(project: Path) -> None:
     edit(cards_template(project), '<div class="panel">',
-         '<div class="panel"><img src="art/gone.png" alt="">')
+         '<div class="panel"><img src="cards/demo/art/gone.png" alt="">')
 
 
 def missing_icon_file(project: Path) -> None:
@@ -278,7 +296,7 @@ def unknown_icon_token(project: Path) -> None:
 
 @pytest.mark.parametrize(("failure", "named"), [
     (missing_font, "build failed: Demo · Alpha: missing file fonts/gone/Gone-Regular.ttf (in "),
-    (missing_image, "build failed: Demo · Alpha: missing file art/gone.png (in "),
+    (missing_image, "build failed: Demo · Alpha: missing file cards/demo/art/gone.png (in "),
     (missing_icon_file, "game.yaml:39:8: icon :lua: no file icons/lua.svg; draw it or correct "
                         "'file'"),
     (unknown_icon_token, "{root}/cards/demo/decks/alpha.yaml:8:9: card 001: unknown icon "

@@ -9,7 +9,6 @@ cost, type line and text, and, in the art layout, a picture.
 from __future__ import annotations
 
 import json
-import shutil
 from pathlib import Path
 
 import jsonschema
@@ -18,20 +17,12 @@ import pytest
 import yaml
 from pypdf import PdfReader
 
-from conftest import REPO, run
+from conftest import empty_project, run
 from pdftext import page_texts, squash
 from publish.render.geometry import CARD_SIZES
 from publish.scaffold import LAYOUTS, NewGame, fill, substitutions
 
 GAME = "moonfall"
-
-
-def empty_project(folder: Path) -> Path:
-    """A project with no game: cards/ empty, the shared templates and the fonts."""
-    (folder / "cards").mkdir(parents=True)
-    shutil.copytree(REPO / "templates" / "_common", folder / "templates" / "_common")
-    shutil.copytree(REPO / "fonts", folder / "fonts")
-    return folder
 
 
 def new(project: Path, *args: str):

@@ -34,6 +34,7 @@ from publish.balance.study import Study
 from publish.balance.tables import cards_csv, figures_csv, games_csv
 from publish.engines import Recording
 from publish.model import Game
+from publish.projectfiles import game_files
 from publish.render.env import environment
 from publish.render.pdf import render, write_pdf
 
@@ -127,7 +128,7 @@ def write_report(project: Path, game: Game, study: Study, played: Played,
     base = "../" * len(folder.relative_to(project).parts)
     write_atomic(folder / "report.html", env.get_template(TEMPLATE).render(base=base, **context))
     document = render(env.get_template(TEMPLATE).render(base="", **context), project,
-                      "balance report")
+                      "balance report", [*game_files(game), project / "build" / game.id])
     write_atomic(folder / "report.pdf", write_pdf(document, "balance report"))
     written += [(folder / n).relative_to(project) for n in ("report.html", "report.pdf")]
     missing = {o.card for group in found.values() for o in group} - set(faces)

@@ -32,6 +32,7 @@ from publish.docs.markdown import RulesMarkdown
 from publish.docs.shape import items, shown, units
 from publish.i18n.translate import plural_form
 from publish.model import Card, Game
+from publish.projectfiles import game_files
 from publish.render import pdf
 from publish.render.decks import DeckOptions, face_style, licence_label
 from publish.render.env import environment
@@ -249,7 +250,8 @@ class _Layout:
         """One part laid out (or as laid out before, or written from the whole)."""
         html = self.html[part] = self.html_alone(part, numbers, start)
         if html not in self.done:
-            self.done[html] = lay_out(html, self.project, self._what(part), self.cache)
+            self.done[html] = lay_out(html, self.project, self._what(part),
+                                      game_files(self.edition.game), self.cache)
         return self.done[html]
 
     def _what(self, part: str) -> str:
@@ -301,7 +303,7 @@ def _from_whole(layout: _Layout, names: list[str]) -> dict[str, int] | None:
     blank = {name: counted(name, {}) for name in names}
     firsts = [first_id(blank[name]) for name in names[1:]]
     document = pdf.render(manual_html(edition, project, context, None, {}), project,
-                          context["title"])
+                          context["title"], game_files(edition.game))
     numbers = {anchor: page + 1 for anchor, page in anchor_pages(document).items()}
     edges = [0, *(numbers.get(a, 0) - 1 if a else -1 for a in firsts), len(document.pages)]
     ranges = dict(zip(names, pairwise(edges), strict=True))
@@ -313,7 +315,7 @@ def _from_whole(layout: _Layout, names: list[str]) -> dict[str, int] | None:
 
     def made(name: str) -> LaidOut:
         if name in alone:
-            return lay_out(htmls[name], project, layout._what(name))
+            return lay_out(htmls[name], project, layout._what(name), game_files(edition.game))
         first, end = ranges[name]
         return LaidOut(_written(document, first, end, layout.stubs[name], layout._what(name)),
                        end - first,

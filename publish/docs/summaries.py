@@ -15,6 +15,7 @@ from publish.docs.context import Source
 from publish.docs.edition import Edition
 from publish.docs.manual import ManualOptions, _face_style
 from publish.problems import Location, Problem, ProblemsFound
+from publish.projectfiles import game_files
 from publish.render.decks import licence_label
 from publish.render.env import environment
 from publish.render.geometry import PAPERS
@@ -73,7 +74,7 @@ def render_summaries(edition: Edition, project: Path, options: ManualOptions,
         htmls.append((summary, summary_html(edition, project, summary, options)))
         summary.cards = set(edition.ctx.cards_shown)
     edition.raise_problems()
-    laid_out = [(s, render(html, project, s.title)) for s, html in htmls
+    laid_out = [(s, render(html, project, s.title, game_files(edition.game))) for s, html in htmls
                 if only is None or s.id in only]
     too_long = [Problem(Location(s.source.path, 1, 1),
                         f"summary '{s.id}' takes {len(doc.pages)} pages on {options.paper}; its "

@@ -17,6 +17,7 @@ from markupsafe import Markup
 from publish.i18n.translate import N_, template_words
 from publish.icons import read_icons
 from publish.model import BACKS, Game
+from publish.projectfiles import game_files
 from publish.render.env import environment
 from publish.render.faces import FaceStyle, deck_context, face_context
 from publish.render.fit import Shrunk, fit, sized
@@ -211,7 +212,7 @@ def render_sheets(game: Game, project: Path, title: str, decks: list[str], optio
     def lay_out(chosen: dict[str, float], only: set[str] | None) -> Document:
         html = sheet_html(game, project, title, [sized(f, chosen) for f in faces], backs,
                           options, icons, cards if only is None else only)
-        return render(html, project, title)
+        return render(html, project, title, game_files(game))
 
     return fit(lay_out, sizes, floors, {f["number"]: f["deck"] for f in faces}, shrunk)
 

@@ -1,14 +1,17 @@
 """WeasyPrint's only door to files: inside the project, never the network.
 
 Templates and card data are untrusted: a stylesheet, font or image that
-points at a URL (http, https, ftp...), an absolute path or anything outside
-the project (publish.projectfiles decides) stops the build with the offending
-reference named.  ``data:``
-URLs are allowed: they are inline content, not a reference to anything.
+points at a URL (http, https, ftp...), an absolute path, anything outside
+the folders the document may read (a game's: its own folder, its templates,
+the shared ones and the fonts), or a hidden name or the outputs inside them
+(publish.projectfiles decides) stops the build with the offending reference
+named.  ``data:`` URLs are allowed: they are inline content, not a reference
+to anything.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from pathlib import Path
 from urllib.parse import unquote, urlsplit
 
@@ -24,15 +27,17 @@ class RefusedResource(ValueError):
 
 
 class ProjectFetcher(URLFetcher):
-    """Serve ``file:`` URLs inside ``root`` and ``data:`` URLs; refuse everything else.
+    """Serve ``file:`` URLs inside ``reads`` (folders of ``root``) and ``data:`` URLs;
+    refuse everything else.
 
     Every refusal is also kept in ``refused``: WeasyPrint swallows some fetch
     errors (an ``<image>`` inside an SVG), and the build must fail on those too.
     """
 
-    def __init__(self, root: Path):
+    def __init__(self, root: Path, reads: Sequence[Path]):
         super().__init__(allowed_protocols={"file", "data"}, fail_on_errors=True)
         self.root = root.resolve()
+        self.reads = tuple(reads)
         self.refused: list[str] = []
 
     def fetch(self, url: str, headers: dict | None = None):  # type: ignore[override]
@@ -42,9 +47,12 @@ class ProjectFetcher(URLFetcher):
         if parts.scheme != "file" or parts.netloc not in ("", "localhost"):
             self._refuse(f"refused {url!r}: builds never use the network; {_INSTEAD}")
         try:
-            path = inside(Path(unquote(parts.path)), self.root)
-        except OutsideProject:
-            self._refuse(f"refused {url!r}: outside the project ({self.root}); {_INSTEAD}")
+            path = inside(Path(unquote(parts.path)), self.root, self.reads)
+        except OutsideProject as outside:
+            named = Path(unquote(parts.path))
+            self._refuse(f"refused {url!r}: " + (
+                outside.problems[0].message if _resolves_in(named, self.root) else
+                f"outside the project ({self.root}); {_INSTEAD}"))
         if not path.is_file():
             self._refuse(f"missing file {path.relative_to(self.root)} (in {self.root}); "
                          "add it or correct the reference")
@@ -54,3 +62,10 @@ class ProjectFetcher(URLFetcher):
     def _refuse(self, message: str) -> None:
         self.refused.append(message)
         raise RefusedResource(message)
+
+
+def _resolves_in(path: Path, root: Path) -> bool:
+    try:
+        return path.resolve().is_relative_to(root)
+    except (OSError, RuntimeError):
+        return False

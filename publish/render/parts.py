@@ -23,7 +23,7 @@ import hashlib
 import json
 import multiprocessing
 import os
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from functools import lru_cache
@@ -111,8 +111,8 @@ def anchor_pages(document: Any) -> dict[str, int]:
     return anchors
 
 
-def lay_out(html: str, project: Path, what: str, cache: Path | None = None,
-            write: bool = True) -> LaidOut:
+def lay_out(html: str, project: Path, what: str, reads: Sequence[Path],
+            cache: Path | None = None, write: bool = True) -> LaidOut:
     """``html`` laid out and written as PDF, or the PDF kept from the last time it was.
 
     ``write=False``: laid out only, to count its pages (the PDF is left empty).
@@ -125,7 +125,7 @@ def lay_out(html: str, project: Path, what: str, cache: Path | None = None,
                            int(meta["pages"]), {str(k): int(v) for k, v in meta["anchors"].items()})
         except (OSError, ValueError, KeyError, TypeError, AttributeError):
             pass
-    document = pdf.render(html, project, what)
+    document = pdf.render(html, project, what, reads)
     laid = LaidOut(pdf.write_pdf(document, what) if write else b"", len(document.pages),
                    anchor_pages(document))
     if cache is not None:

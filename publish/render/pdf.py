@@ -7,7 +7,7 @@ otherwise produce a PDF that silently differs from what the template says.
 from __future__ import annotations
 
 import logging
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -51,15 +51,31 @@ def _warnings_fail(what: str, fetcher: Any) -> Iterator[None]:
         raise RenderError(f"{what}: " + "; ".join(dict.fromkeys(messages)))
 
 
-def render(html: str, root: Path, what: str) -> Document:
-    """Lay out ``html`` (relative URLs resolve from ``root``)."""
+def render(html: str, root: Path, what: str, reads: Sequence[Path]) -> Document:
+    """Lay out ``html`` (relative URLs resolve from ``root``), reading nothing but files
+    inside ``reads`` (publish.render.fetcher); a file attachment is refused."""
     from weasyprint import HTML
 
     from publish.render.fetcher import ProjectFetcher  # a WeasyPrint class: loaded with it
 
-    fetcher = ProjectFetcher(root)
+    fetcher = ProjectFetcher(root, reads)
     with _warnings_fail(what, fetcher):
-        return HTML(string=html, base_url=f"{root.resolve()}/", url_fetcher=fetcher).render()
+        document = HTML(string=html, base_url=f"{root.resolve()}/", url_fetcher=fetcher).render()
+    if attached := attachments(document):
+        raise RenderError(f"{what}: refused to attach {', '.join(attached)} to the PDF: a "
+                          "template may show files, never embed them; remove the "
+                          "rel=\"attachment\" link")
+    return document
+
+
+def attachments(document: Document) -> list[str]:
+    """The files ``document`` would embed when written: ``<link rel="attachment">`` in its
+    head, ``<a rel="attachment">`` on its pages (WeasyPrint fetches them as it writes)."""
+    found = ['a <link rel="attachment"> file' + (f" ({a.description})" if a.description else "")
+             for a in document.metadata.attachments]
+    found += [target for page in document.pages for kind, target, *_ in page.links
+              if kind == "attachment"]
+    return list(dict.fromkeys(found))
 
 
 def write_pdf(document: Document, what: str) -> bytes:

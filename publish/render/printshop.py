@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 
 from publish.i18n.translate import template_words
 from publish.model import Game
+from publish.projectfiles import game_files
 from publish.render.decks import DeckOptions, deck_faces, face_style, text_sizes
 from publish.render.env import environment
 from publish.render.fit import Shrunk, fit, sized
@@ -88,7 +89,7 @@ def items_pdf(game: Game, project: Path, title: str, items: list[dict], service:
         pages = [{**item, "card": sized(item["card"], chosen)} if item["card"] else item
                  for item in items if only is None or (item["card"] or {}).get("number") in only]
         html = items_html(game, project, title, pages, service, locale, icons)
-        return render(html, project, f"{deck} (print shop)")
+        return render(html, project, f"{deck} (print shop)", game_files(game))
 
     document = fit(lay_out, sizes, floors, {face["number"]: deck for face in faces}, shrunk)
     return write_pdf(document, deck)

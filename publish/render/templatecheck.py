@@ -11,6 +11,7 @@ the build.
 from __future__ import annotations
 
 import dataclasses
+import re
 from pathlib import Path
 
 from jinja2 import TemplateSyntaxError, nodes
@@ -50,9 +51,22 @@ def template_problems(project: Path, game: Game) -> list[Problem]:
         except TemplateSyntaxError as exc:
             problems.append(Problem(Location(path, exc.lineno or 0), exc.message or str(exc)))
             continue
+        problems += _attachments(tree, path)
         if path.name == CARD_TEMPLATE:
             problems += _names(tree, path, readable) + _macros(tree, path)
     return problems
+
+
+ATTACHMENT = re.compile(r"""\brel\s*=\s*["']?[^"'>]*\battachment\b""", re.IGNORECASE)
+"""A link that would embed a file in the PDF: the build refuses it (publish.render.pdf)."""
+
+
+def _attachments(tree: nodes.Template, path: Path) -> list[Problem]:
+    return [Problem(Location(path, node.lineno + node.data.count("\n", 0, match.start())),
+                    "rel=\"attachment\" would embed a file in the PDF, which a build refuses: "
+                    "remove it (a template may show files, never attach them)")
+            for node in tree.find_all(nodes.TemplateData)
+            for match in ATTACHMENT.finditer(node.data)]
 
 
 def _names(tree: nodes.Template, path: Path, readable: dict[str, set[str]]) -> list[Problem]:

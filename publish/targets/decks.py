@@ -12,6 +12,7 @@ from publish.icons import read_icons
 from publish.incremental import Inputs
 from publish.model import Game
 from publish.problems import did_you_mean
+from publish.projectfiles import game_files
 from publish.render.decks import (
     DeckOptions,
     calibration_html,
@@ -84,7 +85,7 @@ class Decks:
         name = job.outputs[0]
         if job.key == "calibration":
             document = render(calibration_html(game, work.project, job.options), work.project,
-                              "calibration")
+                              "calibration", game_files(game))
             return Rendered({name: write_pdf(document, "calibration")}, {name: len(document.pages)})
         previous = output_dir(work.project, game.id, job.locale) / name
         shrunk: list[Shrunk] = []

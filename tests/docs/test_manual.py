@@ -138,8 +138,8 @@ def test_a_card_edit_lays_out_only_the_card_list_of_its_deck(demo_docs, tmp_path
 
     laid = []
     original = pdf_module.render
-    monkeypatch.setattr(pdf_module, "render", lambda html, root, what: laid.append(
-        what.rsplit("(", 1)[-1].rstrip(")")) or original(html, root, what))
+    monkeypatch.setattr(pdf_module, "render", lambda html, root, what, reads: laid.append(
+        what.rsplit("(", 1)[-1].rstrip(")")) or original(html, root, what, reads))
     monkeypatch.setattr("publish.render.parts.os.cpu_count", lambda: 1)  # all in this process
     cache = tmp_path / "parts"
     _, first = _make(demo_docs, cache)
@@ -207,8 +207,8 @@ def test_the_manual_joined_from_parts_is_the_manual_laid_out_as_one_document(dem
     edition, manual = _make(demo_docs, None)
     joined, whole = tmp_path / "joined.pdf", tmp_path / "whole.pdf"
     joined.write_bytes(manual.pdf)
-    whole.write_bytes(write_pdf(render(whole_html(edition, demo_docs, manual), demo_docs, "w"),
-                                "w"))
+    laid = render(whole_html(edition, demo_docs, manual), demo_docs, "w", [demo_docs])
+    whole.write_bytes(write_pdf(laid, "w"))
     assert [squash(t) for t in page_texts(joined)] == [squash(t) for t in page_texts(whole)]
     assert bookmarks(joined) == bookmarks(whole)
     assert sorted(internal_links(joined)) == sorted(internal_links(whole))

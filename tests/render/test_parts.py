@@ -41,7 +41,7 @@ def test_joined_parts_link_across_and_nest_the_bookmarks_of_a_continuing_part(tm
     for i, source in enumerate(sources):
         elsewhere = set().union(*(x for j, x in enumerate(ids) if j != i))
         stubbed, stubs = stub_links(source, elsewhere, f"part {i}")
-        parts.append((lay_out(stubbed, REPO, f"part {i}"), stubs))
+        parts.append((lay_out(stubbed, REPO, f"part {i}", [REPO]), stubs))
     path = tmp_path / "joined.pdf"
     path.write_bytes(join_pdfs([laid.pdf for laid, _ in parts],
                                stubs=[stubs for _, stubs in parts], continuing={2}))
@@ -58,12 +58,12 @@ def test_a_part_is_laid_out_once_and_the_cache_keeps_only_the_last_parts(tmp_pat
     monkeypatch.setattr(pdf_module, "render",
                         lambda *a: calls.append(a[2]) or original(*a))
     first, second = html("<p>one</p>"), html("<p>two</p>")
-    a = lay_out(first, REPO, "first", tmp_path)
-    assert lay_out(first, REPO, "first", tmp_path) == a and calls == ["first"]
-    lay_out(second, REPO, "second", tmp_path)
+    a = lay_out(first, REPO, "first", [REPO], tmp_path)
+    assert lay_out(first, REPO, "first", [REPO], tmp_path) == a and calls == ["first"]
+    lay_out(second, REPO, "second", [REPO], tmp_path)
     keep_only(tmp_path, [second])
     assert len(list(tmp_path.glob("*.pdf"))) == 1
-    lay_out(first, REPO, "first", tmp_path)
+    lay_out(first, REPO, "first", [REPO], tmp_path)
     assert calls == ["first", "second", "first"]
 
 

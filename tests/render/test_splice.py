@@ -20,7 +20,7 @@ def pdf(*pages: str, size: str = "A6") -> bytes:
     body = "".join(f'<p style="break-after: page">{text}</p>' for text in pages)
     html = (f"<style>{FONTS} @page {{ size: {size}; }} body {{ font-family: Vollkorn }}</style>"
             f"<p id='top'></p>{body}")
-    return write_pdf(render(html, REPO, "test"), "test")
+    return write_pdf(render(html, REPO, "test", [REPO]), "test")
 
 
 def texts(data: bytes) -> list[str]:
