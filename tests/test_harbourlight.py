@@ -166,11 +166,12 @@ def test_variant_setup_steps_are_written_once_and_labelled_for_their_factions(ch
 
 
 def test_the_record_sheet_fills_a_page_of_its_own(edition, project):
+    from publish.projectfiles import game_files
     from publish.render.pdf import render
 
     # the manual as one document: its pages are the parts' pages (tests/docs/test_manual.py)
     html = whole_html(edition, project, make_manual(edition, project, ManualOptions()))
-    document = render(html, project, "manual")
+    document = render(html, project, "manual", game_files(edition.game))
     found = []
     for number, page in enumerate(document.pages, start=1):
         stack = [page._page_box]
