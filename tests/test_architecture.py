@@ -18,7 +18,7 @@ PACKAGE = REPO / "publish"
 
 LAYERS = [
     ("foundation", r"publish(\.(problems|projectfiles|svgcheck|sourcedate|atomic|sourcetext"
-                   r"|yamlsource|examples|model|cardschema|load|validate|text|icons|images|export"
+                   r"|yamlsource|patterns|examples|model|cardschema|load|validate|text|icons|images|export"
                    r"|engines|check|incremental|unchanged|sheets(\..+)?))?"),
     ("words", r"publish\.i18n(\.(catalog|translate|terms))?"),
     ("render", r"publish\.render(\..+)?"),
