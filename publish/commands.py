@@ -21,7 +21,7 @@ from publish.check import CheckReport, check, check_loaded, deck_schema
 from publish.engines import Engine, EngineInfo, ReplayWarning, SimulateRequest, engine_for
 from publish.export import to_json
 from publish.failures import Failure, build_failure
-from publish.i18n.translate import check_edition, domains_for
+from publish.i18n.translate import check_edition, domains_for, field_problems
 from publish.i18n.workflow import LocaleStatus, extract, status, translated_locales, update
 from publish.load import default_game, find_root, load_config, load_game
 from publish.model import Game
@@ -83,10 +83,12 @@ def _check_loaded(root: Path, game: Game, problems: list[Problem]) -> CheckRepor
 
 
 def _with_templates(root: Path, report: CheckReport) -> CheckReport:
-    """The check's report with the game's templates checked too (publish.check is below
-    the renderer): then everything a build could fail on, short of rendering, is in it."""
+    """The check's report with the game's templates, and the translations of their words,
+    checked too (publish.check is below the renderer and the catalogs): then everything a
+    build could fail on, short of rendering, is in it."""
     if report.game is not None:
         report.problems += template_problems(root, report.game)
+        report.problems += field_problems(report.game)
         report.problems.sort(key=lambda p: p.location)
     return report
 
