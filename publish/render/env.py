@@ -125,13 +125,13 @@ def template_gettext(words: TemplateWords | None) -> dict[str, Callable[..., Mar
     """``_``, ``gettext`` and ``ngettext`` as templates call them: translated by ``words``
     (None: as written), each ``{name}`` filled from the call's keywords, all escaped."""
 
-    def gettext(message: str, **fields: object) -> Markup:
+    def gettext(message: str, /, **fields: object) -> Markup:
         text = words.gettext(message) if words is not None else message
         return fill(text, fields, markup=True) if fields else Markup(escape(text))
 
-    def ngettext(singular: str, plural: str, n: int, **fields: object) -> Markup:
-        text = (words.ngettext(singular, plural, n) if words is not None
-                else singular if n == 1 else plural)
-        return fill(text, {"n": n, **fields}, markup=True)
+    def ngettext(singular: str, plural: str, count: int, /, **fields: object) -> Markup:
+        text = (words.ngettext(singular, plural, count) if words is not None
+                else singular if count == 1 else plural)
+        return fill(text, {"n": count, **fields}, markup=True)
 
     return {"_": gettext, "gettext": gettext, "ngettext": ngettext}

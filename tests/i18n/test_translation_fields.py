@@ -87,9 +87,10 @@ def test_templates_fill_fields_from_their_keywords_escaped(tmp_path):
     (tmp_path / "templates" / "_common").mkdir(parents=True)
     env = environment(tmp_path, "game", catalog(tmp_path, "no {label}", "aucun·e {label} <&>"))
     template = env.from_string("{{ _('no {label}', label=x) }}|{{ ngettext('{n} card', "
-                               "'{n} cards', 3) }}|{{ _('100 %') }}")
+                               "'{n} cards', 3) }}|{{ _('100 %') }}|{{ ngettext('{n} of {m}',"
+                               " '{n} of {m}', 2, n='{n}', m='{m}') }}")
     assert template.render(x="<faction>") == ("aucun·e &lt;faction&gt; &lt;&amp;&gt;|3 cards"
-                                              "|100 %")
+                                              "|100 %|{n} of {m}")
 
 
 def test_a_translation_that_slipped_past_the_check_fails_at_its_line(tmp_path):
