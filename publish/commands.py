@@ -431,8 +431,14 @@ def simulate(project: str | None, game: str | None, *, games: int, players: str 
 
 def balance(project: str | None, game: str | None, study: str | None, *, games: int | None,
             seed: int | None, workers: int | None, scheduler: str | None,
-            bar: Callable[[int], Any]) -> list[str]:
-    """`publish balance`: a study played and its report written (docs/balance.md)."""
+            bar: Callable[[int], Any], tls_ca_file: str | None = None,
+            tls_cert: str | None = None, tls_key: str | None = None) -> list[str]:
+    """`publish balance`: a study played and its report written (docs/balance.md); on the
+    cluster at ``scheduler``, over TLS with the three files if given."""
+    tls = (tls_ca_file, tls_cert, tls_key)
+    if any(tls) and (not all(tls) or scheduler is None):
+        raise Failure(["publish balance: --tls-ca-file, --tls-cert and --tls-key go together, "
+                       "with --scheduler tls://HOST:PORT (the local cluster makes its own)"], 2)
     work = checked(project, game)
     engine = engine_for(work.game.id)
     if engine is None or not engine.info.studies:
@@ -442,7 +448,9 @@ def balance(project: str | None, game: str | None, study: str | None, *, games: 
 
     with failing():
         return run_balance(work.project, work.game, engine, Path(study) if study else None,
-                           games, seed, workers, scheduler, bar)
+                           games, seed, workers, scheduler, bar,
+                           [Path(f) for f in tls] if tls_ca_file and tls_cert and tls_key
+                           else None)
 
 
 def replay(project: str | None, game: str | None, files: tuple[str, ...], edition: str | None,
