@@ -15,7 +15,7 @@ from publish.load import load_game
 from publish.model import Game, GameConfig
 from publish.problems import Location, Problem, ProblemsFound
 from publish.projectfiles import game_files, leading_out, read_text
-from publish.text import numeral_problems
+from publish.text import typography_problems
 from publish.validate import check_game
 
 
@@ -71,7 +71,7 @@ def check_loaded(game: Game, problems: list[Problem] | None = None) -> CheckRepo
     report.problems.extend(check_game(game))
     engine = engine_for(game.id)
     report.problems.extend(example_problems(game, engine.info.editions if engine else ()))
-    report.problems.extend(numeral_problems(game))
+    report.problems.extend(typography_problems(game))
     unsound = bool(report.problems)  # what an engine reads did not load whole: it must not run
     report.problems.extend(icon_problems(game))
     report.problems.extend(leading_out(game_files(game), game.project))

@@ -434,7 +434,16 @@ def simulate(project: str | None, game: str | None, as_json: bool, progress: boo
 @click.option("--workers", type=click.IntRange(1), default=None,
               help="Worker processes of the local Dask cluster (default: one per core; 1: none).")
 @click.option("--scheduler", default=None, metavar="ADDRESS",
-              help="Play on a running Dask cluster instead (tcp://host:8786).")
+              help="Play on a running Dask cluster instead (tcp://host:8786; tls://host:8786 "
+                   "with the three --tls options). Whoever reaches it runs code on its "
+                   "workers and on this process (docs/balance.md).")
+@click.option("--tls-ca-file", type=click.Path(exists=True, dir_okay=False), default=None,
+              help="With --scheduler tls://...: the certificate authority of the cluster's "
+                   "certificates (PEM).")
+@click.option("--tls-cert", type=click.Path(exists=True, dir_okay=False), default=None,
+              help="With --scheduler tls://...: this client's certificate (PEM).")
+@click.option("--tls-key", type=click.Path(exists=True, dir_okay=False), default=None,
+              help="With --scheduler tls://...: this client's private key (PEM).")
 @reports
 def balance(project: str | None, game: str | None, study: str | None, **chosen: Any) -> None:
     """Play a balance study (STUDY.yaml, or the engine's defaults); write build/<game>/balance/."""

@@ -21,7 +21,7 @@ from publish.check import CheckReport, check, check_loaded, deck_schema
 from publish.engines import Engine, EngineInfo, ReplayWarning, SimulateRequest, engine_for
 from publish.export import to_json
 from publish.failures import Failure, build_failure
-from publish.i18n.translate import check_edition, domains_for
+from publish.i18n.translate import check_edition, domains_for, field_problems
 from publish.i18n.workflow import LocaleStatus, extract, status, translated_locales, update
 from publish.load import default_game, find_root, load_config, load_game
 from publish.model import Game
@@ -83,10 +83,12 @@ def _check_loaded(root: Path, game: Game, problems: list[Problem]) -> CheckRepor
 
 
 def _with_templates(root: Path, report: CheckReport) -> CheckReport:
-    """The check's report with the game's templates checked too (publish.check is below
-    the renderer): then everything a build could fail on, short of rendering, is in it."""
+    """The check's report with the game's templates, and the translations of their words,
+    checked too (publish.check is below the renderer and the catalogs): then everything a
+    build could fail on, short of rendering, is in it."""
     if report.game is not None:
         report.problems += template_problems(root, report.game)
+        report.problems += field_problems(report.game)
         report.problems.sort(key=lambda p: p.location)
     return report
 
@@ -429,8 +431,14 @@ def simulate(project: str | None, game: str | None, *, games: int, players: str 
 
 def balance(project: str | None, game: str | None, study: str | None, *, games: int | None,
             seed: int | None, workers: int | None, scheduler: str | None,
-            bar: Callable[[int], Any]) -> list[str]:
-    """`publish balance`: a study played and its report written (docs/balance.md)."""
+            bar: Callable[[int], Any], tls_ca_file: str | None = None,
+            tls_cert: str | None = None, tls_key: str | None = None) -> list[str]:
+    """`publish balance`: a study played and its report written (docs/balance.md); on the
+    cluster at ``scheduler``, over TLS with the three files if given."""
+    tls = (tls_ca_file, tls_cert, tls_key)
+    if any(tls) and (not all(tls) or scheduler is None):
+        raise Failure(["publish balance: --tls-ca-file, --tls-cert and --tls-key go together, "
+                       "with --scheduler tls://HOST:PORT (the local cluster makes its own)"], 2)
     work = checked(project, game)
     engine = engine_for(work.game.id)
     if engine is None or not engine.info.studies:
@@ -440,7 +448,9 @@ def balance(project: str | None, game: str | None, study: str | None, *, games: 
 
     with failing():
         return run_balance(work.project, work.game, engine, Path(study) if study else None,
-                           games, seed, workers, scheduler, bar)
+                           games, seed, workers, scheduler, bar,
+                           [Path(f) for f in tls] if tls_ca_file and tls_cert and tls_key
+                           else None)
 
 
 def replay(project: str | None, game: str | None, files: tuple[str, ...], edition: str | None,

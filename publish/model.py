@@ -7,13 +7,13 @@ what the game declares and editors can complete them.
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Annotated, Any, Literal
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, model_validator
 
+from publish.patterns import refusal
 from publish.problems import Location
 from publish.yamlsource import SourceMap
 
@@ -22,10 +22,8 @@ Colour = Annotated[str, Field(pattern=r"^#[0-9a-fA-F]{6}$")]
 
 
 def _compiles(pattern: str) -> str:
-    try:
-        re.compile(pattern)
-    except re.error as exc:
-        raise ValueError(f"not a valid regular expression: {exc}") from exc
+    if (why := refusal(pattern)) is not None:
+        raise ValueError(why)
     return pattern
 
 

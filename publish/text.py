@@ -14,12 +14,14 @@ if it nests with those already accepted, so the output is always well formed.
 from __future__ import annotations
 
 import re
+import time
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, replace
 
 from markupsafe import Markup, escape
 
 from publish.model import EmphasisRule, Game, Typography
+from publish.patterns import PatternTimeout, find
 from publish.problems import Problem
 
 ICON = re.compile(r":([a-z][a-z0-9-]*):")
@@ -113,7 +115,7 @@ def _tokens(text: str, typography: Typography, icons: Mapping[str, str]) -> list
     spans += [_Span(m.start(), m.end(), markup=Markup("\u00a0"))
               for m in _COUNT_SPACE.finditer(text)]
     if typography.numerals == "roman":
-        for m in re.finditer(typography.quantity, text):
+        for m in find(typography.quantity, text):
             span = _Span(m.start(), m.end(), markup=Markup())
             if _fits(span, spans):  # a number inside an icon name is part of the name
                 spans.append(replace(span, markup=Markup(roman(int(m[0])))))
@@ -124,9 +126,8 @@ def _emphasise(
     rule: EmphasisRule, tag: str, blocks: list[str], accepted: list[list[_Span]]
 ) -> None:
     """Accept the rule's matches that nest with the spans so far, card order; once: the first."""
-    pattern = re.compile(rule.pattern)
     for text, spans in zip(blocks, accepted, strict=True):
-        for m in pattern.finditer(text):
+        for m in find(rule.pattern, text):
             span = _Span(m.start(), m.end(), tag=tag)
             if _fits(span, spans):
                 spans.append(span)
@@ -172,7 +173,8 @@ def style_blocks(
 
     The blocks are styled together because a ``once`` rule sets only the first
     match on the whole card.  Italic rules take priority over bold ones.
-    Raises UnknownIcon for a ``:name:`` token not in ``icons``.
+    Raises UnknownIcon for a ``:name:`` token not in ``icons``, PatternTimeout for a rule
+    that runs over its time on a block.
     """
     accepted = [_tokens(text, typography, icons or {}) for text in blocks]
     rules = [("em", rule) for rule in typography.italic] + [
@@ -183,24 +185,58 @@ def style_blocks(
     return [_render(text, spans) for text, spans in zip(blocks, accepted, strict=True)]
 
 
-def numeral_problems(game: Game) -> list[Problem]:
+CHECK_SECONDS = 10.0
+"""The time `publish check` gives a game's typography patterns over all its cards' texts, in
+every locale. Our games take hundredths of a second; a pattern a little under
+``patterns.MATCH_SECONDS`` a card would otherwise hold up the check for an hour over
+``load.MAX_CARDS`` cards."""
+
+
+def typography_problems(game: Game) -> list[Problem]:
+    """The first pattern of game.yaml's typography (``quantity`` where Roman numerals use it,
+    bold and italic rules) that runs over its time on a card's text, at the pattern, naming
+    the rule and the card; then the quantities a Roman-numeral locale could not print.
+
+    The check stops at that pattern (or when the patterns have had ``CHECK_SECONDS``): each
+    further one could take as long."""
+    deadline = time.monotonic() + CHECK_SECONDS
+    for locale, typography in game.config.typography.items():
+        rules = [(f"{style}[{i + 1}]", (style, i, "pattern"), rule.pattern)
+                 for style in ("italic", "bold") for i, rule in enumerate(getattr(typography,
+                                                                                  style))]
+        if typography.numerals == "roman":
+            rules.insert(0, ("quantity", ("quantity",), typography.quantity))
+        for name, key, pattern in rules:
+            for card in game.cards:
+                try:
+                    for block in card.blocks:
+                        find(pattern, block.text, seconds=deadline - time.monotonic())
+                except PatternTimeout as exc:
+                    said = str(exc) if time.monotonic() < deadline else (
+                        f"the patterns had {CHECK_SECONDS} s over every card's text and ran out "
+                        "at this one: make it simpler")
+                    where = game.config_source.locate(("typography", locale, *key))
+                    return [Problem(where, f"typography.{locale}.{name}: over the text of card "
+                                           f"{card.number} ({card.where('text')}): {said}")]
+    return [problem for locale, typography in game.config.typography.items()
+            if typography.numerals == "roman"
+            for problem in _numeral_problems(game, locale, typography)]
+
+
+def _numeral_problems(game: Game, locale: str, typography: Typography) -> list[Problem]:
     """The quantities of the cards' text that a Roman-numeral locale could not print (over
     3999, or not a whole number), each at its card: the build would fail on them."""
     problems = []
-    for locale, typography in game.config.typography.items():
-        if typography.numerals != "roman":
-            continue
-        for card in game.cards:
-            for index, block in enumerate(card.blocks):
-                for m in re.finditer(typography.quantity, block.text):
-                    try:
-                        roman(int(m[0]))
-                    except ValueError as exc:
-                        where = card.where("text", *(() if block.kind is None
-                                                     else (index, block.kind)))
-                        problems.append(Problem(where,
-                                                f"card {card.number}: '{m[0]}' in its text: "
-                                                f"{exc}, which {locale} prints them in; "
-                                                "write the amount in words"))
+    for card in game.cards:
+        for index, block in enumerate(card.blocks):
+            for m in find(typography.quantity, block.text):
+                try:
+                    roman(int(m[0]))
+                except ValueError as exc:
+                    where = card.where("text", *(() if block.kind is None
+                                                 else (index, block.kind)))
+                    problems.append(Problem(where,
+                                            f"card {card.number}: '{m[0]}' in its text: "
+                                            f"{exc}, which {locale} prints them in; "
+                                            "write the amount in words"))
     return problems
-

@@ -18,9 +18,9 @@ PACKAGE = REPO / "publish"
 
 LAYERS = [
     ("foundation", r"publish(\.(problems|projectfiles|svgcheck|sourcedate|atomic|sourcetext"
-                   r"|yamlsource|examples|model|cardschema|load|validate|text|icons|images|export"
+                   r"|yamlsource|patterns|examples|model|cardschema|load|validate|text|icons|images|export"
                    r"|engines|check|incremental|unchanged|sheets(\..+)?))?"),
-    ("words", r"publish\.i18n(\.(catalog|translate|terms))?"),
+    ("words", r"publish\.i18n(\.(catalog|translate|terms|fields))?"),
     ("render", r"publish\.render(\..+)?"),
     ("docs", r"publish\.docs(\..+)?"),
     ("catalogs", r"publish\.i18n\.(extract|workflow)"),

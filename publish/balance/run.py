@@ -8,7 +8,7 @@ from contextlib import AbstractContextManager
 from pathlib import Path
 from typing import Any
 
-from publish.balance.distribute import play_study
+from publish.balance.distribute import Tls, play_study
 from publish.balance.faces import MAKES_FACES
 from publish.balance.report import write_report
 from publish.balance.studyfile import read_study
@@ -21,11 +21,13 @@ Bar = Callable[[int], AbstractContextManager[Any]]
 
 def run_balance(project: Path, game: Game, engine: Engine, study_file: Path | None,
                 games: int | None, seed: int | None, workers: int | None,
-                scheduler: str | None, bar: Bar) -> list[str]:
-    """Read the study, play it, write build/<game>/balance/; the lines to print."""
+                scheduler: str | None, bar: Bar, tls: list[Path] | None = None) -> list[str]:
+    """Read the study, play it, write build/<game>/balance/; the lines to print. ``tls``:
+    the CA file, certificate and key that reach ``scheduler``."""
     study = read_study(game, engine, study_file, games, seed)
     with bar(study.games) as progress:
-        played = play_study(game, study, workers, scheduler, progress.update)
+        played = play_study(game, study, workers, scheduler, progress.update,
+                            Tls(*tls) if tls else None)
     recording = engine.info.records
     assert recording is not None  # read_study's caller checked that the engine studies
     written = write_report(project, game, study, played, recording, engine.info.name)

@@ -28,6 +28,7 @@ from publish.docs.messages import rel
 from publish.docs.parser import lift_block_directives, locate, new_parser
 from publish.docs.reading import front_matter, translate_meta, translate_tokens, typed_card_names
 from publish.model import Card, Typography
+from publish.patterns import PatternTimeout
 from publish.problems import Location, did_you_mean
 from publish.projectfiles import read_text
 from publish.text import UnknownIcon, style_blocks, untranslated
@@ -173,7 +174,7 @@ class RulesMarkdown:
         typography = self.ctx.game.config.typography.get(self.ctx.locale) or Typography()
         try:
             html = style_blocks([b.text for b in card.blocks], typography, self.ctx.icons)
-        except UnknownIcon as exc:
+        except (UnknownIcon, PatternTimeout) as exc:
             return self.ctx.fail(card.where("text"), f"card {card.number}: {exc}")
         return self.html.effect([
             {"kind": b.kind or "text", "untranslated": f"text {i}" in card.untranslated,

@@ -18,6 +18,7 @@ from babel.messages.catalog import Catalog, Message
 from babel.messages.plurals import get_plural
 
 from publish.i18n.catalog import DOMAINS, SHARED, po_path, read_catalog
+from publish.i18n.fields import misfit
 from publish.model import Card, Game, GameConfig
 from publish.problems import Location, Problem, ProblemsFound
 
@@ -134,8 +135,12 @@ class Translator:
         """Template and renderer words (no context), in any edition but the templates' own."""
         if not message:
             return message
-        found = self.get(self._domain_of(message), None, message)
-        return found.text if found else message
+        domain = self._domain_of(message)
+        found = self.get(domain, None, message)
+        if found is None:
+            return message
+        self._fitting(domain, (message,), found.text)
+        return found.text
 
     def ngettext(self, singular: str, plural: str, n: int) -> str:
         """A count's words: the catalog's form for ``n`` by its language's plural rule;
@@ -144,8 +149,52 @@ class Translator:
         forms, done = self.forms(domain, None, (singular, plural))
         catalog = self.catalogs.get(domain)
         if done and catalog is not None and self._translates(domain):
-            return forms[min(_rule(catalog.plural_expr)(n), len(forms) - 1)]
+            form = forms[min(_rule(catalog.plural_expr)(n), len(forms) - 1)]
+            self._fitting(domain, (singular, plural), form)
+            return form
         return plural_form(forms, n, TEMPLATE_LOCALE if domain == SHARED else self.source)
+
+
+    def _fitting(self, domain: str, sources: tuple[str, ...], text: str) -> None:
+        """Raise, at its message in the PO file, if a template word's translation has fields
+        its source lacks (`publish check` says so first: ``field_problems``)."""
+        why = misfit(sources, text)
+        if why is not None:
+            message = self.catalogs[domain].get(sources[0])
+            raise ProblemsFound([_misfit_problem(self.paths[domain], message, why)])
+
+
+def _misfit_problem(path: Path, message: Message, why: str) -> Problem:
+    source = message.id[0] if isinstance(message.id, tuple | list) else message.id
+    shown = source if len(source) <= 40 else source[:39] + "…"
+    return Problem(Location(path, getattr(message, "lineno", 0) or 1, 1),
+                   f"the translation of '{shown}': {why}")
+
+
+def field_problems(game: Game) -> list[Problem]:
+    """In every edition, each template word (the game's ``ui`` catalog, the shared
+    ``templates`` one) whose translation has a field its source lacks, or a field that is no
+    name, at its message in the PO file: the build would fail on it. A catalog that cannot
+    be read is said too. Fuzzy translations are not printed, so not read."""
+    problems = []
+    for locale in game.config.locales.editions:
+        try:
+            words = template_words(game, locale)
+        except ProblemsFound as found:
+            problems += found.problems
+            continue
+        for domain, catalog in (words.catalogs.items() if words is not None else ()):
+            if not words._translates(domain):
+                continue
+            for message in catalog:
+                sources = message.id if isinstance(message.id, tuple | list) else (message.id,)
+                strings = (message.string if isinstance(message.string, tuple | list)
+                           else (message.string,))
+                why = next((why for text in strings if text and not message.fuzzy
+                            if (why := misfit(sources, text)) is not None), None)
+                if message.id and why is not None:
+                    problems.append(_misfit_problem(words.paths[domain], message, why))
+    return problems
 
 
 def check_edition(game: Game, locale: str) -> None:

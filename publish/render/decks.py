@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 
 from markupsafe import Markup
 
+from publish.i18n.fields import fill
 from publish.i18n.translate import N_, template_words
 from publish.icons import read_icons
 from publish.model import BACKS, Game
@@ -188,7 +189,7 @@ def calibration_html(game: Game, project: Path, options: DeckOptions) -> str:
     """The two-page calibration sheet for this paper and duplex flip."""
     options = options.for_game(game)
     _ = _words(game, options.edition)
-    note = _(CALIBRATION_NOTE).format(flip=options.backs, edge=_(EDGES[options.backs]))
+    note = fill(_(CALIBRATION_NOTE), {"flip": options.backs, "edge": _(EDGES[options.backs])})
     paper = PAPERS[options.paper]
     style = face_style(game, options)
     pages = calibration_pages(paper, options.backs, note)

@@ -3,14 +3,16 @@
 from __future__ import annotations
 
 import sys
+from collections.abc import Callable
 from pathlib import Path
 from typing import Protocol
 
 from jinja2 import StrictUndefined, UndefinedError, select_autoescape
 from jinja2.sandbox import SandboxedEnvironment
 from jinja2.utils import missing
-from markupsafe import Markup
+from markupsafe import Markup, escape
 
+from publish.i18n.fields import fill
 from publish.problems import did_you_mean
 from publish.render.loader import CompiledTemplates, ProjectLoader
 
@@ -101,7 +103,9 @@ def environment(project: Path, game_id: str,
     "{n} cards", n)``, in English (a game's own templates: in its source
     language), so that an edition's catalogs (``words``) translate them, plural
     forms by the rule of the catalog's language; without catalogs they print as
-    written, the singular for one and the plural otherwise.
+    written, the singular for one and the plural otherwise. Fields are filled by
+    name, ``_("Licence: {name}", name=...)`` (``ngettext`` gives ``n`` itself), and
+    by nothing else (publish.i18n.fields): a translation is text, escaped like data.
     """
     folders = [project / "templates" / game_id, project / "templates" / COMMON]
     env = SandboxedEnvironment(
@@ -110,13 +114,24 @@ def environment(project: Path, game_id: str,
         undefined=LocatedUndefined,
         trim_blocks=True,
         lstrip_blocks=True,
-        extensions=["jinja2.ext.i18n"],
         bytecode_cache=COMPILED,
     )
     env.filters["css_string"] = css_string
-    if words is None:
-        env.install_null_translations(newstyle=True)  # type: ignore[attr-defined]
-    else:
-        env.install_gettext_callables(  # type: ignore[attr-defined]
-            words.gettext, words.ngettext, newstyle=True)
+    env.globals.update(template_gettext(words))
     return env
+
+
+def template_gettext(words: TemplateWords | None) -> dict[str, Callable[..., Markup]]:
+    """``_``, ``gettext`` and ``ngettext`` as templates call them: translated by ``words``
+    (None: as written), each ``{name}`` filled from the call's keywords, all escaped."""
+
+    def gettext(message: str, /, **fields: object) -> Markup:
+        text = words.gettext(message) if words is not None else message
+        return fill(text, fields, markup=True) if fields else Markup(escape(text))
+
+    def ngettext(singular: str, plural: str, count: int, /, **fields: object) -> Markup:
+        text = (words.ngettext(singular, plural, count) if words is not None
+                else singular if count == 1 else plural)
+        return fill(text, {"n": count, **fields}, markup=True)
+
+    return {"_": gettext, "gettext": gettext, "ngettext": ngettext}

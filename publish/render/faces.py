@@ -15,6 +15,7 @@ from markupsafe import Markup
 
 from publish.images import picture_url, shown_pictures
 from publish.model import Card, Game, Typography
+from publish.patterns import PatternTimeout
 from publish.text import UnknownIcon, style_blocks, untranslated
 
 
@@ -91,6 +92,8 @@ def face_context(game: Game, card: Card, deck: str, locale: str, icons: dict[str
     except UnknownIcon as exc:
         raise UnknownIcon(exc.name, exc.known, where=f"card {card.number} "
                           f"({card.where('text')})") from None
+    except PatternTimeout as exc:
+        raise PatternTimeout(exc.pattern, f"card {card.number} ({card.where('text')})") from None
     html = [_space_into_tag(h) for h in html]
     html = [untranslated(h, f"text {i}" in card.untranslated)
             for i, h in enumerate(html, start=1)]

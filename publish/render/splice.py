@@ -6,10 +6,9 @@ Laying out only those pages and swapping their drawing into the previous
 PDF costs a fraction of laying out the whole deck again.  The page objects
 stay where they are, so named destinations and the page order still hold.
 
-A page laid out alone brings its own font subsets.  WeasyPrint subsets keep
-the fonts' glyph ids, so when the PDF already embeds a subset of the same
-font with every glyph the new page uses, the page is pointed at that one
-and the file does not grow; only a page with new glyphs keeps its own.
+A page laid out alone brings its own font subsets; the PDF's own are kept where
+they hold every glyph the new page draws and are still exactly the glyphs the
+pages draw, else the whole is laid out again (``render.subsets``).
 
 pikepdf (qpdf) writes compressed object streams as WeasyPrint does: a PDF
 rewritten by it stays the size it was, and only reachable objects are kept.
@@ -29,13 +28,26 @@ import zlib
 from collections.abc import Iterable
 from typing import Any
 
+from publish.render.subsets import (
+    SubsetsDiffer,
+    as_laid_out_whole,
+    fonts,
+    reuse_fonts,
+    sort_unicode_maps,
+    with_drawings,
+)
+
 BOXES = ("/MediaBox", "/TrimBox", "/BleedBox")
-WIDTH_ROUNDING = 1.0
-"""Glyph widths (1/1000 em) of one font may differ by a unit between two layouts."""
 
 
 class SpliceError(ValueError):
     """The new pages do not fit the old ones (size or count): lay out the whole PDF."""
+
+
+class FontsChange(SpliceError):
+    """The new pages fit, but the fonts' subsets would not be those of the PDF laid out
+    whole (new glyphs, or a glyph's last use gone): lay out the whole PDF; what each page
+    draws is the same either way."""
 
 
 def replace_pages(pdf: bytes, new: bytes, at: list[int]) -> bytes:
@@ -70,6 +82,10 @@ def replace_pages(pdf: bytes, new: bytes, at: list[int]) -> bytes:
                     del page[key]
             spliced.append(page)
         reuse_fonts(spliced, kept)
+        try:
+            as_laid_out_whole(target)
+        except SubsetsDiffer as differ:  # new glyphs, or a glyph's last use gone
+            raise FontsChange(f"the fonts change: {differ}") from None
         return save(target)
 
 
@@ -194,8 +210,9 @@ def save(pdf: Any) -> bytes:
 
     seen: set[tuple[int, int]] = set()  # a drawing two pages call is pruned once
     for page in pdf.pages:
-        for holder in _with_drawings(page.obj, seen):
+        for holder in with_drawings(page.obj, seen):
             _prune(holder)
+    sort_unicode_maps(pdf)
     if "/ID" in pdf.trailer:
         del pdf.trailer["/ID"]
     # qpdf fills object streams in the order of the objects' numbers, and a spliced page's
@@ -298,106 +315,7 @@ def _call_order(content: bytes) -> dict[tuple[str, str], str]:
     return new
 
 
-def _drawings(resources: Any) -> Iterable[Any]:
-    """The content streams these resources call, which hold resources of their own: forms,
-    tiling patterns, and the groups of soft masks (WeasyPrint draws opacity with them).
-    Left unpruned, they would keep WeasyPrint's shared resource tables, which a spliced page
-    brings again as copies of its own."""
-    import pikepdf
-
-    for drawing in resources.get("/XObject", {}).values():
-        if drawing.get("/Subtype") == "/Form":
-            yield drawing
-    for pattern in resources.get("/Pattern", {}).values():
-        if isinstance(pattern, pikepdf.Stream):
-            yield pattern
-    for state in resources.get("/ExtGState", {}).values():
-        mask = state.get("/SMask")
-        if isinstance(mask, pikepdf.Dictionary) and isinstance(mask.get("/G"), pikepdf.Stream):
-            yield mask.G
-
-
 def _box(page: Any, name: str) -> list[float]:
     return [round(float(v), 2) for v in page.get(name, [])]
 
 
-def fonts(pages: Any) -> dict[str, list[tuple[Any, dict[int, float]]]]:
-    """The composite fonts these pages use: base name -> (font, glyph widths)."""
-    found: dict[str, list[tuple[Any, dict[int, float]]]] = {}
-    seen: set[tuple[int, int]] = set()
-    for holder in (h for page in pages for h in _with_drawings(page.obj)):
-        table = holder.get("/Resources", {}).get("/Font", {})
-        for font in table.values():
-            if not font.is_indirect or font.objgen in seen:
-                continue
-            seen.add(font.objgen)
-            widths = _widths(font)
-            if widths is not None:
-                found.setdefault(str(font.BaseFont), []).append((font, widths))
-    return found
-
-
-def _widths(font: Any) -> dict[int, float] | None:
-    """Glyph id -> width of a Type0 font with the identity encoding (None for others)."""
-    if font.get("/Subtype") != "/Type0" or font.get("/Encoding") != "/Identity-H":
-        return None
-    import pikepdf
-
-    items = list(font.DescendantFonts[0].get("/W", []))
-    widths: dict[int, float] = {}
-    i = 0
-    while i + 1 < len(items):
-        first = int(items[i])
-        if isinstance(items[i + 1], pikepdf.Array):
-            widths.update((first + k, float(w)) for k, w in enumerate(items[i + 1]))
-            i += 2
-        else:  # first last width
-            last, width = int(items[i + 1]), float(items[i + 2])
-            widths.update((gid, width) for gid in range(first, last + 1))
-            i += 3
-    return widths
-
-
-def _with_drawings(holder: Any, seen: set[tuple[int, int]] | None = None) -> Iterable[Any]:
-    """A page (or drawing) and every drawing it calls, however deep, each once (``seen``:
-    drawings already met, shared across pages).  Each holder's resources are read after it
-    is yielded, so a caller that prunes them walks only the drawings still called."""
-    waiting, seen = [holder], set() if seen is None else seen
-    while waiting:
-        current = waiting.pop()
-        yield current
-        for drawing in _drawings(current.get("/Resources", {})):
-            if drawing.objgen not in seen:
-                seen.add(drawing.objgen)
-                waiting.append(drawing)
-
-
-def reuse_fonts(pages: Iterable[Any], kept: dict[str, list[tuple[Any, dict[int, float]]]]
-                ) -> None:
-    """Point the pages, and the drawings they call (text in a translucent box is drawn in a
-    group of its own), at fonts already embedded that hold every glyph they draw."""
-    read: dict[tuple[int, int], dict[int, float] | None] = {}  # a font's widths, read once
-    for page in pages:
-        for holder in _with_drawings(page):
-            _reuse_in(holder.get("/Resources", {}).get("/Font"), kept, read)
-
-
-def _reuse_in(table: Any, kept: dict[str, list[tuple[Any, dict[int, float]]]],
-              read: dict[tuple[int, int], dict[int, float] | None]) -> None:
-    if not table:
-        return
-    for name in list(table.keys()):
-        font = table[name]
-        if not font.is_indirect:
-            widths = _widths(font)
-        elif font.objgen in read:
-            widths = read[font.objgen]
-        else:
-            widths = read[font.objgen] = _widths(font)
-        if widths is None:
-            continue
-        for old, old_widths in kept.get(str(font.BaseFont), []):
-            if old_widths == widths or all(abs(old_widths.get(gid, -1e9) - w) <= WIDTH_ROUNDING
-                                           for gid, w in widths.items()):
-                table[name] = old
-                break

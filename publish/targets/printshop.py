@@ -13,7 +13,7 @@ from publish.incremental import Inputs
 from publish.model import Game
 from publish.render.fit import Shrunk
 from publish.render.printshop import SERVICES, pixels, rasterise, single_items, single_pdf
-from publish.render.splice import SpliceError, canonical, replace_pages
+from publish.render.splice import FontsChange, SpliceError, canonical, replace_pages
 from publish.targets.base import Job, Rendered, Work, in_locale, output_dir
 
 FOLDER = "printshop"
@@ -79,6 +79,10 @@ class Printshop:
             try:
                 pdf = replace_pages(previous.read_bytes(), pdf,
                                     [anchors.index(m["anchor"]) for m in made])
+            except FontsChange:  # the PDF laid out whole; the other pages' images stand
+                shrunk = []
+                pdf = canonical(single_pdf(game, work.project, deck, spec, options.interleave,
+                                           job.locale, icons, None, shrunk)[0])
             except SpliceError:  # not the PDF the record describes: make it all again
                 return self.render(work, replace(job, cards=[]))
         else:

@@ -42,11 +42,14 @@ def test_the_new_drawing_takes_the_old_pages_place_and_its_fonts_are_reused():
         PdfReader(io.BytesIO(old)).named_destinations.keys()
 
 
-def test_a_page_with_new_glyphs_keeps_its_own_font():
-    old = pdf("aaa", "bbb")
-    new = replace_pages(old, pdf("xyz"), [1])
-    assert texts(new) == ["aaa", "xyz"]
-    assert len(fonts(new)) == len(fonts(old)) + 1
+@pytest.mark.parametrize("pages, new", [(("aaa", "bbb"), "xyz"),  # glyphs the subset lacks
+                                         (("aaa", "bbb"), "aaa")])  # the last b gone
+def test_a_page_that_changes_the_fonts_glyphs_is_refused_so_the_whole_is_laid_out(pages, new):
+    """A forced build embeds one subset of each font, holding the glyphs its pages draw: a
+    page kept with its own subset, or a subset left with a glyph no page draws, would not
+    be its bytes."""
+    with pytest.raises(SpliceError, match="the fonts change"):
+        replace_pages(pdf(*pages), pdf(new), [1])
 
 
 def test_pages_of_another_size_or_number_are_refused():
@@ -70,9 +73,16 @@ def test_joined_pdfs_keep_their_pages_in_order_and_the_given_title():
 
 def test_a_page_spliced_out_and_back_gives_the_bytes_of_the_pdf_laid_out_whole():
     whole = canonical(pdf("alpha", "beta", "gamma"))
-    edited = replace_pages(whole, pdf("Zygote"), [1])  # new glyphs: a font of its own
+    edited = replace_pages(whole, pdf("abet"), [1])
     assert edited != whole
     assert replace_pages(edited, pdf("beta"), [1]) == whole
+
+
+def test_a_spliced_pdf_is_the_bytes_of_the_same_pages_laid_out_whole():
+    """The kept subsets list their glyphs in the order the old PDF first drew them (here a,
+    l, p, h); laid out whole, the new one draws a, h, p, l: the maps are written sorted."""
+    whole = canonical(pdf("alpha", "beta", "gamma"))
+    assert replace_pages(whole, pdf("ahpla"), [0]) == canonical(pdf("ahpla", "beta", "gamma"))
 
 
 def test_pages_whose_drawings_weasyprint_numbers_over_the_document_splice_back_to_its_bytes():
@@ -82,8 +92,9 @@ def test_pages_whose_drawings_weasyprint_numbers_over_the_document_splice_back_t
     faded = '<span style="opacity: 0.5; background: #c33">{}</span>'
     pages = [faded.format(word) for word in ("alpha", "beta", "gamma")]
     whole = canonical(pdf(*pages))
-    edited = replace_pages(whole, pdf(faded.format("Zygote")), [2])
-    assert texts(edited) == ["alpha", "beta", "Zygote"]
+    edited = replace_pages(whole, pdf(faded.format("mage")), [2])
+    assert texts(edited) == ["alpha", "beta", "mage"]
+    assert edited == canonical(pdf(*pages[:2], faded.format("mage")))
     assert replace_pages(edited, pdf(pages[2]), [2]) == whole
 
 
@@ -127,7 +138,10 @@ def outputs(project: Path) -> dict[str, bytes]:
 def test_a_build_after_an_edit_and_its_revert_is_byte_identical_to_a_forced_build(
         demo_docs, monkeypatch):
     """Decks and print-shop PDFs (pages spliced into the previous PDF), the joined decks and
-    the manual, after a name edited twice and restored: the bytes of `publish build --force`."""
+    the manual, after each edit of a name and after it is restored: the bytes of `publish
+    build --force` of the same sources. The first edit draws only glyphs the fonts' subsets
+    hold, in another order (the subsets are kept, their ToUnicode maps sorted); the others
+    draw new glyphs (the PDFs are laid out whole again)."""
     monkeypatch.setenv("SOURCE_DATE_EPOCH", "1700000000")
     shutil.copytree(REPO / "templates" / "agencia", demo_docs / "templates" / "demo",
                     dirs_exist_ok=True)
@@ -136,10 +150,15 @@ def test_a_build_after_an_edit_and_its_revert_is_byte_identical_to_a_forced_buil
     build_all(demo_docs, "--force")
     forced = outputs(demo_docs)
     assert any(name.startswith("pt-BR/printshop/") for name in forced)
-    for edit in ("name: Primeira Qxwz", "name: Primeira jk"):
+    for edit in ("name: Arpeira Prim", "name: Primeira Qxwz", "name: Primeira jk"):
         deck.write_text(original.replace("name: Primeira", edit), encoding="utf-8")
         assert "only the pages showing 001" in build_all(demo_docs)
-        assert outputs(demo_docs) != forced
+        spliced = outputs(demo_docs)
+        assert spliced != forced
+        for paged in ("decks", "printshop"):  # a named target is laid out whole
+            assert run("build", paged, "--project", str(demo_docs), "--game", "demo",
+                       "--jobs", "1").exit_code == 0
+        assert [n for n in spliced if outputs(demo_docs).get(n) != spliced[n]] == [], edit
     deck.write_text(original, encoding="utf-8")
     build_all(demo_docs)
     assert outputs(demo_docs) == forced

@@ -8,6 +8,7 @@ from markupsafe import Markup
 
 from publish.docs.context import Source
 from publish.docs.directives.base import Call, Directive
+from publish.i18n.fields import fill
 from publish.problems import did_you_mean
 from publish.projectfiles import OutsideProject, inside
 
@@ -28,8 +29,8 @@ def example(call: Call) -> Markup:
     decks = ctx.game.config.decks
     deck_names = ctx.labels.list_joiner(
         [decks[d].name if d in decks else str(d) for d in meta.get("decks") or []])
-    line = ctx.labels.example_meta.format(
-        players=meta.get("players", "?"), mode=meta.get("mode", "?"), decks=deck_names)
+    line = fill(ctx.labels.example_meta, {"players": meta.get("players", "?"),
+                                          "mode": meta.get("mode", "?"), "decks": deck_names})
     return call.rules.html.example(ident, meta.get("title") or call.arg, line,
                                    call.rules.render(source))
 

@@ -1,0 +1,207 @@
+"""The font subsets of a PDF made of pages laid out apart: shared where one holds every
+glyph a page draws, and held to what a PDF laid out whole would embed.
+
+A page laid out alone brings its own font subsets. WeasyPrint subsets keep the fonts'
+glyph ids, so when the PDF already embeds a subset of the same font with every glyph the
+new page uses, the page is pointed at that one and the file does not grow. A PDF laid out
+whole embeds one subset of each font, holding exactly the glyphs its pages draw, with a
+ToUnicode map listing them in the order they are first drawn: a spliced PDF is kept only
+if its subsets are those, and every map is written in the order of the glyph ids, so an
+incremental build gives the bytes of a forced one.
+"""
+
+from __future__ import annotations
+
+import re
+import zlib
+from collections.abc import Iterable
+from typing import Any
+
+WIDTH_ROUNDING = 1.0
+"""Glyph widths (1/1000 em) of one font may differ by a unit between two layouts."""
+
+CMAP_BLOCK = 100
+"""The entries a ToUnicode block may hold (the CMap format's limit; WeasyPrint's too)."""
+
+_BFCHAR = re.compile(rb"\d+ beginbfchar\n(.*?)\nendbfchar\n?", re.S)
+"""A block of a ToUnicode map: one ``<glyph> <text>`` line per glyph."""
+
+
+class SubsetsDiffer(ValueError):
+    """A PDF's font subsets are not those a layout of the whole would embed."""
+
+
+def fonts(pages: Any) -> dict[str, list[tuple[Any, dict[int, float]]]]:
+    """The composite fonts these pages use: base name -> (font, glyph widths)."""
+    found: dict[str, list[tuple[Any, dict[int, float]]]] = {}
+    seen: set[tuple[int, int]] = set()
+    for holder in (h for page in pages for h in with_drawings(page.obj)):
+        table = holder.get("/Resources", {}).get("/Font", {})
+        for font in table.values():
+            if not font.is_indirect or font.objgen in seen:
+                continue
+            seen.add(font.objgen)
+            widths = _widths(font)
+            if widths is not None:
+                found.setdefault(str(font.BaseFont), []).append((font, widths))
+    return found
+
+
+def _widths(font: Any) -> dict[int, float] | None:
+    """Glyph id -> width of a Type0 font with the identity encoding (None for others)."""
+    if font.get("/Subtype") != "/Type0" or font.get("/Encoding") != "/Identity-H":
+        return None
+    import pikepdf
+
+    items = list(font.DescendantFonts[0].get("/W", []))
+    widths: dict[int, float] = {}
+    i = 0
+    while i + 1 < len(items):
+        first = int(items[i])
+        if isinstance(items[i + 1], pikepdf.Array):
+            widths.update((first + k, float(w)) for k, w in enumerate(items[i + 1]))
+            i += 2
+        else:  # first last width
+            last, width = int(items[i + 1]), float(items[i + 2])
+            widths.update((gid, width) for gid in range(first, last + 1))
+            i += 3
+    return widths
+
+
+def _drawings(resources: Any) -> Iterable[Any]:
+    """The content streams these resources call, which hold resources of their own: forms,
+    tiling patterns, and the groups of soft masks (WeasyPrint draws opacity with them).
+    Left unpruned, they would keep WeasyPrint's shared resource tables, which a spliced page
+    brings again as copies of its own."""
+    import pikepdf
+
+    for drawing in resources.get("/XObject", {}).values():
+        if drawing.get("/Subtype") == "/Form":
+            yield drawing
+    for pattern in resources.get("/Pattern", {}).values():
+        if isinstance(pattern, pikepdf.Stream):
+            yield pattern
+    for state in resources.get("/ExtGState", {}).values():
+        mask = state.get("/SMask")
+        if isinstance(mask, pikepdf.Dictionary) and isinstance(mask.get("/G"), pikepdf.Stream):
+            yield mask.G
+
+
+def with_drawings(holder: Any, seen: set[tuple[int, int]] | None = None) -> Iterable[Any]:
+    """A page (or drawing) and every drawing it calls, however deep, each once (``seen``:
+    drawings already met, shared across pages).  Each holder's resources are read after it
+    is yielded, so a caller that prunes them walks only the drawings still called."""
+    waiting, seen = [holder], set() if seen is None else seen
+    while waiting:
+        current = waiting.pop()
+        yield current
+        for drawing in _drawings(current.get("/Resources", {})):
+            if drawing.objgen not in seen:
+                seen.add(drawing.objgen)
+                waiting.append(drawing)
+
+
+def reuse_fonts(pages: Iterable[Any], kept: dict[str, list[tuple[Any, dict[int, float]]]]
+                ) -> None:
+    """Point the pages, and the drawings they call (text in a translucent box is drawn in a
+    group of its own), at fonts already embedded that hold every glyph they draw."""
+    read: dict[tuple[int, int], dict[int, float] | None] = {}  # a font's widths, read once
+    for page in pages:
+        for holder in with_drawings(page):
+            _reuse_in(holder.get("/Resources", {}).get("/Font"), kept, read)
+
+
+def _reuse_in(table: Any, kept: dict[str, list[tuple[Any, dict[int, float]]]],
+              read: dict[tuple[int, int], dict[int, float] | None]) -> None:
+    if not table:
+        return
+    for name in list(table.keys()):
+        font = table[name]
+        if not font.is_indirect:
+            widths = _widths(font)
+        elif font.objgen in read:
+            widths = read[font.objgen]
+        else:
+            widths = read[font.objgen] = _widths(font)
+        if widths is None:
+            continue
+        for old, old_widths in kept.get(str(font.BaseFont), []):
+            if old_widths == widths or all(abs(old_widths.get(gid, -1e9) - w) <= WIDTH_ROUNDING
+                                           for gid, w in widths.items()):
+                table[name] = old
+                break
+
+
+def as_laid_out_whole(pdf: Any) -> None:
+    """Raise SubsetsDiffer unless ``pdf`` embeds its fonts as WeasyPrint would laying it out
+    whole: one subset of each font, holding exactly the glyphs its pages draw with it. A
+    spliced page whose glyphs the kept subset lacks keeps a subset of its own, and an edit
+    that took away a glyph's last use leaves it in the kept one: either would differ from
+    a forced build's."""
+    drawn: dict[tuple[int, int], set[int]] = {}
+    used: dict[tuple[int, int], Any] = {}
+    for font, glyphs in _glyphs_drawn(pdf):
+        used[font.objgen] = font
+        drawn.setdefault(font.objgen, set()).update(glyphs)
+    names = sorted(str(font.BaseFont) for font in used.values())
+    if len(set(names)) != len(names):
+        raise SubsetsDiffer(f"two subsets of one font among {', '.join(names)}")
+    for key, font in used.items():
+        widths = _widths(font)
+        if widths is None or set(widths) != drawn[key]:
+            raise SubsetsDiffer(f"{font.BaseFont}: its glyphs are not those the pages draw")
+
+
+def _glyphs_drawn(pdf: Any) -> Iterable[tuple[Any, set[int]]]:
+    """(font, glyph ids) for each string a page or drawing shows (two bytes a glyph, as
+    WeasyPrint writes them with its composite fonts)."""
+    import pikepdf
+
+    seen: set[tuple[int, int]] = set()
+    for page in pdf.pages:
+        for holder in with_drawings(page.obj, seen):
+            table = holder.get("/Resources", {}).get("/Font", {})
+            font = None
+            for operands, operator in pikepdf.parse_content_stream(
+                    holder if isinstance(holder, pikepdf.Stream) else page, "Tf Tj TJ ' \""):
+                if str(operator) == "Tf":
+                    font = table.get(str(operands[0]))
+                    continue
+                shown = operands[0] if str(operator) == "TJ" else [operands[-1]]
+                data = b"".join(bytes(s) for s in shown if isinstance(s, pikepdf.String))
+                if font is not None and data:
+                    yield font, {int.from_bytes(data[i:i + 2], "big")
+                                 for i in range(0, len(data) - 1, 2)}
+
+
+def sort_unicode_maps(pdf: Any) -> None:
+    """Each font's ToUnicode map with its glyphs in the order of their ids, written anew.
+    WeasyPrint lists them in the order the document first draws them, which an edit
+    changes for a subset kept from before it; sorted, that subset's map and a forced
+    build's are the same bytes."""
+    import pikepdf
+
+    seen: set[tuple[int, int]] = set()
+    for page in pdf.pages:
+        for holder in with_drawings(page.obj):
+            for font in holder.get("/Resources", {}).get("/Font", {}).values():
+                cmap = font.get("/ToUnicode")
+                if isinstance(cmap, pikepdf.Stream) and cmap.objgen not in seen:
+                    seen.add(cmap.objgen)
+                    _sort_unicode_map(cmap)
+
+
+def _sort_unicode_map(cmap: Any) -> None:
+    import pikepdf
+
+    data = cmap.read_bytes()
+    blocks = list(_BFCHAR.finditer(data))
+    if not blocks or b"bfrange" in data:
+        return
+    lines = sorted((line for block in blocks for line in block[1].split(b"\n")),
+                   key=lambda line: int(line[1:line.index(b">")], 16))
+    chunks = (lines[i:i + CMAP_BLOCK] for i in range(0, len(lines), CMAP_BLOCK))
+    body = b"".join(b"%d beginbfchar\n%s\nendbfchar\n" % (len(chunk), b"\n".join(chunk))
+                    for chunk in chunks)
+    cmap.write(zlib.compress(data[:blocks[0].start()] + body + data[blocks[-1].end():]),
+               filter=pikepdf.Name.FlateDecode)
