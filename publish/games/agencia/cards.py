@@ -153,6 +153,10 @@ def rules_of(rule_type: type, cards: list[str],
 
 NO_RULES: list[tuple[int, Any]] = []  # shared and never changed: what a society lacks
 
+RuleKey = type | tuple[type, str] | str
+"""What standing rules are filed under (``rules_by_type``): a rule's type, a prohibition's
+``BARRED[act]``, or ``SCALES``."""
+
 _DERIVED: dict[int, tuple[dict[str, CardInfo], dict[str, Any]]] = {}
 KEPT_SETS = 4  # sets of cards whose derived tables are kept (a worker plays with one)
 
@@ -231,14 +235,14 @@ def kept_records(infos: dict[str, CardInfo], cards: Iterable[str]) -> set[str]:
 
 
 def rules_by_type(cards: tuple[str, ...],
-                  infos: dict[str, CardInfo]) -> dict[type, list[tuple[int, Any]]]:
+                  infos: dict[str, CardInfo]) -> dict[RuleKey, list[tuple[int, Any]]]:
     """``rules_of`` for every rule type at once: type -> (seat, rule), for each type of
     the schema a rule is an instance of (its class, and any base class of its below
     ``Strict``: none today).  The base classes every model shares are left out, as a
     society is filed anew each time its structures change and nobody asks for them.
     A prohibition is also filed under ``BARRED[act]`` for each act it bars, a rule that
     changes amounts under ``SCALES`` (the card's ``rule_kinds``)."""
-    found: dict[type, list[tuple[int, Any]]] = {}
+    found: dict[RuleKey, list[tuple[int, Any]]] = {}
     for seat, number in enumerate(cards):
         for kind, rule in infos[number].rule_kinds:
             found.setdefault(kind, []).append((seat, rule))

@@ -212,11 +212,11 @@ class EffectsReplay:
         oracle.used = set()
         if self.deck_size is None and len(s.pile) < PILE:
             s.pile[:0] = [UNKNOWN] * (PILE - len(s.pile))  # as many as it takes
-        before = pickle.dumps((s, engine.record, engine._extra), pickle.HIGHEST_PROTOCOL)
+        before = pickle.dumps((s, engine.record, engine.extra_jogada), pickle.HIGHEST_PROTOCOL)
         logged = tuple(unit)
         best: tuple[int, tuple] | None = None
         for _ in range(BUDGET):
-            engine.state, engine.record, engine._extra = pickle.loads(before)
+            engine.state, engine.record, engine.extra_jogada = pickle.loads(before)
             engine.society_changed()
             oracle.used = set()
             del engine.log[mark:]
