@@ -74,12 +74,13 @@ ACTION_MODELS: tuple[type, ...] = get_args(get_args(fx.Action)[0])
 """Every model of an action of the effect schema."""
 
 
-def action_facts(action: BaseModel) -> dict[str, bool]:
+def action_facts(action: Any) -> dict[str, bool]:
     """What running an action asks each time (``actions.HANDLERS``), computed once for its
     record: ``gated``, whether a condition or the last turn's revolt may stop it
     (``actions.gate``); ``lenient``, whether what cannot be done is skipped rather than a
     crisis (its ``crisis`` false); ``fixed``, whether its number of cards is a plain
-    number, which is the amount it moves unless a rule that ``SCALES`` stands."""
+    number, which is the amount it moves unless a rule that ``SCALES`` stands.  ``action``:
+    a model of ``ACTION_MODELS``, each of which has those fields."""
     return {"gated": action.when is not None or action.unless_revolt_succeeded_last_turn,
             "lenient": not action.crisis,
             "fixed": type(getattr(action, "n", None)) is int}
