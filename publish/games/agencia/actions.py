@@ -12,9 +12,9 @@ from functools import partial
 from typing import Any
 
 from publish.games.agencia import effects as fx
-from publish.games.agencia.base import Context
-from publish.games.agencia.base import EngineBase as Engine
 from publish.games.agencia.cards import BARRED, SCALES
+from publish.games.agencia.host import Context
+from publish.games.agencia.host import Host as Engine
 from publish.games.agencia.select import Crisis, concerned, holds, resolve, table_order
 from publish.games.agencia.state import shuffle
 
@@ -390,7 +390,7 @@ class _Skip(Exception):
     """A 'se ...' condition is false: this action and the rest of its block do nothing."""
 
 
-def _exchange(engine: Engine, ctx: Context, action: fx.Exchange, optional: bool) -> None:
+def _exchange(engine: Engine, ctx: Context, action: Any, optional: bool) -> None:
     s = engine.state
     for seat, rule in engine.rules(BARRED["exchange"]):
         if not rule.by_others or seat != ctx.owner:
@@ -420,7 +420,7 @@ def _exchange(engine: Engine, ctx: Context, action: fx.Exchange, optional: bool)
             engine.log.append(("exchange", x, y, n))
 
 
-def _change(engine: Engine, ctx: Context, action: fx.ChangeStructure, optional: bool) -> None:
+def _change(engine: Engine, ctx: Context, action: Any, optional: bool) -> None:
     # a change's own 'crisis' says whether it may be left undone, whoever runs it
     s = engine.state
     changers = resolve(engine, ctx, action.who, optional=not action.crisis)

@@ -14,9 +14,9 @@ import random
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from publish.games.agencia.base import Context, Stats
 from publish.games.agencia.cards import derived
 from publish.games.agencia.engine import Engine
+from publish.games.agencia.host import Context, Stats
 from publish.games.agencia.select import table_order
 from publish.games.agencia.state import EMPTY, choice, sample, shuffle
 
@@ -169,7 +169,7 @@ class GreedyAgent(RandomAgent):
         s = engine.state
         leader = _leader(s, me)
         scores = self._scores(engine)
-        gains = []
+        gains: list[tuple[float, int, tuple[int, str]]] = []
         for slot in _from_me(s, me, slots):
             current = scores[s.structures[slot]]
             for card in options:
@@ -203,6 +203,7 @@ class GreedyAgent(RandomAgent):
         best, best_gain = None, None
         for slot in _from_me(s, me, slots):  # the first of equal gains: me, then the flow
             current = scores[structures[slot]]
+            gain: float  # half a score's difference in a slot neither mine nor the leader's
             if slot == me:
                 gain = high - current
             elif slot == leader:
@@ -271,9 +272,9 @@ def _fork(value: Any) -> Any:
     if kind is dict or value is EMPTY:  # a jogada's shared empty record: a dict of its own
         return {k: _fork(v) for k, v in value.items()}
     if isinstance(value, random.Random):
-        twin = random.Random()
-        twin.setstate(value.getstate())
-        return twin
+        rng = random.Random()
+        rng.setstate(value.getstate())
+        return rng
     if dataclasses.is_dataclass(value):
         twin = copy.copy(value)
         for f in dataclasses.fields(value):
@@ -289,7 +290,7 @@ def fork(engine: Engine) -> Engine:
         if type(value) in (list, dict, set):
             setattr(twin, name, copy.copy(value))
     twin.state = _fork(engine.state)
-    twin.stats, twin._run = Stats(), 0
+    twin.stats, twin.run_jogadas = Stats(), 0
     twin.log, twin.events = [], []  # the standing rules are the same society's
     twin.structure_context = Context(0)  # the game's is in use while the twin plays
     return twin

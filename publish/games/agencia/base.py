@@ -9,56 +9,27 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Iterable
-from dataclasses import dataclass, field
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 from publish.games.agencia import effects as fx
 from publish.games.agencia.cards import (
     NO_RULES,
     CardInfo,
+    RuleKey,
     kept_records,
     natural_roles,
     ruled_cards,
     rules_by_type,
 )
+from publish.games.agencia.host import Context, Host, Rules, Stats
 from publish.games.agencia.reach import Reach, everything, reaches
-from publish.games.agencia.state import EMPTY, Field, Jogada, State
+from publish.games.agencia.state import Field, Jogada, State
 
 HAND = 5
 SOCIAL_HAND = 8  # the social deck's asymmetric power: 8 cards, one fewer per row climbed
 MAX_JOGADAS = 300  # a partida this long is ended without winner, as the manual allows
 MAX_PARTIDAS = 60
-
-
-@dataclass(slots=True)
-class Context:
-    """Who is acting, for which card, and what this card has done so far."""
-
-    owner: int
-    card: str | None = None
-    event: dict[str, int | None] = EMPTY  # a shared empty one unless given: only read
-    picked: tuple[int, ...] = ()  # replaced as players are picked: no new list per context
-    discarded: int = 0
-    drawn: int = 0
-    start_rows: list[int] | None = None
-
-
-@dataclass
-class Stats:
-    """What a simulation reports per card and per game."""
-
-    in_society: Counter = field(default_factory=Counter)
-    executed: Counter = field(default_factory=Counter)
-    executable: Counter = field(default_factory=Counter)
-    crises_caused: Counter = field(default_factory=Counter)
-    partidas: int = 0
-    jogadas: int = 0
-    crises: int = 0
-    revolts: int = 0
-    hegemonies: Counter = field(default_factory=Counter)
-    partida_winners: Counter = field(default_factory=Counter)
-    partidas_won: int = 0
 
 
 def starting_hand(row: int, asymmetric: bool) -> int:
@@ -78,8 +49,9 @@ class Invariant(AssertionError):
     """The engine broke a rule of bookkeeping (a bug, never a game event)."""
 
 
-class EngineBase:
-    """One game's state and agents, and the standing rules of its society."""
+class EngineBase(Host):
+    """One game's state and agents, and the standing rules of its society: the state
+    every part of the engine stands on (``Host`` declares what the parts share)."""
 
     def __init__(self, infos: dict[str, CardInfo], deck: list[str], agents: list[Any],
                  seed: int, bourdieu: bool = False, check: bool = False,
@@ -108,23 +80,23 @@ class EngineBase:
         self.structure_context = Context(0)
         # the standing rules of the society by type, kept as the structures change
         # (``society_changed``): asking whether a kind of rule stands is a look-up
-        self.standing: dict[type, list[tuple[int, Any]]] = {}
+        self.standing: dict[RuleKey, Rules] = {}
         # the structures self.standing was filed for: they may differ from the structures
         # now in cards that carry no rules, never in one that does
-        self._rules_key: list[str] | tuple[()] = ()
+        self.rules_filed_for: list[str] | tuple[()] = ()
         # orders of play already asked for, kept while the rules stay the same
-        self._ordered: dict[tuple[type, int, int], list[tuple[int, Any]]] = {}
+        self.rules_in_order: dict[tuple[RuleKey, int, int], Rules] = {}
         # every card of the game, for verify (counted there when nobody set it)
-        self._total: Counter | None = Counter(self.deck) if check else None
-        self.log: list[tuple] = []
+        self._total: Counter[str] | None = Counter(self.deck) if check else None
+        self.log: list[tuple[Any, ...]] = []
         # what a balance study counts (records.py): (played|ran|crisis, seat, card) and
         # (round, jogadas, winners) at the end of each partida
-        self.events: list[tuple] = []
-        self._extra = False  # the current player is playing the second of two jogadas
+        self.events: list[tuple[Any, ...]] = []
+        self.extra_jogada = False  # the current player is playing the second of two jogadas
         # stats.in_society counts jogadas per card: the society of the last jogadas and
         # how many jogadas in a row it has stood for, not counted yet (``count_society``)
-        self._counted: list[str] = []
-        self._run = 0
+        self.run_society: list[str] = []
+        self.run_jogadas = 0
 
     def _card_tables(self, infos: dict[str, CardInfo]) -> None:
         """The facts of the set of cards a game asks about (each kept with the set, so a
@@ -134,8 +106,8 @@ class EngineBase:
         # what each card's actions may change (reach.py), for a snapshot to copy only that;
         # ``reaches`` is the table in force: everything while a standing rule acts in the
         # middle of a structure (a trigger, a penalty), kept as the standing rules are
-        self._reaches: dict[str, Reach | None] = reaches(infos)
-        self.reaches = self._reaches
+        self._reaches: Mapping[str, Reach | None] = reaches(infos)
+        self.reaches: Mapping[str, Reach | None] = self._reaches
         self._ruled: frozenset[str] = ruled_cards(infos)  # the cards with standing rules
         # the records kept only when a card of the deck reads them (``cards.RECORDS_READ``;
         # a replay deals no deck: any card of the game may come up in it): the hands of one
@@ -154,7 +126,7 @@ class EngineBase:
     def context(self, seat: int, **event: int | None) -> Context:
         return Context(seat, self.state.structures[seat], event)  # **event is a new dict
 
-    def rules(self, rule_type: type) -> list[tuple[int, Any]]:
+    def rules(self, rule_type: RuleKey) -> Rules:
         """Standing rules of this type in the society now: (seat, rule).
 
         They come in the order of play from the player of the jogada, so that
@@ -164,13 +136,13 @@ class EngineBase:
         found = self.standing.get(rule_type, NO_RULES)
         return found if len(found) < 2 else self._in_order(rule_type, found)
 
-    def _in_order(self, rule_type: type, found: list[tuple[int, Any]]) -> list[tuple[int, Any]]:
+    def _in_order(self, rule_type: RuleKey, found: Rules) -> Rules:
         """Several rules of one type, in the order of play from the player of the jogada."""
         s = self.state
         key = (rule_type, s.turn, s.flow)
-        ordered = self._ordered.get(key)
+        ordered = self.rules_in_order.get(key)
         if ordered is None:
-            ordered = self._ordered[key] = sorted(
+            ordered = self.rules_in_order[key] = sorted(
                 found, key=lambda pair: (pair[0] - s.turn) * s.flow % s.players)
         return ordered
 
@@ -182,7 +154,7 @@ class EngineBase:
         standing rule: then the rules filed stay as they are, seats and order of play too.
         """
         now = self.state.structures
-        old = self._rules_key
+        old = self.rules_filed_for
         ruled = self._ruled
         refile = len(old) != len(now)
         if not refile:
@@ -192,11 +164,11 @@ class EngineBase:
                     break
         if refile:
             standing = self.standing = rules_by_type(tuple(now), self.infos)
-            self._ordered = {}
+            self.rules_in_order = {}
             self.reaches = self._reaches_in_force(standing)
-        self._rules_key = now.copy()
+        self.rules_filed_for = now.copy()
 
-    def _reaches_in_force(self, standing: dict[type, list[tuple[int, Any]]]) -> dict:
+    def _reaches_in_force(self, standing: dict[RuleKey, Rules]) -> Mapping[str, Reach | None]:
         """The reaches a snapshot goes by under these standing rules: everything while one
         acts in the middle of a structure (a trigger, a penalty), else the cards' own."""
         if fx.Trigger in standing or fx.Penalty in standing:
@@ -213,11 +185,11 @@ class EngineBase:
         """Add the jogadas the last society stood for to ``stats.in_society``, and start
         counting for the society now (one count per change rather than per jogada)."""
         society = self.stats.in_society
-        run = self._run
-        for c in self._counted:
+        run = self.run_jogadas
+        for c in self.run_society:
             society[c] = society.get(c, 0) + run  # get: a card new to a Counter costs a call
-        self._counted = self.state.structures.copy()
-        self._run = 0
+        self.run_society = self.state.structures.copy()
+        self.run_jogadas = 0
 
     def hand_size(self, seat: int) -> int:
         """Cards ``seat`` is dealt at the start of a partida (the social deck's rule applies)."""

@@ -22,11 +22,12 @@ def block_effects(card: Card) -> list[tuple[int, str, list[Any]]]:
     """(block index, kind, parsed effect) for every block of a card with a valid effect."""
     parsed = []
     for index, block in enumerate(card.blocks):
-        adapter = ADAPTERS.get(block.kind or "")
+        kind = block.kind or ""  # a block without a kind has no adapter
+        adapter = ADAPTERS.get(kind)
         if adapter is None or block.effect is None:
             continue
         try:
-            parsed.append((index, block.kind, adapter.validate_python(block.effect)))
+            parsed.append((index, kind, adapter.validate_python(block.effect)))
         except ValidationError:
             continue
     return parsed

@@ -74,12 +74,13 @@ ACTION_MODELS: tuple[type, ...] = get_args(get_args(fx.Action)[0])
 """Every model of an action of the effect schema."""
 
 
-def action_facts(action: BaseModel) -> dict[str, bool]:
+def action_facts(action: Any) -> dict[str, bool]:
     """What running an action asks each time (``actions.HANDLERS``), computed once for its
     record: ``gated``, whether a condition or the last turn's revolt may stop it
     (``actions.gate``); ``lenient``, whether what cannot be done is skipped rather than a
     crisis (its ``crisis`` false); ``fixed``, whether its number of cards is a plain
-    number, which is the amount it moves unless a rule that ``SCALES`` stands."""
+    number, which is the amount it moves unless a rule that ``SCALES`` stands.  ``action``:
+    a model of ``ACTION_MODELS``, each of which has those fields."""
     return {"gated": action.when is not None or action.unless_revolt_succeeded_last_turn,
             "lenient": not action.crisis,
             "fixed": type(getattr(action, "n", None)) is int}
@@ -152,6 +153,10 @@ def rules_of(rule_type: type, cards: list[str],
 
 
 NO_RULES: list[tuple[int, Any]] = []  # shared and never changed: what a society lacks
+
+RuleKey = type | tuple[type, str] | str
+"""What standing rules are filed under (``rules_by_type``): a rule's type, a prohibition's
+``BARRED[act]``, or ``SCALES``."""
 
 _DERIVED: dict[int, tuple[dict[str, CardInfo], dict[str, Any]]] = {}
 KEPT_SETS = 4  # sets of cards whose derived tables are kept (a worker plays with one)
@@ -231,14 +236,14 @@ def kept_records(infos: dict[str, CardInfo], cards: Iterable[str]) -> set[str]:
 
 
 def rules_by_type(cards: tuple[str, ...],
-                  infos: dict[str, CardInfo]) -> dict[type, list[tuple[int, Any]]]:
+                  infos: dict[str, CardInfo]) -> dict[RuleKey, list[tuple[int, Any]]]:
     """``rules_of`` for every rule type at once: type -> (seat, rule), for each type of
     the schema a rule is an instance of (its class, and any base class of its below
     ``Strict``: none today).  The base classes every model shares are left out, as a
     society is filed anew each time its structures change and nobody asks for them.
     A prohibition is also filed under ``BARRED[act]`` for each act it bars, a rule that
     changes amounts under ``SCALES`` (the card's ``rule_kinds``)."""
-    found: dict[type, list[tuple[int, Any]]] = {}
+    found: dict[RuleKey, list[tuple[int, Any]]] = {}
     for seat, number in enumerate(cards):
         for kind, rule in infos[number].rule_kinds:
             found.setdefault(kind, []).append((seat, rule))

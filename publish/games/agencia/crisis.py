@@ -7,6 +7,10 @@ from publish.games.agencia.actions import forbidden_any
 from publish.games.agencia.base import EngineBase
 from publish.games.agencia.select import concerned
 
+SolverKey = tuple[int, int, int, int]
+"""A player's place in the queue to solve a crisis: (minus the cards held, minus the row,
+steps from who caused it in the flow, the player); the least is asked first."""
+
 
 class Crises(EngineBase):
     """A crisis: the solvers in order of priority, until one changes a structure."""
@@ -19,7 +23,7 @@ class Crises(EngineBase):
         # most cards, then highest on the field, then nearest to play next: no two players
         # tie, so sorting (key..., player) orders as sorting players by key.  Loops, not
         # comprehensions, here: a comprehension would make this method's names cells
-        keys = []
+        keys: list[SolverKey] = []
         for q in range(n):
             keys.append((-len(hands[q]), -rows[q], (q - causer) * flow % n, q))
         own = False
@@ -34,7 +38,7 @@ class Crises(EngineBase):
                 order.append(key[3])
         return order
 
-    def priority_first(self, keys: list[tuple[int, ...]]) -> list[tuple[int, ...]]:
+    def priority_first(self, keys: list[SolverKey]) -> list[SolverKey]:
         """``keys`` (key..., player) sorted, the players a standing priority names first."""
         first: list[int] = []  # loops: comprehensions would make keys and first cells
         for seat, rule in self.rules(fx.CrisisPriority):
@@ -42,7 +46,8 @@ class Crises(EngineBase):
                 for q in concerned(self, seat, rule.who):
                     if q not in first:
                         first.append(q)
-        named, others = [], []
+        named: list[SolverKey] = []
+        others: list[SolverKey] = []
         for key in keys:
             (named if key[-1] in first else others).append(key)
         return sorted(named) + sorted(others)

@@ -13,7 +13,7 @@ adversário" / "alguém" is the acting player's choice (``take: choose``).
 """
 from __future__ import annotations
 
-from typing import Annotated, Literal
+from typing import Annotated, Literal, get_args
 
 from pydantic import Field
 
@@ -234,9 +234,8 @@ Action = Annotated[
     Field(discriminator="do"),
 ]
 
-ACTIONS = tuple(sorted(
-    member.model_fields["do"].annotation.__args__[0]  # type: ignore[union-attr]
-    for member in Action.__origin__.__args__  # type: ignore[attr-defined]
+ACTIONS = tuple(sorted(  # each member's ``do``: the Literal's one value
+    get_args(member.model_fields["do"].annotation)[0] for member in get_args(get_args(Action)[0])
 ))
 
 # ---------------------------------------------------------------- standing rules
@@ -431,7 +430,6 @@ Rule = Annotated[
     Field(discriminator="rule"),
 ]
 
-RULES = tuple(sorted(
-    member.model_fields["rule"].annotation.__args__[0]  # type: ignore[union-attr]
-    for member in Rule.__origin__.__args__  # type: ignore[attr-defined]
+RULES = tuple(sorted(  # each member's ``rule``: the Literal's one value
+    get_args(member.model_fields["rule"].annotation)[0] for member in get_args(get_args(Rule)[0])
 ))

@@ -22,14 +22,17 @@ class FieldPlay(EngineBase):
 
     def placed(self, q: int) -> None:
         fld = self.state.field
+        assert fld is not None  # the field's own moves: Bourdieu mode
         self.log.append(("position", q, fld.row[q], fld.col[q]))
 
     def log_field(self) -> None:
         fld = self.state.field
+        assert fld is not None  # asked in Bourdieu mode only
         self.log.append(("campo", tuple(fld.row), tuple(fld.col)))
 
     def _moves(self) -> list[tuple[int, int]]:
         fld = self.state.field
+        assert fld is not None  # the field's own moves: Bourdieu mode
         n = self.state.players
         return [(q, d) for q in range(n) for d in (-1, 1)
                 if 0 <= fld.col[q] + d < n and fld.at(fld.row[q], fld.col[q] + d) is None]
@@ -58,26 +61,30 @@ class FieldPlay(EngineBase):
         self.placed(a)
         self.placed(b)
         self.penalise(a, "field_change")
-        self._check_top(a)
-        self._check_top(b)
+        self.check_top(a)
+        self.check_top(b)
 
     def field_step(self, p: int, rows: int, max_row: int) -> None:
         fld = self._field_open(p, True)
         row = fld.row[p] + rows
         if not 0 <= row <= max_row or fld.at(row, fld.col[p]) is not None:
             raise Crisis("that row cannot be reached")
-        self._set_row(p, row)
+        self.set_row(p, row)
         self.penalise(p, "field_change")
-        self._check_top(p)
+        self.check_top(p)
 
-    def _set_row(self, p: int, row: int) -> None:
+    def set_row(self, p: int, row: int) -> None:
+        """Put p on ``row`` now (a climb, a fall, a hegemony), with the clock's tick."""
         fld = self.state.field
+        assert fld is not None  # the field's own moves and a hegemony's: Bourdieu mode
         fld.clock += 1
         fld.row[p], fld.since[p], fld.blocked_wins[p] = row, fld.clock, 0
         self.placed(p)
 
-    def _check_top(self, p: int) -> None:
+    def check_top(self, p: int) -> None:
+        """If p stands on the top row, p wins the game (and the partida ends)."""
         s = self.state
+        assert s.field is not None  # after a move on the field: Bourdieu mode
         if s.field.row[p] == 4 and p not in s.game_winners:
             s.game_winners = [*s.game_winners, p]  # replaced: see Turns.snapshot
             s.game_over = True
@@ -87,24 +94,26 @@ class FieldPlay(EngineBase):
         """A partida's winner goes up a row, or meets a blocker (two wins to pass)."""
         s = self.state
         fld = s.field
+        assert fld is not None  # at the end of a partida of Bourdieu mode
         if self.rules(fx.FieldLocked) or forbidden_any(self, p, "climb") or fld.row[p] >= 4:
             return
         blocker = fld.blocker(p)
         if blocker is None:
-            self._set_row(p, fld.row[p] + 1)
+            self.set_row(p, fld.row[p] + 1)
         else:
             fld.blocked_wins[p] += 1
             if fld.blocked_wins[p] >= 2 or swap_if_blocked:
                 row, col = fld.row[p], fld.col[p]
-                self._set_row(p, row + 1)
+                self.set_row(p, row + 1)
                 fld.col[blocker] = col
-                self._set_row(blocker, row)
-        self._check_top(p)
+                self.set_row(blocker, row)
+        self.check_top(p)
 
     def after_partida_moves(self, winners: list[int]) -> None:
         """Players on row 1 and up each move someone sideways, lowest and newest first."""
         s = self.state
         fld = s.field
+        assert fld is not None  # at the end of a partida of Bourdieu mode
         if self.rules(fx.FieldLocked):
             return
         extra = max((r.moves for _, r in self.rules(fx.WinnerMoves)), default=0)
@@ -131,16 +140,17 @@ class FieldPlay(EngineBase):
         the player it blocks moves first, and on row 3 wins the game at once.
         """
         s = self.state
+        fld = s.field
+        assert fld is not None  # called in Bourdieu mode only (Turns.end_partida)
         demoted = bool(self.rules(fx.WinnerDemoted))
-        for q in sorted(winners, key=lambda q: -s.field.row[q]):
-            if demoted and s.field.row[q] == 0:
+        for q in sorted(winners, key=lambda q: -fld.row[q]):
+            if demoted and fld.row[q] == 0:
                 continue  # already on row 0
             if demoted:
-                fld = s.field
                 col = fld.home[q] if fld.at(0, fld.home[q]) in (None, q) else next(
                     c for c in range(s.players) if fld.at(0, c) is None)
                 fld.col[q] = col
-                self._set_row(q, 0)
+                self.set_row(q, 0)
             else:
                 self.climb(q, swap_if_blocked=s.partida.swap_if_blocked)
         if s.game_over:

@@ -72,6 +72,7 @@ class Hegemony(EngineBase):
     def _austrian_utopia(self, last: int | None) -> Outcome | None:
         s = self.state
         fld = s.field
+        assert fld is not None  # a hegemony is of Bourdieu mode
         top = max(fld.row)
         tied = [q for q in range(s.players) if fld.row[q] == top]
         oldest = min(fld.since[q] for q in tied)
@@ -85,6 +86,7 @@ class Hegemony(EngineBase):
     def _fascism(self, last: int | None) -> Outcome | None:
         s = self.state
         fld = s.field
+        assert fld is not None  # a hegemony is of Bourdieu mode
         part = s.partida
         blockers = [q for q in range(s.players) if fld.at(fld.row[q] - 1, fld.col[q]) is not None]
         if len(blockers) != 1:
@@ -95,28 +97,30 @@ class Hegemony(EngineBase):
             part.winners = [b]
             for q in range(s.players):
                 if q != b and fld.row[q] > 0 and fld.at(fld.row[q] - 1, fld.col[q]) is None:
-                    self._set_row(q, fld.row[q] - 1)
+                    self.set_row(q, fld.row[q] - 1)
         return b, fall
 
     def _vanguard(self, last: int | None) -> Outcome | None:
         assert last is not None
         s = self.state
         fld = s.field
+        assert fld is not None  # a hegemony is of Bourdieu mode
 
         def revolution() -> None:
             if fld.row[last] == 3:
-                self._set_row(last, 4)
-                self._check_top(last)
+                self.set_row(last, 4)
+                self.check_top(last)
                 return
             new = {3: 0, 2: 1, 1: 2, 0: 2}
             for q in range(s.players):
                 fld.col[q] = fld.home[q]
-                self._set_row(q, 3 if q == last else new[fld.row[q]])
+                self.set_row(q, 3 if q == last else new[fld.row[q]])
         return last, revolution
 
     def _against_the_state(self, last: int | None) -> Outcome | None:
         assert last is not None
         s = self.state
+        assert s.field is not None  # a hegemony is of Bourdieu mode
         rows = Counter(s.field.row)
         if rows.most_common(1)[0][1] * 2 <= s.players:
             return None

@@ -22,7 +22,7 @@ from publish.games.agencia.effects import (
     ScheduleCrisis,
     Trigger,
 )
-from publish.games.agencia.lint_text import Block, descend, is_action, pair, quote, regex
+from publish.games.agencia.lint_text import Block, descend, pair, quote, regex
 
 
 def effect_facts(items: Iterable[Any]) -> set[str]:
@@ -34,8 +34,9 @@ def effect_facts(items: Iterable[Any]) -> set[str]:
     """
     facts: set[str] = set()
     for model in descend(list(items)):
-        if is_action(model):
-            facts.add(f"do:{model.do}")  # type: ignore[attr-defined]
+        do = getattr(model, "do", None)  # an action's kind: other models have none
+        if isinstance(do, str):  # what ``lint_text.is_action`` asks
+            facts.add(f"do:{do}")
             if getattr(model, "unless_revolt_succeeded_last_turn", False):
                 facts.add("unless:successful_revolt")
         rule = getattr(model, "rule", None)
@@ -45,8 +46,8 @@ def effect_facts(items: Iterable[Any]) -> set[str]:
             case Cannot(act=acts):
                 facts.update(f"cannot:{act}" for act in acts)
             case Cancel():
-                acts = [*(model.many or []), *(model.unless or []), model.only, model.makes]
-                facts.update(f"cancel:{act}" for act in acts if act)
+                cancelled = [*(model.many or []), *(model.unless or []), model.only, model.makes]
+                facts.update(f"cancel:{act}" for act in cancelled if act)
             case OnlyOwn(act=acts):
                 facts.update(f"only_own:{act}" for act in acts)
             case Double(act=acts):

@@ -44,7 +44,9 @@ class Naturals(EngineBase):
         if fx.Natural in self.standing and self.needs_approval(card) and \
                 not self.approved(p, 0, card):
             return  # not approved: the card is not even discarded
-        before, mark = self.snapshot(p, self.reaches[card]), len(self.log)
+        reach = self.reaches[card]
+        assert reach is not None  # None only for a structure without actions (card_reach)
+        before, mark = self.snapshot(p, reach), len(self.log)
         if not self.use_natural(p, card):
             self.restore(before)  # its effect was not carried out: the card stays in hand
             del self.log[mark:]

@@ -14,9 +14,9 @@ from operator import contains, eq, ge, gt, le, lt
 from typing import Any
 
 from publish.games.agencia import effects as fx
-from publish.games.agencia.base import Context
-from publish.games.agencia.base import EngineBase as Engine
 from publish.games.agencia.cards import Plain
+from publish.games.agencia.host import Context
+from publish.games.agencia.host import Host as Engine
 
 
 class Crisis(Exception):

@@ -20,12 +20,13 @@ import yaml
 
 from publish.atomic import write_atomic
 from publish.games.agencia.agents import AGENTS
-from publish.games.agencia.base import Stats, asymmetric_power
+from publish.games.agencia.base import asymmetric_power
 from publish.games.agencia.cards import CardInfo, card_infos
 from publish.games.agencia.diario.files import EFFECTS_EDITION, example_paths, read_log, replay
 from publish.games.agencia.diario.record import log_of
 from publish.games.agencia.diario.write import write
 from publish.games.agencia.engine import MAX_PARTIDAS, Engine
+from publish.games.agencia.host import Stats
 from publish.load import load_game
 
 
@@ -282,13 +283,14 @@ def bench(root: Path, game_id: str, games: int = 2000) -> dict[str, Any]:
 def _bench_runs(plan: Plan, workers: int, runs: int = 3) -> dict[str, Any]:
     """The best of ``runs`` runs of the plan on ``workers`` processes; on one process, the
     figure per CPU second too (less sensitive to other work on the machine)."""
-    best = None
+    best: tuple[float, float, Totals] | None = None
     for _ in range(runs):
         start, cpu = time.perf_counter(), time.process_time()
         totals = simulate(plan, workers=workers)
         wall, cpu = time.perf_counter() - start, time.process_time() - cpu
         if best is None or wall < best[0]:
             best = (wall, cpu, totals)
+    assert best is not None, "a bench makes at least one run"
     wall, cpu, totals = best
     figures = {"workers": workers, "wall_s": round(wall, 3),
                "jogadas": totals.jogadas, "games": totals.games,

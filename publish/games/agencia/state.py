@@ -8,12 +8,13 @@ can ask about the past ("no último turno", "na partida") is kept here.
 from __future__ import annotations
 
 import copy
+import dataclasses
 import math
 import random
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NoReturn, final
 
 _STEPS: dict[int, tuple[tuple[int, int, int], ...]] = {}
 """length -> the steps of a shuffle of that many cards: (place, places to draw from, bits
@@ -104,10 +105,12 @@ class _Empty(dict):
 
     __slots__ = ()
 
-    def __hash__(self) -> int:  # a dataclass takes only a hashable default
+    # a dataclass takes only a hashable default, and this dict never changes; typeshed
+    # declares a dict's __hash__ None, which no override matches (mypy cannot know better)
+    def __hash__(self) -> int:  # type: ignore[override]
         return 0
 
-    def _refused(self, *args: object, **kwargs: object) -> None:
+    def _refused(self, *args: object, **kwargs: object) -> NoReturn:
         raise TypeError("a jogada's records are replaced, never changed in place")
 
     __setitem__ = __delitem__ = __ior__ = update = setdefault = pop = popitem = clear = _refused
@@ -126,6 +129,7 @@ class _Empty(dict):
 EMPTY = _Empty()
 
 
+@final  # made new by calling its __init__ on one kept (Turns.jogada): no subclass
 @dataclass(slots=True)
 class Jogada:
     """What happened in one jogada, for the conditions on the last turn.  The records
@@ -210,11 +214,11 @@ class State:
     turn: int  # whose jogada is next
     rng: random.Random
     bourdieu: bool
-    field: Field | None
-    partida: Partida = field(default_factory=Partida)
-    wins: list[int] = field(default_factory=list)  # partida wins per player in this game
-    win_order: list[int] = field(default_factory=list)  # winners of partidas, in order
-    game_winners: list[int] = field(default_factory=list)
+    field: Field | None  # below, ``field`` is this field: dataclasses' is named in full
+    partida: Partida = dataclasses.field(default_factory=Partida)
+    wins: list[int] = dataclasses.field(default_factory=list)  # partida wins per player
+    win_order: list[int] = dataclasses.field(default_factory=list)  # winners of partidas
+    game_winners: list[int] = dataclasses.field(default_factory=list)
     game_over: bool = False
     asymmetric: bool = False  # the social deck is in play: hands of 8 less the row
     stopped: bool = False  # the game hit the cap on partidas without a winner

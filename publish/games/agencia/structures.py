@@ -33,7 +33,7 @@ class Structures(EngineBase):
         # less than dict.fromkeys and filterfalse, and than a list once hands grow past a
         # few cards (a comprehension would make s a cell)
         roles = self.roles
-        found = {}
+        found: dict[str, None] = {}
         for c in hand:
             if c not in roles:
                 found[c] = None

@@ -59,8 +59,8 @@ class Triggers(EngineBase):
         s = self.state
         if not self.rules(fx.TurnTally):
             return
-        drew = Counter()
-        disc = Counter()
+        drew: Counter[int] = Counter()
+        disc: Counter[int] = Counter()
         for j in s.partida.turns[-s.players:]:
             drew.update(j.drew)
             disc.update(j.discarded)

@@ -107,9 +107,9 @@ class Turns(EngineBase):
         card = s.structures[p]
         self.log.append(("jogada", p, card, len(s.hands[p])))
         self.events.append(("played", p, card))
-        if s.structures != self._counted:  # the society stood for self._run jogadas
+        if s.structures != self.run_society:  # it stood for self.run_jogadas jogadas
             self.count_society()
-        self._run += 1
+        self.run_jogadas += 1
         crisis = False
         if part.crisis_next_play:
             part.crisis_next_play = False
@@ -163,7 +163,7 @@ class Turns(EngineBase):
             return None
         if not hands_apart:
             return outcome
-        kept = None if before is None else \
+        kept = None if reach is None else \
             self.snapshot(p, (NO_HAND, False, False, *reach[3:]))  # None: nothing changed
         log = self.log[mark:]
         del self.log[mark:]
@@ -207,7 +207,8 @@ class Turns(EngineBase):
             self._course() if course else None,
             # the society and what follows it, only when the structures may change
             (s.structures.copy(), part.society_seen, part.inserted_by, part.clock, rec.changed,
-             self.standing, self._ordered, self._rules_key, self.reaches) if structures else None,
+             self.standing, self.rules_in_order, self.rules_filed_for, self.reaches)
+            if structures else None,
         )
 
     def _course(self) -> tuple:
@@ -232,10 +233,12 @@ class Turns(EngineBase):
             (s.flow, part.crisis_next_play, part.crisis_next_discard, part.teams,
              part.winners, part.ended, s.game_winners, s.game_over, fld) = course
             if fld is not None:
-                s.field.row, s.field.col, s.field.since, s.field.blocked_wins, s.field.clock = fld
+                field = s.field
+                assert field is not None  # the field was copied from it (``_course``)
+                field.row, field.col, field.since, field.blocked_wins, field.clock = fld
         if society is not None:
             (s.structures, part.society_seen, part.inserted_by, part.clock, rec.changed,
-             self.standing, self._ordered, self._rules_key, self.reaches) = society
+             self.standing, self.rules_in_order, self.rules_filed_for, self.reaches) = society
 
     def execute(self, p: int) -> str:
         """Run player p's structure; 'executed', 'cancelled' or 'refused'. Crisis propagates."""
@@ -345,10 +348,10 @@ class Turns(EngineBase):
                 self.fire("turn_end")
             if fx.TurnTally in self.standing:
                 self.tally()
-        if fx.ExtraTurn in self.standing and self.plays_again(p) and not self._extra:
-            self._extra = True
+        if fx.ExtraTurn in self.standing and self.plays_again(p) and not self.extra_jogada:
+            self.extra_jogada = True
             return  # the same player plays again
-        self._extra = False
+        self.extra_jogada = False
         s.turn = (p + s.flow) % s.players  # the next in the flow
 
     def find_winners(self, p: int) -> None:

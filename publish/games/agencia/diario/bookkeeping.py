@@ -22,6 +22,7 @@ reader could not read (a ``Gap``) it goes on with what is still known.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from publish.games.agencia import effects as fx
@@ -68,7 +69,7 @@ class _Replay(Ledger):
 
     def run(self) -> list[Finding]:
         self.ed.opening()
-        handlers = {
+        handlers: dict[type, Callable[[Any], None]] = {
             sx.Ideologies: self.on_ideologies, sx.Part: self.on_part, sx.Campo: self.on_campo,
             sx.Jogada: self.on_jogada, sx.Victory: self.on_victory,
             sx.Hegemony: self.on_hegemony,
@@ -138,7 +139,7 @@ class _Replay(Ledger):
         if self.part is not None and self.last is None and self.asymmetric:
             self.part.hands = self.dealt(self.part.order)  # the field of a partida not begun
 
-    def dealt(self, names: list[str]) -> dict[str, int]:
+    def dealt(self, names: list[str]) -> dict[str, int | None]:
         """Each player's hand when a partida begins (with the social deck, by their row)."""
         return {name: starting_hand(self.rows.get(name, 0), self.asymmetric) for name in names}
 

@@ -95,19 +95,20 @@ class Rules2180423:
             rp.flag(r, "R after the structure event", "R inside the structure event",
                     "2.180423: a revolt replaces the structure's execution")
         p = rp.p
-        if None in p.hands.values():
+        hands = {name: n for name, n in p.hands.items() if n is not None}
+        if len(hands) != len(p.hands):
             return  # a count unknown since a gap: the gap and the proposer cannot be told
         if not p.crisis_since_revolt:
             rp.flag(r, "a revolt with no crisis since the last one", "a crisis first",
                     "2.180423: a revolt needs a crisis since the partida's last revolt")
-        most, fewest = max(p.hands.values()), min(p.hands.values())
+        most, fewest = max(hands.values()), min(hands.values())
         if most - fewest < REVOLT_GAP:
             rp.flag(r, f"hands of {fewest} to {most} cards",
                     f"a difference of {REVOLT_GAP} or more",
                     "2.180423: a revolt needs the biggest and smallest hands 4 cards apart")
         if any("propose_revolt" in rule.act for rule in rp.rules(fx.Cannot)):
             return  # a standing card forbids someone to propose: the effects level checks it
-        expected = min(p.order, key=lambda q: (-p.hands[q], rp.rows.get(q, 0),
+        expected = min(p.order, key=lambda q: (-hands[q], rp.rows.get(q, 0),
                                                -p.distance(active, q)))
         if r.change.player != expected:
             rp.flag(r, f"{r.change.player or 'nobody named'} proposes", f"{expected} proposes",

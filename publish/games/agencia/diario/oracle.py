@@ -189,7 +189,9 @@ class Oracle:
 
     def field_move(self, engine: Engine, me: int, moves: list[tuple[int, int]]) -> tuple[int, int]:
         # try first the moves that take a player towards where the log has them next
-        cols = engine.state.field.col
+        fld = engine.state.field
+        assert fld is not None  # a move on the field: Bourdieu mode
+        cols = fld.col
         targets = self.guide.columns if self.guide else {}
 
         def towards(move: tuple[int, int]) -> bool:

@@ -75,7 +75,9 @@ class _Reader(Primitives):
         self.i += 1
         if m := JOGADA.match(tok.text):
             return self.jogada(tok, int(m.group(1)), at)
-        return self.part(tok, int(PART.match(tok.text).group(1)), at)
+        part = PART.match(tok.text)
+        assert part is not None  # a J or a PART head: see starts_partida_or_jogada
+        return self.part(tok, int(part.group(1)), at)
 
     def headed(self):
         """``HEAD(...)``: an event named by its code, at the top level or as a consequence."""
@@ -152,7 +154,7 @@ class _Reader(Primitives):
             return self._breakup(who, tok, at)
         raise self.fail("'+', '-', '>', '=' or '@' after the player's name", op)
 
-    def _breakup(self, names: str, tok: Token, at: sx.At) -> sx.Breakup:
+    def _breakup(self, names: str, tok: Token, at: sx.At) -> sx.Breakup | sx.Discard:
         """``Ana-Bia``: an alliance broken (CNA 3.7, '-'); ``Ana-m``: a whole hand discarded
         (read as one word, as hyphenated names are)."""
         player, _, last = names.rpartition("-")
@@ -274,8 +276,8 @@ class _Reader(Primitives):
             raise self.fail("',' and who supported the revolt (+Ana, +036) or Q", clause="3.5")
         outcome = self.consequence()
         if not isinstance(outcome, sx.Approval | sx.Vetoed | sx.Veto):
-            raise LogSyntaxError(*outcome.at, "expected the revolt's supporter "
-                                 "(+Ana or +036) or Q")
+            line, col = outcome.at
+            raise LogSyntaxError(line, col, "expected the revolt's supporter (+Ana or +036) or Q")
         self.take(")", "')' closing the revolt", "3.4")
         return sx.Revolt(change, outcome, at)
 

@@ -61,6 +61,13 @@ class _Recorder:
     def top(self) -> _Frame | None:
         return self.stack[-1] if self.stack else None
 
+    def opened(self) -> _Frame:
+        """The frame the entry at hand belongs to: the engine logs a crisis's passes and
+        end, a revolt's end and a waiver only inside the crisis or revolt it opened."""
+        frame = self.top()
+        assert frame is not None, "the engine's log closes a crisis or revolt never opened"
+        return frame
+
     def add(self, item: Any) -> None:
         frame = self.top()
         if frame is not None:
@@ -145,18 +152,24 @@ class _Recorder:
             self.add(sx.Position(self.name(entry[1]), entry[2], entry[3]))
 
     def crisis(self, entry: tuple) -> None:
-        frame = self.top()
+        frame = self.opened()
         self.end_crisis_or_revolt(sx.Crisis(frame.change, tuple(frame.passed)))
 
     def approve(self, entry: tuple) -> None:
-        if self.top() is not None and self.top().kind == "revolt":
-            self.top().supporter = self.name(entry[1])
+        frame = self.top()
+        if frame is not None and frame.kind == "revolt":
+            frame.supporter = self.name(entry[1])
         else:
             self.pending = sx.Approval(self.name(entry[1]))
 
     def revolt(self, entry: tuple) -> None:
-        frame = self.top()
-        outcome = sx.Approval(frame.supporter) if entry[2] else sx.Vetoed()
+        frame = self.opened()
+        outcome: sx.Approval | sx.Vetoed
+        if entry[2]:  # made: an opponent approved it or a card waived that (``set_supporter``)
+            assert frame.supporter is not None, "the engine made a revolt nobody supported"
+            outcome = sx.Approval(frame.supporter)
+        else:
+            outcome = sx.Vetoed()
         change = frame.change or sx.Change(self.name(entry[1]), "000", "000")
         self.end_crisis_or_revolt(sx.Revolt(change, outcome))
 
@@ -179,7 +192,7 @@ class _Recorder:
             self.events.append(sx.Victory(tuple(self.name(q) for q in entry[1])))
 
     def set_supporter(self, entry: tuple) -> None:
-        self.top().supporter = entry[1]
+        self.opened().supporter = entry[1]
 
     def build(self) -> tuple:
         return tuple(e.build() if isinstance(e, _Frame) else e for e in self.events)
@@ -208,7 +221,7 @@ _HANDLED: dict[str, Callable[[_Recorder, tuple], None]] = {
     "trigger": lambda r, e: r.trigger(e[1], e[2]),
     "trigger_end": lambda r, e: r.trigger_end(),
     "crisis_begin": lambda r, e: r.stack.append(_Frame("crisis")),
-    "pass": lambda r, e: r.top().passed.append(r.name(e[1])),
+    "pass": lambda r, e: r.opened().passed.append(r.name(e[1])),
     "crisis": _Recorder.crisis,
     "revolt_begin": lambda r, e: r.stack.append(_Frame("revolt")),
     "approve": _Recorder.approve,

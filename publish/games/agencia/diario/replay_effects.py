@@ -138,13 +138,13 @@ class EffectsReplay:
                                   asymmetric=self.asymmetric and bourdieu)
             engine.oracle = oracle
             self.engine = engine
-        engine = self.engine
         if not FEWEST <= len(names) <= MOST or len(set(names)) != len(names):
             return False  # the bookkeeping level reports the seats
         if sorted(names) != sorted(self.names):
             self.finding(part, part, ", ".join(names), ", ".join(self.names),
                          "a partida of this game has other players")
             return False
+        engine = self.playing()  # made above for the first partida with such seats
         s = engine.state
         n = s.players
         seat = {name: i for i, name in enumerate(self.names)}
@@ -163,9 +163,16 @@ class EffectsReplay:
         engine.log.append(("part", part.number, s.turn, s.flow, tuple(s.structures)))
         return True
 
+    def playing(self) -> ReplayEngine:
+        """The engine replaying the game, made by ``start`` at the first partida whose
+        seats can be played: nothing is replayed, dealt or placed before."""
+        engine = self.engine
+        assert engine is not None, "the replay asked for its engine before a partida began"
+        return engine
+
     def deal(self) -> None:
         """Unknown cards in every hand, as many as the rules deal; the rest in the pile."""
-        engine = self.engine
+        engine = self.playing()
         s = engine.state
         s.hands = [[UNKNOWN] * engine.hand_size(q) for q in range(s.players)]
         dealt = sum(map(len, s.hands)) + s.players  # the hands and the structures
@@ -173,7 +180,7 @@ class EffectsReplay:
         s.pile, s.discard = [UNKNOWN] * left, []
 
     def place(self, campo: sx.Campo) -> None:
-        s = self.engine.state
+        s = self.playing().state
         n = s.players
         seat = {name: i for i, name in enumerate(self.names)}
         if s.field is None:
@@ -191,7 +198,7 @@ class EffectsReplay:
     def jogada(self, unit: list) -> bool:
         """Replay one logged jogada (with the partida's end if it ends there)."""
         self.current = unit[0]
-        engine = self.engine
+        engine = self.playing()
         s = engine.state
         oracle = engine.oracle
         oracle.guide = Guide(unit, self.names, s.structures)
@@ -212,11 +219,11 @@ class EffectsReplay:
         oracle.used = set()
         if self.deck_size is None and len(s.pile) < PILE:
             s.pile[:0] = [UNKNOWN] * (PILE - len(s.pile))  # as many as it takes
-        before = pickle.dumps((s, engine.record, engine._extra), pickle.HIGHEST_PROTOCOL)
+        before = pickle.dumps((s, engine.record, engine.extra_jogada), pickle.HIGHEST_PROTOCOL)
         logged = tuple(unit)
         best: tuple[int, tuple] | None = None
         for _ in range(BUDGET):
-            engine.state, engine.record, engine._extra = pickle.loads(before)
+            engine.state, engine.record, engine.extra_jogada = pickle.loads(before)
             engine.society_changed()
             oracle.used = set()
             del engine.log[mark:]
@@ -236,7 +243,7 @@ class EffectsReplay:
         return False
 
     def play_one(self, number: int) -> tuple:
-        engine = self.engine
+        engine = self.playing()
         s = engine.state
         part = s.partida
         mark = len(engine.log)
@@ -278,7 +285,7 @@ class EffectsReplay:
 
     def follow(self, item: Any) -> None:
         """Take a partida's end from the log when the replay could not get there itself."""
-        s = self.engine.state
+        s = self.playing().state
         seat = {name: i for i, name in enumerate(self.names)}
         if isinstance(item, sx.Victory):
             for who in item.players:
@@ -301,7 +308,7 @@ class EffectsReplay:
                 live = self.start(item, bourdieu)
                 i += 1
                 continue
-            if isinstance(item, sx.Campo) and live and self.engine.state.partida.jogadas == 0:
+            if isinstance(item, sx.Campo) and live and self.playing().state.partida.jogadas == 0:
                 self.place(item)
                 if self.asymmetric:
                     self.deal()  # the hands of this partida depend on the rows

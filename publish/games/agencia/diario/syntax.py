@@ -241,7 +241,7 @@ class Revolt:
     """``R(+006-039, +João)`` or ``R(Bia+006-039, Q)``: a proposal and its fate."""
 
     change: Change
-    outcome: Approval | Vetoed
+    outcome: Approval | Vetoed | Veto  # a veto with its details (``Q(036, Davi)``) is a Q
     at: At = AT
 
 
