@@ -6,6 +6,9 @@ import csv
 import io
 from typing import Any
 
+from publish.sheets import limits
+from publish.sheets.limits import SheetRows
+
 
 def write(rows: list[list[Any]]) -> bytes:
     """The rows as CSV (comma-separated, "\\n" line ends, quotes only where needed)."""
@@ -32,7 +35,9 @@ class CsvError(ValueError):
 
 def read(data: bytes) -> list[list[str | None]]:
     """The rows of a CSV file (a byte-order mark, as Excel writes, is skipped); empty cells
-    are None.  Excel's semicolon-separated CSV (some locales) is read as well."""
+    are None, and a row ends at its last value.  Excel's semicolon-separated CSV (some
+    locales) is read as well.  Rows are read one at a time, and the limits checked as they
+    come (SheetError at the cell that passes one)."""
     try:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
@@ -43,10 +48,18 @@ def read(data: bytes) -> list[list[str | None]]:
     first = text.split("\n", 1)[0]
     delimiter = ";" if first.count(";") > first.count(",") else ","
     reader = csv.reader(io.StringIO(text, newline=""), delimiter=delimiter)
-    rows = []
+    rows = SheetRows(None, limits.Budget())
     try:
         for row in reader:
-            rows.append(row)
+            rows.add(_cells(row, rows.next_row))
     except csv.Error as exc:  # a cell over the csv module's limit (128 KiB), a NUL...
         raise CsvError(str(exc), max(1, reader.line_num)) from exc
-    return [[cell.replace("\r\n", "\n") or None for cell in row] for row in rows]
+    return rows.rows
+
+
+def _cells(row: list[str], line: int) -> list[str | None]:
+    while row and not row[-1]:
+        row.pop()
+    limits.check_column(None, line, len(row))
+    return [limits.check_cell(None, line, col, cell.replace("\r\n", "\n")) or None
+            for col, cell in enumerate(row, 1)]

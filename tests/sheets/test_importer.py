@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import hashlib
 import io
+from datetime import datetime, time
 from pathlib import Path
 
 import pytest
@@ -279,3 +280,34 @@ def test_a_row_moved_to_another_sheet_moves_the_card_to_that_deck_s_file(demo, t
         '  - number: "003"\n    name: Terceira\n    tags: [descarte]\n    copies: 2\n'
         '    text:\n      - direct: Descarte 2 cartas.\n  - number: "004"\n')
     assert run("check", "--project", str(demo)).exit_code == 0
+
+
+@pytest.mark.parametrize(("column", "value", "said"), [
+    ("number", 1.5, "A3: number: 1.5 is not a card number: write its digits as text (007)"),
+    ("number", -3, "A3: number: -3 is not a card number"),
+    ("number", "#DIV/0!", "A3: number: the cell shows the error #DIV/0!, not a value"),
+    ("number", True, "A3: card TRUE number: 'TRUE' does not have the expected form"),
+    ("number", datetime(2024, 1, 1), "A3: card 2024-01-01T00:00:00 number: "),
+    ("name", "#N/A", "B3: name: the cell shows the error #N/A, not a value"),
+    ("cost", 1.5, "E3: wrong type for 'card 002 cost': expected a whole number, got a number "
+                  "1.5"),
+    ("cost", True, "E3: wrong type for 'card 002 cost': expected a whole number, got text "
+                   "'TRUE'"),
+    ("copies main", True, "H3: copies main: 'TRUE' is not a number of copies"),
+    ("copies main", 1.5, "H3: copies main: '1.5' is not a number of copies"),
+    ("text_size", True, "K3: wrong type for 'card 002 text_size': expected a number, got "
+                        "text 'TRUE'"),
+    ("text_size", time(3, 4), "K3: wrong type for 'card 002 text_size': expected a number, "
+                              "got text '03:04:00'"),
+])
+def test_a_cell_of_another_type_is_a_located_problem(moon, tmp_path, column, value, said):
+    """Excel's numbers, booleans, dates and errors where text or a whole number belongs:
+    each a message at its cell (a 1.5 in the number column was an internal error)."""
+    sheet = tmp_path / "cards.xlsx"
+    run("cards", "--project", str(moon), "--format", "xlsx", "-o", str(sheet))
+    edit(sheet, "main", {("002", column): value})  # openpyxl makes "#DIV/0!" an error cell
+    result = run("import", "--project", str(moon), str(sheet), "--dry-run")
+    assert result.exit_code == 1, result.output
+    lines = result.output.splitlines()
+    assert lines[0] == f"{sheet}: nothing written; 1 problem(s):"
+    assert lines[1].startswith(f"{sheet}: main!{said}")
