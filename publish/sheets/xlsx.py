@@ -24,7 +24,8 @@ WIDEST = 60
 
 def write(sheets: list[tuple[str, list[list[Any]]]]) -> bytes:
     """A workbook with one sheet per (name, rows): a bold, frozen header row, columns as
-    wide as their text, long text wrapped; text cells are text ("001" stays "001")."""
+    wide as their text, long text wrapped; text cells are text ("001" stays "001", and
+    "=HYPERLINK(...)" is not a formula)."""
     from openpyxl import Workbook
 
     book = Workbook()
@@ -44,10 +45,13 @@ def _fill(sheet: Any, rows: list[list[Any]]) -> None:
     for row in rows:
         sheet.append(row)
     wide = widths(rows)
+    for cell in sheet[1]:
+        cell.data_type = "s"
     for cells in sheet.iter_rows(min_row=2):
         for cell in cells:
             if isinstance(cell.value, str):
-                cell.number_format = "@"
+                cell.data_type = "s"  # text, even "=1+1" or "#N/A" (openpyxl's guesses)
+                cell.number_format = "@"  # and text when edited, as Excel takes "@"
             cell.alignment = wrap if wide[cell.column - 1] >= WIDEST else top
     for cell in sheet[1]:
         cell.font = Font(bold=True)
