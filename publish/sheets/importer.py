@@ -3,7 +3,7 @@
 The proposal is every deck file as it would be, with the cards changed,
 added, moved or removed, and nothing else touched (spans.py); it is shown as
 a diff and written only once the check of the would-be files passes, all of
-them atomically.  A problem the check finds in a would-be deck file is
+them or none of them.  A problem the check finds in a would-be deck file is
 located back in the spreadsheet, at the row and column it came from.
 """
 
@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from publish.atomic import write_atomic
+from publish.journal import replace_together
 from publish.model import GameConfig
 from publish.problems import Location, Problem
 from publish.sheets import yamledit
@@ -34,6 +34,8 @@ class Proposal:
     """The deck files an import would write, and what each of their cards came from."""
 
     source: Path
+    folder: Path
+    """The game's folder, whose deck files these are."""
     files: list[DeckFile]
     changes: list[Change] = field(default_factory=list)
     problems: list[Problem] = field(default_factory=list)
@@ -83,9 +85,10 @@ class Proposal:
         return sorted(unique.values(), key=place)
 
     def write(self) -> None:
-        """Write every changed deck file, each atomically."""
-        for path, text in self.texts.items():
-            write_atomic(path, text)
+        """Write every changed deck file: all of them or none, even if the process is killed
+        in between (journal.replace_together; NotReplaced says what happened)."""
+        replace_together(self.folder, {path: text.encode("utf-8")
+                                       for path, text in self.texts.items()})
 
     def locate(self, problems: list[Problem]) -> list[Problem]:
         """The check's problems, those in a would-be deck file put at their row and column."""
@@ -148,7 +151,7 @@ def propose(game_dir: Path, config: GameConfig, sheets: list[Sheet], source: Pat
     files = deck_files(game_dir)
     table = read_rows(sheets, config, source)
     changes, placing = plan(files, table, config, source)
-    proposal = Proposal(source, files, changes, table.problems + placing)
+    proposal = Proposal(source, game_dir, files, changes, table.problems + placing)
     _Editor(proposal, config).apply({row.number: row for row in table.rows})
     return proposal
 
