@@ -20,19 +20,23 @@ from publish.load import MAX_CARDS
 from publish.yamlsource import MAX_CHARS
 
 MAX_FILE_BYTES = 16 * 1024 * 1024
-"""A spreadsheet file's size (CSV, XLSX or ODS): a larger one is not read at all.  Agência's
-214 cards make a 57 KB CSV file and a 43 KB workbook, so a game of MAX_CARDS such cards
-fits three times over."""
+"""A spreadsheet file's size (CSV, XLSX or ODS): a larger one is not read at all.  The
+largest game of this repository, 214 cards, makes a 57 KB CSV file and a 43 KB workbook, so
+a game of MAX_CARDS such cards fits three times over."""
 
 MAX_UNPACKED_BYTES = 32 * 1024 * 1024
 """What a workbook's parts unpack to, all together, by the sizes its zip directory declares
 (zipfile reads no part past its declared size): checked before any part is unpacked.  ODS,
-the wordiest, takes 1.5 KB of XML a card for Agência, 15 MB for MAX_CARDS such cards."""
+the wordiest, takes 1.5 KB of XML a card of that game, 15 MB for MAX_CARDS such cards."""
 
 MAX_RATIO = 100
 """How many times its packed size a part larger than RATIO_FLOOR may unpack to.  The XML of
-a spreadsheet packs 7 to 20 times (Agência's: 7 in XLSX, 16 in ODS); a zip bomb's parts,
+a spreadsheet packs 7 to 20 times (that game's: 7 in XLSX, 16 in ODS); a zip bomb's parts,
 hundreds to a thousand times."""
+
+MAX_PARTS = 10_000
+"""Parts (zip entries) of a workbook: Excel and Calc write a few, and a few more a sheet or
+picture; each is opened and scanned, so a file of a million tiny ones would take minutes."""
 
 RATIO_FLOOR = 1024 * 1024
 """Below this unpacked size a part's ratio is not judged (a small part costs nothing)."""
@@ -47,7 +51,7 @@ keys, a column per field and per deck and three per text block: a hundred is a l
 
 MAX_CELLS = 300_000
 """Cells of a whole file, counted to each row's last value (in XLSX, every cell element,
-empty ones too): MAX_CARDS cards of thirty columns (Agência's table has 22).  Reading takes
+empty ones too): MAX_CARDS cards of thirty columns (that game's table has 22).  Reading takes
 about 20 microseconds a cell, so no table within the limits takes more than seconds."""
 
 MAX_CELL_CHARS = MAX_CHARS
@@ -61,6 +65,11 @@ stops at 64,000 cell formats, about three elements each."""
 MAX_CELL_ELEMENTS = 1_000
 """XML elements inside one cell (its value, its runs of formatted text, its spaces): a
 card's text with a hundred changes of style takes about 400."""
+
+MAX_XML_DEPTH = 100
+"""How deep a workbook's XML may nest: Calc and Excel nest about a dozen deep (a drawing's
+text, fifteen); deeper, a parser's tree and the readers' walks of it would grow without
+bound."""
 
 MAX_SHEET_ROWS = 1_048_576
 """The last row of a sheet in Excel and Calc: a workbook naming a row past it is damaged."""
@@ -80,8 +89,12 @@ class SheetError(ValueError):
 
 
 def check_archive(archive: zipfile.ZipFile, fmt: str) -> None:
-    """A workbook's zip directory within MAX_UNPACKED_BYTES and MAX_RATIO, before any part of
-    it is unpacked; SheetError naming the part if not."""
+    """A workbook's zip directory within MAX_PARTS, MAX_UNPACKED_BYTES and MAX_RATIO, before
+    any part of it is unpacked; SheetError naming the part if not."""
+    if len(archive.infolist()) > MAX_PARTS:
+        raise SheetError(f"it has {len(archive.infolist()):,} parts, more than the "
+                         f"{MAX_PARTS:,} of any workbook: it is not read; save it again from "
+                         "the spreadsheet program")
     total = 0
     for info in archive.infolist():
         total += info.file_size

@@ -23,7 +23,7 @@ from defusedxml.ElementTree import fromstring
 
 from publish.sheets import limits
 from publish.sheets.limits import SheetError
-from publish.sheets.xmlparts import local, stream
+from publish.sheets.xmlparts import NotXml, local, stream, too_deep
 
 REDO = "open it in the spreadsheet program and save it again, or export the cards again"
 """What to do with a damaged workbook."""
@@ -40,29 +40,18 @@ def scan(archive: zipfile.ZipFile) -> None:
     """Every XML part of the workbook scanned; SheetError at the first place out of bounds."""
     items = [0]
     for info in archive.infolist():
-        if not _is_xml(archive, info):
+        if info.is_dir():
             continue
         try:
             _Part(info.filename, items).scan(archive)
+        except NotXml:  # a picture...: openpyxl finds no element in it either
+            continue
         except _InSheet as found:
             name = _sheet_names(archive).get(info.filename)
             where = f"{info.filename}, row {found.row}" if name is None else None
             message = str(found) if where is None else f"{where}: {found}"
             raise SheetError(message, name, found.row if name else 0,
                              found.col if name else 0) from None
-
-
-def _is_xml(archive: zipfile.ZipFile, info: zipfile.ZipInfo) -> bool:
-    """Whether a part is XML (by its first bytes: its name may say anything)."""
-    if info.is_dir():
-        return False
-    try:
-        with archive.open(info) as stream:
-            head = stream.read(64)
-    except (zipfile.BadZipFile, OSError, RuntimeError, NotImplementedError, EOFError) as exc:
-        raise SheetError(f"its part {info.filename} cannot be unpacked ({exc}); {REDO}"
-                         ) from None
-    return head.lstrip(b"\xef\xbb\xbf \t\r\n").startswith(b"<")
 
 
 class _InSheet(ValueError):
@@ -83,7 +72,9 @@ class _Part(ContentHandler):
         self.items = items
         """Items of long lists in the whole workbook so far (one number, shared)."""
         self.list_tag: str | None = None
-        self.item_depth = self.item_elements = self.others = 0
+        self.started = False
+        """Whether an element began: a part no element began in is no XML (a picture)."""
+        self.depth = self.item_depth = self.item_elements = self.others = 0
         self.row = self.col = self.row_cells = 0
 
     def scan(self, archive: zipfile.ZipFile) -> None:
@@ -91,6 +82,10 @@ class _Part(ContentHandler):
 
     def startElementNS(self, name: tuple[str | None, str], qname: Any, attrs: Any) -> None:
         tag = name[1]
+        self.started = True
+        self.depth += 1
+        if self.depth > limits.MAX_XML_DEPTH:
+            raise too_deep(self.name, REDO)
         if self.item_depth:
             self.item_depth += 1
             self.item_elements += 1
@@ -111,6 +106,7 @@ class _Part(ContentHandler):
                                  f"it is not read; {REDO}")
 
     def endElementNS(self, name: tuple[str | None, str], qname: Any) -> None:
+        self.depth -= 1
         if self.item_depth:
             self.item_depth -= 1
         elif name[1] == self.list_tag:

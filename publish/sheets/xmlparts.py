@@ -19,7 +19,7 @@ from defusedxml import DefusedXmlException
 from defusedxml.ElementTree import ParseError, iterparse
 from defusedxml.expatreader import DefusedExpatParser
 
-from publish.sheets.limits import SheetError
+from publish.sheets.limits import MAX_XML_DEPTH, SheetError
 
 EVENTS = ("start", "end")
 
@@ -45,7 +45,12 @@ def elements(archive: zipfile.ZipFile, part: str, redo: str) -> Iterator[tuple[s
     spreadsheet program does."""
     try:
         with archive.open(part) as stream:
-            yield from iterparse(stream, events=EVENTS, forbid_dtd=True)
+            depth = 0
+            for event, element in iterparse(stream, events=EVENTS, forbid_dtd=True):
+                depth += 1 if event == "start" else -1
+                if depth > MAX_XML_DEPTH:
+                    raise too_deep(part, redo)
+                yield event, element
     except ParseError as exc:
         raise SheetError(f"its part {part} is damaged ({exc.msg}): nothing is read from it; "
                          f"{redo}") from None
@@ -58,9 +63,15 @@ def elements(archive: zipfile.ZipFile, part: str, redo: str) -> Iterator[tuple[s
                          f"it; {redo}") from None
 
 
+class NotXml(SheetError):
+    """A part that is no XML at all: no element began before the parser gave up (a picture,
+    a printer's settings)."""
+
+
 def stream(archive: zipfile.ZipFile, part: str, handler: ContentHandler, redo: str) -> None:
     """A part's elements given to a SAX handler as they are parsed (no tree is built: the
-    fastest reading, for parts only counted); SheetError as ``elements`` gives."""
+    fastest reading, for parts only counted); SheetError as ``elements`` gives, NotXml if
+    the handler's ``started`` is still False when the parser gives up."""
     parser = DefusedExpatParser(forbid_dtd=True)
     parser.setFeature(feature_namespaces, True)
     parser.setContentHandler(handler)
@@ -68,6 +79,8 @@ def stream(archive: zipfile.ZipFile, part: str, handler: ContentHandler, redo: s
         with archive.open(part) as source:
             parser.parse(source)
     except SAXParseException as exc:
+        if getattr(handler, "started", True) is False:
+            raise NotXml(f"its part {part} is not XML") from None
         raise SheetError(f"its part {part} is damaged ({exc.getMessage()}: line "
                          f"{exc.getLineNumber()}, column {exc.getColumnNumber()}): nothing is "
                          f"read from it; {redo}") from None
@@ -78,6 +91,12 @@ def stream(archive: zipfile.ZipFile, part: str, handler: ContentHandler, redo: s
     except _UNPACKING as exc:
         raise SheetError(f"its part {part} cannot be unpacked ({exc}): nothing is read from "
                          f"it; {redo}") from None
+
+
+def too_deep(part: str, redo: str) -> SheetError:
+    """The error of a part nested past MAX_XML_DEPTH."""
+    return SheetError(f"its part {part} nests its XML more than {MAX_XML_DEPTH} deep, which "
+                      f"no spreadsheet program does: it is not read; {redo}")
 
 
 def local(tag: Any) -> str:

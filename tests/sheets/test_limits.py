@@ -71,6 +71,15 @@ def test_a_workbook_over_the_unpacked_limit_is_not_unpacked():
         "cards.xlsx: cannot read it as XLSX: its parts unpack to more than 33,554,432 bytes")
 
 
+@pytest.mark.parametrize("fmt", ["ods", "xlsx"])
+def test_a_workbook_of_more_parts_than_any_is_not_opened_part_by_part(fmt):
+    many = {f"x/{n}.xml": b"<x/>" for n in range(limits.MAX_PARTS)}
+    data = hostile.ods_content("<x/>", many) if fmt == "ods" else \
+        hostile.xlsx(hostile.sheet_rows([]), parts=many)
+    assert refused(fmt, data).startswith(f"cards.{fmt}: cannot read it as {fmt.upper()}: it "
+                                         "has 10,00")
+
+
 def test_more_cells_than_a_table_of_cards_are_refused_before_openpyxl_reads_them():
     data = hostile.xlsx_cells(limits.MAX_CELLS + 100, method=zipfile.ZIP_STORED)
     assert refused("xlsx", data) == (
@@ -95,6 +104,19 @@ def test_rows_and_cells_no_spreadsheet_program_writes_are_refused_at_their_place
         f"cards.xlsx: {said}")
 
 
+def test_every_part_is_scanned_that_is_xml_whatever_its_name_or_encoding():
+    """A picture is no XML and is left alone; a sheet in UTF-16, or behind blank lines, is
+    XML all the same (openpyxl would read it), and is scanned."""
+    picture = {"xl/media/image1.png": b"\x89PNG\r\n\x1a\n" + bytes(100)}
+    good = hostile.xlsx(hostile.sheet_rows([b'<row r="2">' + hostile.inline("A2", "001")
+                                            + b"</row>"]), parts=picture)
+    assert read("xlsx", good, Path("cards.xlsx"))[0].rows == [["number", "name"], ["001"]]
+    disorder = b"".join(hostile.sheet_rows([b'<row r="3"/><row r="2"/>'])).decode()
+    for sheet in (disorder.encode("utf-16"), b"\n" * 100 + disorder.split("?>", 1)[1].encode()):
+        assert refused("xlsx", hostile.xlsx([sheet])).startswith(
+            "cards.xlsx: main!A3: a row numbered '2' after row 3")
+
+
 def test_a_part_of_more_elements_than_styles_have_is_not_given_to_openpyxl():
     styles = (f'<styleSheet xmlns="{hostile.MAIN}"><cellXfs>'.encode()
               + b"<xf/>" * (limits.MAX_PART_ELEMENTS + 1) + b"</cellXfs></styleSheet>")
@@ -104,6 +126,20 @@ def test_a_part_of_more_elements_than_styles_have_is_not_given_to_openpyxl():
         "cards.xlsx: cannot read it as XLSX: its part xl/styles.xml has more than 200,000 XML "
         "elements besides cells: it is not read; open it in the spreadsheet program and save "
         "it again, or export the cards again")
+
+
+@pytest.mark.parametrize("fmt", ["ods", "xlsx"])
+def test_xml_nested_deeper_than_any_spreadsheet_is_refused(fmt):
+    """A million nested elements would be a million-deep tree, and a walk of it recursion."""
+    deep = "<text:span>" * 1000 + "x" + "</text:span>" * 1000
+    data = hostile.ods(f'<table:table table:name="main"><table:table-row>'
+                       f'{hostile.ods_cell(deep)}</table:table-row></table:table>') \
+        if fmt == "ods" else hostile.xlsx(hostile.sheet_rows([]), parts={
+            "xl/styles.xml": f'<styleSheet xmlns="{hostile.MAIN}">'.encode() + b"<x>" * 1000
+            + b"</x>" * 1000 + b"</styleSheet>"})
+    part = "content.xml" if fmt == "ods" else "xl/styles.xml"
+    assert refused(fmt, data).startswith(f"cards.{fmt}: cannot read it as {fmt.upper()}: its "
+                                         f"part {part} nests its XML more than 100 deep")
 
 
 def test_a_huge_string_is_refused_unread_and_a_long_cell_at_its_cell():
