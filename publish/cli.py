@@ -11,7 +11,7 @@ from typing import Any
 
 import click
 
-from publish import __version__, commands, scaffold
+from publish import __version__, commands, scaffold, sheetcommands
 from publish.crashlog import STATUS as CRASH_STATUS
 from publish.crashlog import crash_line
 from publish.failures import Failure, build_failure
@@ -27,11 +27,14 @@ def reports(command: Callable[..., Any]) -> Callable[..., Any]:
     """A Failure raised by the command is printed on stderr and ends it with its status, as
     is an exception ``build_failure`` knows (problems found, a template's error) when the
     command did not turn it into one; any other exception is a bug: one line naming the log
-    file that holds its traceback, exit 2."""
+    file that holds its traceback, exit 2.  Before the command, an import a kill left half
+    done is finished, and that said."""
 
     @functools.wraps(command)
     def wrapper(*args: Any, **kwargs: Any) -> Any:
         try:
+            for line in sheetcommands.recover_imports(kwargs.get("project")):
+                click.echo(line, err=True)
             return command(*args, **kwargs)
         except Failure as failure:
             for line in failure.lines:
@@ -129,7 +132,7 @@ def cards(project: str | None, game: str | None, fmt: str, output: str | None) -
     """Every card as JSON (a row per card per deck), or as a spreadsheet to edit and bring
     back with `publish import`: CSV, or XLSX and ODS with a sheet per deck (a row per card,
     a column per field, text block and deck's copies)."""
-    click.echo(commands.export_cards(project, game, fmt, output), nl=False)
+    click.echo(sheetcommands.export_cards(project, game, fmt, output), nl=False)
 
 
 @main.command("import")
@@ -142,7 +145,7 @@ def import_(project: str | None, game: str | None, file: str, dry_run: bool) -> 
     """Update the deck files from a spreadsheet made by `publish cards` (.csv, .xlsx, .ods):
     cards changed, added, moved and removed, shown as a diff of the YAML. Nothing is written
     unless every row is valid and the game passes `publish check` as it would be."""
-    echo_all(commands.import_cards(project, game, file, dry_run))
+    echo_all(sheetcommands.import_cards(project, game, file, dry_run))
 
 
 @main.command()

@@ -19,7 +19,6 @@ from publish.atomic import write_atomic
 from publish.build import Plan, Request, plan, run
 from publish.check import CheckReport, check, check_loaded, deck_schema
 from publish.engines import Engine, EngineInfo, ReplayWarning, SimulateRequest, engine_for
-from publish.export import to_json
 from publish.failures import Failure, build_failure
 from publish.i18n.translate import check_edition, domains_for, field_problems
 from publish.i18n.workflow import LocaleStatus, extract, status, translated_locales, update
@@ -27,9 +26,6 @@ from publish.load import default_game, find_root, load_config, load_game
 from publish.model import Game
 from publish.problems import Problem, ProblemsFound
 from publish.render.templatecheck import template_problems
-from publish.sheets.grid import read_file
-from publish.sheets.importer import Proposal, propose
-from publish.sheets.table import export
 from publish.targets import TARGETS
 from publish.targets.base import Built, Work
 from publish.targets.rules import rules_problems
@@ -63,7 +59,7 @@ def check_game(project: str | None, game: str | None) -> CheckReport:
     """`publish check`: every problem of the game (a game that cannot be found fails)."""
     root, game_id = locate(project, game)
     with failing():
-        return _with_rules(root, _check(root, game_id))
+        return with_rules(root, _check(root, game_id))
 
 
 def checked(project: str | None, game: str | None) -> Work:
@@ -78,7 +74,7 @@ def _check(root: Path, game_id: str) -> CheckReport:
     return _with_templates(root, check(root, game_id))
 
 
-def _check_loaded(root: Path, game: Game, problems: list[Problem]) -> CheckReport:
+def check_loaded_game(root: Path, game: Game, problems: list[Problem]) -> CheckReport:
     return _with_templates(root, check_loaded(game, problems))
 
 
@@ -93,7 +89,7 @@ def _with_templates(root: Path, report: CheckReport) -> CheckReport:
     return report
 
 
-def _with_rules(root: Path, report: CheckReport) -> CheckReport:
+def with_rules(root: Path, report: CheckReport) -> CheckReport:
     """`publish check` reads the rules sources of every edition too, as the manual and
     summaries would (a build reads only those of what it makes, so a chapter's problem
     does not hold up the decks)."""
@@ -192,7 +188,7 @@ def prepare_build(project: str | None, game: str | None, locale: str | None, str
         _work(root, CheckReport(game_id, None, list(problems)))  # fails, listing them
     assert loaded is not None
     if problems:
-        _work(root, _check_loaded(root, loaded, problems))  # fails, listing every problem
+        _work(root, check_loaded_game(root, loaded, problems))  # fails, listing every problem
     editions = loaded.config.locales.editions
     if locale and locale not in editions:
         edition(Work(root, loaded), locale, strict)  # says why and fails
@@ -206,7 +202,7 @@ def prepare_build(project: str | None, game: str | None, locale: str | None, str
         if taken is not None and not force:
             remember(taken, options, headline)
         return Prepared(None, the_plan, headline)
-    work = _work(root, _check_loaded(root, loaded, problems))
+    work = _work(root, check_loaded_game(root, loaded, problems))
     notes = [line for loc in sorted({job.locale for job in the_plan.jobs})
              for line in edition(work, loc, strict).notes]
     return Prepared(work, the_plan, f"{game_id}: {len(the_plan.renders)} job(s) to run, "
@@ -267,69 +263,6 @@ def editions_of(game: Game, chosen: tuple[str, ...]) -> list[str]:
 
 
 # ------------------------------------------------------------------ data, catalogs, engines
-
-
-def export_cards(project: str | None, game: str | None, fmt: str, output: str | None) -> str:
-    """`publish cards`: every card as JSON, CSV, XLSX or ODS, returned as text or written
-    to ``output`` (a workbook must be: it is not text)."""
-    work = checked(project, game)
-    if output is None and fmt in ("xlsx", "ods"):
-        raise Failure([f"publish cards --format {fmt}: a workbook is not text to print: "
-                       f"give --output FILE (say, cards.{fmt})"], 2)
-    with failing():
-        data = (to_json(work.game).encode("utf-8") if fmt == "json"
-                else export(work.game.root, work.game.config, fmt))
-    if output is None:
-        return data.decode("utf-8")
-    with failing():
-        write_atomic(Path(output), data)
-    sheets = "" if fmt in ("json", "csv") else f", a sheet per deck ({len(work.game.config.decks)})"
-    return f"{output}: {len(work.game.cards)} cards of {work.game.id}{sheets}\n"
-
-
-def import_cards(project: str | None, game: str | None, file: str, dry_run: bool) -> list[str]:
-    """`publish import`: the deck files as a spreadsheet asks, shown as a diff and written
-    (unless ``dry_run``) only if the would-be game passes the whole check."""
-    root, game_id = locate(project, game)
-    source = Path(file)
-    with failing():
-        config, _ = load_config(root / "cards" / game_id)
-        sheets = read_file(source)
-    try:
-        with failing():
-            proposal = propose(root / "cards" / game_id, config, sheets, source)
-    except (ValueError, RuntimeError) as exc:
-        raise Failure([f"{source}: nothing written: {exc}"]) from exc
-    problems, notes = list(proposal.problems), []
-    if proposal.texts or problems:
-        found, notes = _would_be_problems(root, game_id, proposal)
-        problems += proposal.locate(found)
-    if problems:
-        said = [str(p) for p in proposal.ordered(problems)]
-        raise Failure([f"{source}: nothing written; {len(said)} problem(s):", *said,
-                       *(f"note: {note}" for note in notes)])
-    if not proposal.texts:
-        return [f"{source}: no changes: every card is as the deck files have it"]
-    lines = [*proposal.diff(root), proposal.summary()]
-    if dry_run:
-        return [*lines, "dry run: nothing written"]
-    with failing():
-        proposal.write()
-    return [*lines, "written: " + ", ".join(p.relative_to(root).as_posix()
-                                            for p in proposal.texts)]
-
-
-def _would_be_problems(root: Path, game_id: str, proposal: Proposal
-                       ) -> tuple[list[Problem], list[str]]:
-    """`publish check` on the game as the import would leave it: its problems, and the
-    checks it could not run."""
-    with failing():
-        game, problems = load_game(root, game_id, proposal.would_be())
-    if game is None:
-        return problems, []
-    report = _check_loaded(root, game, problems)
-    return report.problems, report.skipped
-
 
 
 def schema(project: str | None, game: str | None, output: str | None) -> str:

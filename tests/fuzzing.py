@@ -27,6 +27,7 @@ import resource
 import signal
 import sys
 import time
+import zipfile
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -61,6 +62,18 @@ MARKDOWN_TOKENS = [
 ]
 CSV_TOKENS = [",", '"', '""', "\n", "\r\n", "\r", ";", "\t", "=cmd|' /C calc'!A0", "+1", "-",
               "\x00", "\ufeff", "007", "1e5", "[{do: draw", "text 9 effect", "deck"]
+XML_TOKENS = [
+    "<", ">", "</", "/>", '"', "'", "&", "&amp;", "&a;", "&#0;", "&#x110000;", "<![CDATA[x]]>",
+    "<!--", "<?x?>", '<!DOCTYPE x [<!ENTITY a "aaaaaaaaaa">]>', "\x00", "\x1b[31m",
+    "</table:table-row>", "<table:table-row>", "</table:table-cell>", "<table:table>",
+    '<table:table-cell office:value-type="string"><text:p>x</text:p></table:table-cell>',
+    ' table:number-rows-repeated="1000000000"', ' table:number-columns-repeated="99999"',
+    ' table:number-columns-repeated="-1"', ' office:value-type="float" office:value="x"',
+    ' calcext:value-type="error"', '<text:s text:c="999999999"/>', "<text:tab/>",
+    "</row>", '<row r="1048577">', '<row r="2">', '<c r="XFD1">', '<c r="A1" t="e">',
+    '<c t="s"><v>99999</v></c>', '<c t="b"><v>2</v></c>', "<v>1e999</v>", "<v>x</v>",
+]
+"""For the XML inside a workbook (ODS content.xml, an XLSX sheet)."""
 
 
 @dataclass(frozen=True)
@@ -183,6 +196,20 @@ def mutate_bytes(rng: random.Random, data: bytes) -> Mutation:
         else:
             del raw[at:at + rng.randint(1, 64)]
     return Mutation("bytes", bytes(raw))
+
+
+def mutate_part(rng: random.Random, data: bytes, part: str) -> tuple[list[str], bytes]:
+    """A workbook (a zip of XML) with one part's text mutated, the rest as it was."""
+    source = zipfile.ZipFile(io.BytesIO(data))
+    text = source.read(part).decode("utf-8")
+    names, new = mutate(rng, text, XML_TOKENS)
+    out = io.BytesIO()
+    with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as made:
+        for info in source.infolist():
+            made.writestr(info.filename, source.read(info.filename) if info.filename != part
+                          else new if isinstance(new, bytes) else new.encode("utf-8",
+                                                                             "surrogatepass"))
+    return [f"{part}: {name}" for name in names], out.getvalue()
 
 
 def mutate(rng: random.Random, text: str, tokens: list[str], steps: int | None = None

@@ -17,8 +17,9 @@ from conftest import REPO
 PACKAGE = REPO / "publish"
 
 LAYERS = [
-    ("foundation", r"publish(\.(problems|projectfiles|svgcheck|sourcedate|atomic|sourcetext"
-                   r"|yamlsource|patterns|examples|model|cardschema|load|validate|text|icons|images|export"
+    ("foundation", r"publish(\.(problems|projectfiles|svgcheck|sourcedate|atomic|journal"
+                   r"|sourcetext|yamlsource|patterns|examples|model|cardschema|load|validate"
+                   r"|text|icons|images|export"
                    r"|engines|check|incremental|unchanged|sheets(\..+)?))?"),
     ("words", r"publish\.i18n(\.(catalog|translate|terms|fields))?"),
     ("render", r"publish\.render(\..+)?"),
@@ -28,7 +29,7 @@ LAYERS = [
     ("targets", r"publish\.targets(\..+)?"),
     ("build", r"publish\.(build|failures)"),
     ("balance", r"publish\.balance(\..+)?"),
-    ("commands", r"publish\.(commands|bench|scaffold|preview|watcher)"),
+    ("commands", r"publish\.(commands|sheetcommands|bench|scaffold|preview|watcher)"),
     ("cli", r"publish\.(cli|launch|warm|crashlog|__main__)"),
 ]
 """Bottom to top, as docs/architecture.md draws them."""

@@ -5,7 +5,8 @@ message (the corpus and its judge: tests/fuzzing.py).
 name), in this process, on the demo project: a few hundred cases in seconds.  The long run
 is behind the ``fuzz`` marker (``.venv/bin/pytest -m fuzz tests/test_fuzz_sources.py``:
 2,000 mutated deck, game, front-matter and PO files of Agência and Harbourlight, then rules
-chapters and spreadsheets; FUZZ_SCALE=0.1 for a tenth): each case is forked, its peak
+chapters and spreadsheets, their bytes and the XML of their tables; FUZZ_SCALE=0.1 for a
+tenth): each case is forked, its peak
 memory and time measured, and the counts are printed.
 """
 
@@ -32,6 +33,7 @@ from fuzzing import (
     mutate,
     mutate_bytes,
     mutate_front_matter,
+    mutate_part,
     run_case,
     run_isolated,
 )
@@ -46,14 +48,14 @@ class Kind:
 
     name: str
     file: str
-    mutation: str  # "yaml", "front matter", "po", "markdown", "csv", "bytes"
+    mutation: str  # "yaml", "front matter", "po", "markdown", "csv", "bytes", "ods", "xlsx"
     command: str  # "check", "status", "import"
 
     def case(self, root: Path, game: str, index: int) -> Case:
         name = f"{self.name}-{index}"
         rng = random.Random(name)
         target = root / self.file
-        text = target.read_text(encoding="utf-8") if self.mutation != "bytes" else ""
+        text = target.read_text(encoding="utf-8") if self.mutation not in _BINARY else ""
         mutations, data = _MUTATE[self.mutation](rng, target, text)
         project = ["--project", str(root), "--game", game]
         args = {"check": ["check", *project],
@@ -70,7 +72,10 @@ _MUTATE: dict[str, Callable[[random.Random, Path, str], tuple[list[str], str | b
     "csv": lambda rng, _p, text: mutate(rng, text, CSV_TOKENS),
     "bytes": lambda rng, path, _t: (lambda m: ([m.name], m.data))(
         mutate_bytes(rng, path.read_bytes())),
+    "ods": lambda rng, path, _t: mutate_part(rng, path.read_bytes(), "content.xml"),
+    "xlsx": lambda rng, path, _t: mutate_part(rng, path.read_bytes(), "xl/worksheets/sheet1.xml"),
 }
+_BINARY = ("bytes", "ods", "xlsx")
 
 
 # ----------------------------------------------------------------- the bounded corpus
@@ -84,14 +89,17 @@ DEMO_KINDS = [
     (Kind("demo-rules", "cards/demo/rules/pt-BR/01-regras.md", "markdown", "status"), 20),
     (Kind("demo-po", "cards/demo/locale/en/LC_MESSAGES/cards.po", "po", "status"), 30),
     (Kind("demo-csv", "cards.csv", "csv", "import"), 30),
+    (Kind("demo-ods", "cards.ods", "ods", "import"), 20),
+    (Kind("demo-xlsx", "cards.xlsx", "xlsx", "import"), 20),
 ]
 
 
 @pytest.fixture
 def demo_project(demo_en: Path) -> Path:
-    result = run("cards", "--project", str(demo_en), "--game", "demo", "--format", "csv",
-                 "-o", str(demo_en / "cards.csv"))
-    assert result.exit_code == 0, result.output
+    for fmt in ("csv", "ods", "xlsx"):
+        result = run("cards", "--project", str(demo_en), "--game", "demo", "--format", fmt,
+                     "-o", str(demo_en / f"cards.{fmt}"))
+        assert result.exit_code == 0, result.output
     return demo_en
 
 
@@ -108,11 +116,11 @@ def summary(outcomes: list[Outcome]) -> str:
 def test_a_bounded_corpus_of_mutated_sources_gives_only_located_messages(demo_project):
     outcomes = [run_case(kind.case(demo_project, "demo", i), demo_project)
                 for kind, count in DEMO_KINDS for i in range(count)]
-    assert len(outcomes) == 260
+    assert len(outcomes) == 300
     assert not [o for o in outcomes if o.failed], summary(outcomes)
     # the corpus does reach the readers: most cases are refused, with located messages
-    assert sum(1 for o in outcomes if o.status == 1) > 150
-    assert sum(o.located for o in outcomes) > 200
+    assert sum(1 for o in outcomes if o.status == 1) > 170
+    assert sum(o.located for o in outcomes) > 230
 
 
 # ----------------------------------------------------------------- the long run
@@ -139,16 +147,19 @@ LONG_KINDS = [
     (Kind("agencia-rules", "cards/agencia/rules/pt-BR/07-crises.md", "markdown", "status"), 100),
     (Kind("agencia-csv", "cards.csv", "csv", "import"), 100),
     (Kind("agencia-xlsx", "cards.xlsx", "bytes", "import"), 50),
+    (Kind("agencia-ods-xml", "cards.ods", "ods", "import"), 100),
+    (Kind("agencia-xlsx-xml", "cards.xlsx", "xlsx", "import"), 100),
 ]
 """2,000 mutated deck, game, front-matter and PO files; then rules chapters and spreadsheets
-(a workbook's bytes: a file with no lines, named alone)."""
+(a workbook's bytes, or the XML of its table: a file with no lines, named alone, or a
+sheet's cell)."""
 
 
 def _long_project(base: Path) -> Path:
     root = copy_game(base / "project", "agencia")
     shutil.copytree(REPO / "cards" / "harbourlight", root / "cards" / "harbourlight")
     shutil.copytree(REPO / "templates" / "harbourlight", root / "templates" / "harbourlight")
-    for fmt in ("csv", "xlsx"):
+    for fmt in ("csv", "xlsx", "ods"):
         result = run("cards", "--project", str(root), "--game", "agencia", "--format", fmt, "-o",
                      str(root / f"cards.{fmt}"))
         assert result.exit_code == 0, result.output

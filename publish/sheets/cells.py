@@ -19,10 +19,13 @@ from publish.model import GameConfig
 from publish.problems import ProblemsFound
 from publish.sheets.columns import Column
 from publish.sheets.grid import Value, cell_text
+from publish.sheets.values import ErrorValue
 from publish.yamlsource import load_yaml
 
 _WHOLE = re.compile(r"[+-]?\d+")
 _NUMBER = re.compile(r"[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?")
+_EXACT = 2.0 ** 53
+"""Whole numbers from here up are not exact as a spreadsheet's (floating point) numbers."""
 SIZES = ("text_size", "shrink_to_fit")
 """Columns holding a number that may have decimals (a whole one is written without)."""
 
@@ -116,9 +119,17 @@ def from_cell(column: Column, value: Value, config: GameConfig) -> Any:
     """The YAML value of a cell of ``column`` (None: empty); CellError if unreadable."""
     if value is None or (isinstance(value, str) and not value.strip()):
         return None
+    if isinstance(value, ErrorValue):
+        raise CellError(f"the cell shows the error {value[:20]}, not a value: correct its "
+                        "formula, or type the value")
     kind = _kind(column, config)
     if kind == "number":
-        return number_text(value, config.number_digits)
+        number = number_text(value, config.number_digits)
+        if not isinstance(number, str) or (isinstance(value, float) and value >= _EXACT):
+            shown = f"{value:g}" if isinstance(value, float) else cell_text(value)[:40]
+            raise CellError(f"{shown} is not a card number: write its digits "
+                            f"as text ({'7'.zfill(config.number_digits)})")
+        return number
     if kind == "whole":
         whole = _whole(value)
         if column.key == "copies" and not isinstance(whole, int):  # it picks the YAML's form

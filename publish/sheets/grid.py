@@ -16,6 +16,7 @@ from typing import Any
 
 from publish.problems import Location, Problem, ProblemsFound, did_you_mean
 from publish.sheets import csvfile, ods, xlsx
+from publish.sheets.limits import MAX_FILE_BYTES, SheetError
 
 FORMATS = ("csv", "xlsx", "ods")
 """The spreadsheet formats, by file extension."""
@@ -78,7 +79,9 @@ def write(fmt: str, sheets: list[Sheet]) -> bytes:
 
 
 def read(fmt: str, data: bytes, path: Path) -> list[Sheet]:
-    """The sheets of a spreadsheet file's bytes (``path`` names it in messages)."""
+    """The sheets of a spreadsheet file's bytes (``path`` names it in messages): all of
+    them, or ProblemsFound at the place that stopped the reading (a damaged part, a limit
+    passed: publish.sheets.limits), and then none."""
     try:
         if fmt == "csv":
             return [Sheet(None, csvfile.read(data))]
@@ -87,19 +90,30 @@ def read(fmt: str, data: bytes, path: Path) -> list[Sheet]:
     except csvfile.CsvError as exc:
         raise ProblemsFound([Problem(Location(path, exc.line, exc.col), f"cannot read it as "
                                      f"CSV: {exc}")]) from exc
+    except SheetError as exc:
+        where = Cell(path, exc.row, exc.col, exc.sheet)
+        said = str(exc) if exc.row else f"cannot read it as {fmt.upper()}: {exc}"
+        raise ProblemsFound([Problem(where, said)]) from exc
     except (ValueError, KeyError, OSError) as exc:
+        said = " ".join(str(exc).split())[:300]  # one line, whatever a library said
         raise ProblemsFound([Problem(Location(path), f"cannot read it as {fmt.upper()}: "
-                                     f"{exc}")]) from exc
+                                     f"{said}")]) from exc
 
 
 def read_file(path: Path) -> list[Sheet]:
-    """The sheets of the spreadsheet at ``path``, its format from its extension."""
+    """The sheets of the spreadsheet at ``path``, its format from its extension; a file over
+    MAX_FILE_BYTES is not read past the limit."""
     fmt = format_of(path)
     try:
-        data = path.read_bytes()
+        with path.open("rb") as file:
+            data = file.read(MAX_FILE_BYTES + 1)
     except OSError as exc:
         raise ProblemsFound([Problem(Location(path), f"cannot read file: {exc.strerror or exc}")]
                             ) from exc
+    if len(data) > MAX_FILE_BYTES:
+        raise ProblemsFound([Problem(Location(path), f"the file is over {MAX_FILE_BYTES:,} "
+                                     "bytes, the limit for a table of cards: it is not read; "
+                                     "keep only the table of cards in it")])
     return read(fmt, data, path)
 
 

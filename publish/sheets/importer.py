@@ -3,18 +3,20 @@
 The proposal is every deck file as it would be, with the cards changed,
 added, moved or removed, and nothing else touched (spans.py); it is shown as
 a diff and written only once the check of the would-be files passes, all of
-them atomically.  A problem the check finds in a would-be deck file is
+them or none of them.  A problem the check finds in a would-be deck file is
 located back in the spreadsheet, at the row and column it came from.
 """
 
 from __future__ import annotations
 
+import bisect
 import difflib
+import itertools
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from publish.atomic import write_atomic
+from publish.journal import replace_together
 from publish.model import GameConfig
 from publish.problems import Location, Problem
 from publish.sheets import yamledit
@@ -32,6 +34,8 @@ class Proposal:
     """The deck files an import would write, and what each of their cards came from."""
 
     source: Path
+    folder: Path
+    """The game's folder, whose deck files these are."""
     files: list[DeckFile]
     changes: list[Change] = field(default_factory=list)
     problems: list[Problem] = field(default_factory=list)
@@ -81,13 +85,14 @@ class Proposal:
         return sorted(unique.values(), key=place)
 
     def write(self) -> None:
-        """Write every changed deck file, each atomically."""
-        for path, text in self.texts.items():
-            write_atomic(path, text)
+        """Write every changed deck file: all of them or none, even if the process is killed
+        in between (journal.replace_together; NotReplaced says what happened)."""
+        replace_together(self.folder, {path: text.encode("utf-8")
+                                       for path, text in self.texts.items()})
 
     def locate(self, problems: list[Problem]) -> list[Problem]:
         """The check's problems, those in a would-be deck file put at their row and column."""
-        maps: dict[Path, SourceMap] = {}
+        places: dict[Path, _Places] = {}
         texts = self.would_be()
         located = []
         for problem in problems:
@@ -95,16 +100,14 @@ class Proposal:
             if path not in texts:
                 located.append(problem)
                 continue
-            if path not in maps:
-                maps[path] = load_yaml(path, texts[path])[1]
-            located.append(Problem(self._cell(problem.location, maps[path]), problem.message))
+            if path not in places:
+                places[path] = _Places(load_yaml(path, texts[path])[1])
+            located.append(Problem(self._cell(problem.location, places[path]), problem.message))
         return located
 
-    def _cell(self, where: Location, source: SourceMap) -> Cell:
+    def _cell(self, where: Location, places: _Places) -> Cell:
         deck = next(f.deck for f in self.files if f.path == where.path)
-        starts = [(mark[0], place[1]) for place, mark in source.values.items()
-                  if len(place) == 2 and place[0] == "cards"]
-        index = max((i for line, i in starts if line <= where.line), default=None)
+        index = places.entry_at(where.line)
         owners = self.owners.get(where.path) or []
         row = owners[index] if index is not None and index < len(owners) else None
         if row is None:  # the deck as a whole (its counts): its sheet; in a CSV file, its
@@ -112,9 +115,7 @@ class Proposal:
                 return Cell(self.source, 0, 0, deck)
             first = next((r for r in owners if r is not None), None)
             return first.cell(self.source, "deck") if first else Cell(self.source, 1, 1)
-        mark = (where.line, where.col)
-        paths = [place[2:] for marks in (source.values, source.keys)
-                 for place, at in marks.items() if place[:2] == ("cards", index) and at == mark]
+        paths = places.at.get((index, where.line, where.col), [])
         header = header_for(max(paths, key=len, default=()), deck)
         return row.cell(self.source, header)
 
@@ -123,12 +124,34 @@ class Proposal:
         return self.source.suffix.lower() != ".csv"
 
 
+class _Places:
+    """A would-be deck file's places, indexed once: where each card entry starts, and what
+    sits at each line and column of each entry (keys and values)."""
+
+    def __init__(self, source: SourceMap) -> None:
+        starts = sorted((mark[0], place[1]) for place, mark in source.values.items()
+                        if len(place) == 2 and place[0] == "cards")
+        self.lines = [line for line, _ in starts]
+        self.last = list(itertools.accumulate((index for _, index in starts), max))
+        """The greatest index of the entries starting up to each of ``lines``."""
+        self.at: dict[tuple[Any, int, int], list[tuple[Any, ...]]] = {}
+        for marks in (source.values, source.keys):
+            for place, (line, col) in marks.items():
+                if len(place) >= 2 and place[0] == "cards":
+                    self.at.setdefault((place[1], line, col), []).append(place[2:])
+
+    def entry_at(self, line: int) -> int | None:
+        """The index of the entry holding ``line`` (the last one starting at or before it)."""
+        before = bisect.bisect_right(self.lines, line)
+        return self.last[before - 1] if before else None
+
+
 def propose(game_dir: Path, config: GameConfig, sheets: list[Sheet], source: Path) -> Proposal:
     """What importing ``sheets`` (read from ``source``) would make of the game's deck files."""
     files = deck_files(game_dir)
     table = read_rows(sheets, config, source)
     changes, placing = plan(files, table, config, source)
-    proposal = Proposal(source, files, changes, table.problems + placing)
+    proposal = Proposal(source, game_dir, files, changes, table.problems + placing)
     _Editor(proposal, config).apply({row.number: row for row in table.rows})
     return proposal
 

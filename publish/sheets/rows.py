@@ -154,6 +154,9 @@ def _row(sheet: Sheet, line: int, cells: list[Value], columns: dict[int, Column]
             row.given.add(f"!{column.key}")
             continue
         _take(row, column, parsed, blocks)
+    if "!number" in row.given:  # said at its cell; which card the row is, no one can tell
+        table.shape_problems = True
+        return None
     if not row.number:
         table.shape_problems = True
         table.problems.append(Problem(row.cell(path, "number"), "no number: every card needs "

@@ -1,14 +1,22 @@
 """XLSX (Excel, LibreOffice, Google Sheets, Numbers) through openpyxl.
 
 openpyxl is imported here only, when a workbook is read or written: it takes
-a tenth of a second that no other command should pay.
+a tenth of a second that no other command should pay.  It reads in its
+read-only mode, a row at a time, and only a workbook whose parts xlsxscan
+has found whole and in bounds.
 """
 
 from __future__ import annotations
 
 import io
+import warnings
+import zipfile
 from datetime import date, datetime, time
 from typing import IO, Any
+
+from publish.sheets import limits, xlsxscan
+from publish.sheets.limits import SheetError, SheetRows
+from publish.sheets.values import ErrorValue
 
 WIDEST = 60
 """Columns wider than this many characters wrap their text instead."""
@@ -16,7 +24,8 @@ WIDEST = 60
 
 def write(sheets: list[tuple[str, list[list[Any]]]]) -> bytes:
     """A workbook with one sheet per (name, rows): a bold, frozen header row, columns as
-    wide as their text, long text wrapped; text cells are text ("001" stays "001")."""
+    wide as their text, long text wrapped; text cells are text ("001" stays "001", and
+    "=HYPERLINK(...)" is not a formula)."""
     from openpyxl import Workbook
 
     book = Workbook()
@@ -36,10 +45,13 @@ def _fill(sheet: Any, rows: list[list[Any]]) -> None:
     for row in rows:
         sheet.append(row)
     wide = widths(rows)
+    for cell in sheet[1]:
+        cell.data_type = "s"
     for cells in sheet.iter_rows(min_row=2):
         for cell in cells:
             if isinstance(cell.value, str):
-                cell.number_format = "@"
+                cell.data_type = "s"  # text, even "=1+1" or "#N/A" (openpyxl's guesses)
+                cell.number_format = "@"  # and text when edited, as Excel takes "@"
             cell.alignment = wrap if wide[cell.column - 1] >= WIDEST else top
     for cell in sheet[1]:
         cell.font = Font(bold=True)
@@ -60,20 +72,56 @@ def widths(rows: list[list[Any]]) -> list[int]:
 
 
 def read(source: IO[bytes]) -> list[tuple[str, list[list[Any]]]]:
-    """Each sheet's name and rows of values (a formula gives the value last computed)."""
+    """Each sheet's name and rows of values (a formula gives the value last computed, an
+    error an ErrorValue); SheetError, at its place, for a file that is damaged or past a
+    limit (limits), found before openpyxl reads any of it (xlsxscan)."""
     from openpyxl import load_workbook
 
     try:
-        book = load_workbook(source, data_only=True)
-    except Exception as exc:  # openpyxl raises zip, XML and its own errors alike
-        raise ValueError(f"{type(exc).__name__}: {exc}") from exc
-    return [(sheet.title, [[_value(v) for v in row] for row in sheet.iter_rows(values_only=True)])
-            for sheet in book.worksheets]
+        with zipfile.ZipFile(source) as archive:
+            limits.check_archive(archive, "xlsx")
+            xlsxscan.scan(archive)
+    except (zipfile.BadZipFile, OSError) as exc:
+        raise SheetError(f"not an XLSX file (a zip archive): {exc}; {xlsxscan.REDO}") from None
+    source.seek(0)
+    budget = limits.Budget()
+    with warnings.catch_warnings():  # openpyxl warns of what it leaves out, on the terminal
+        warnings.simplefilter("ignore")
+        try:
+            book = load_workbook(source, read_only=True, data_only=True)
+        except Exception as exc:  # openpyxl raises zip, XML and its own errors alike
+            said = " ".join(str(exc).split())[:300]
+            raise SheetError(f"{type(exc).__name__}: {said}; {xlsxscan.REDO}") from None
+        try:
+            return [(sheet.title, _rows(sheet, budget)) for sheet in book.worksheets]
+        finally:
+            book.close()
 
 
-def _value(value: Any) -> Any:
-    if isinstance(value, str):
-        return value.replace("\r\n", "\n") or None
+def _rows(sheet: Any, budget: limits.Budget) -> list[list[Any]]:
+    """A sheet's rows, read one at a time; missing rows (and cells) are empty ones."""
+    sheet.reset_dimensions()  # a sheet's own dimensions may claim a million columns
+    rows = SheetRows(sheet.title, budget)
+    for cells in sheet.iter_rows():
+        line = rows.next_row
+        values = [_value(cell, sheet.title, line, col) for col, cell in enumerate(cells, 1)]
+        while values and values[-1] is None:
+            values.pop()
+        limits.check_column(sheet.title, line, len(values))
+        rows.add(values)
+    return rows.rows
+
+
+def _value(cell: Any, sheet: str, line: int, col: int) -> Any:
+    value = cell.value
+    if value is None:
+        return None
+    if cell.data_type == "e":
+        return ErrorValue(str(value))
+    if isinstance(value, bool):
+        return "TRUE" if value else "FALSE"
     if isinstance(value, (datetime, date, time)):
         return value.isoformat()
+    if isinstance(value, str):
+        return limits.check_cell(sheet, line, col, value.replace("\r\n", "\n")) or None
     return value

@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from conftest import declare
 from publish.load import load_config
 from publish.sheets.cells import CellError, flow, from_cell, meaning, number_text, to_cell
 from publish.sheets.columns import Column
+from publish.sheets.values import ErrorValue
 
 
 @pytest.fixture
@@ -90,3 +93,23 @@ def test_effects_are_written_as_the_files_write_them():
     assert flow([{"card": "007", "on": "yes"}]) == "[{card: '007', 'on': 'yes'}]"
 
 
+
+
+@pytest.mark.parametrize(("value", "said"), [
+    (1.5, "1.5 is not a card number: write its digits as text (007)"),
+    (-3, "-3 is not a card number"), (float("inf"), "inf is not a card number"),
+    (1e300, "1e+300 is not a card number"),
+    (ErrorValue("#DIV/0!"), "the cell shows the error #DIV/0!, not a value"),
+])
+def test_a_number_cell_that_is_no_card_number_is_a_cell_error(config, value, said):
+    with pytest.raises(CellError, match=re.escape(said)):
+        from_cell(Column("number", "number"), value, config)
+
+
+@pytest.mark.parametrize("column", [Column("name", "name"), Column("cost", "cost"),
+                                    Column("copies alpha", "copies", deck="alpha"),
+                                    Column("text 1", "text", block=0)])
+def test_an_error_cell_is_no_value_in_any_column(config, column):
+    with pytest.raises(CellError, match=r"shows the error #N/A, not a value: correct its "
+                                        r"formula, or type the value"):
+        from_cell(column, ErrorValue("#N/A"), config)

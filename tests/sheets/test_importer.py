@@ -5,6 +5,10 @@ from __future__ import annotations
 
 import hashlib
 import io
+import os
+import subprocess
+import sys
+from datetime import datetime, time
 from pathlib import Path
 
 import pytest
@@ -140,6 +144,8 @@ def test_a_wrong_value_is_located_in_the_sheet_and_nothing_is_written(harbour):
         "expected one of: cost, play, calm, storm",
         f"{sheet}: market!D6: card 005 faction: unknown value 'netmender' (did you mean "
         "'netmenders'?); expected one of: lamplighters, netmenders, smugglers",
+        "note: the rules chapters and summaries were not read: they name cards, icons and "
+        "examples, which must load first",  # as `publish check` says
     ]
     assert digests(harbour) == before
 
@@ -279,3 +285,128 @@ def test_a_row_moved_to_another_sheet_moves_the_card_to_that_deck_s_file(demo, t
         '  - number: "003"\n    name: Terceira\n    tags: [descarte]\n    copies: 2\n'
         '    text:\n      - direct: Descarte 2 cartas.\n  - number: "004"\n')
     assert run("check", "--project", str(demo)).exit_code == 0
+
+
+def moved_card(demo: Path, tmp_path: Path) -> Path:
+    """The demo's workbook with card 003 moved from deck alpha's sheet to beta's (its copies
+    too): an import that changes two deck files."""
+    game_yaml = demo / "cards" / "demo" / "game.yaml"
+    game_yaml.write_text("".join(line for line in game_yaml.read_text().splitlines(True)
+                                 if "expect:" not in line and "cards_each" not in line))
+    sheet = tmp_path / "cards.xlsx"
+    run("cards", "--project", str(demo), "--format", "xlsx", "-o", str(sheet))
+    book = load_workbook(sheet)
+    alpha, beta = book["alpha"], book["beta"]
+    header = [cell.value for cell in alpha[1]]
+    row = [cell.value for cell in alpha[4]]
+    row[header.index("copies alpha")], row[header.index("copies beta")] = None, 2
+    alpha.delete_rows(4)
+    beta.append(row)
+    book.save(sheet)
+    return sheet
+
+
+def test_a_failure_between_the_two_deck_files_writes_neither(demo, tmp_path, monkeypatch):
+    """The card leaves alpha.yaml first: a failure before beta.yaml has it would lose it."""
+    sheet = moved_card(demo, tmp_path)
+    before = digests(demo)
+    real, renames = os.replace, []
+
+    def rename(source, target):
+        if str(source).endswith(".publish-new"):
+            renames.append(target)
+            if len(renames) == 2:
+                raise OSError(28, "No space left on device", str(target))
+        return real(source, target)
+
+    monkeypatch.setattr(os, "replace", rename)
+    result = run("import", "--project", str(demo), str(sheet))
+    assert result.exit_code == 1
+    assert result.output == (
+        f"{sheet}: nothing written: cannot write {demo}/cards/demo/decks/beta.yaml: No space "
+        "left on device; cards/demo/decks/alpha.yaml had been written already, and is put back "
+        "as it was\n")
+    assert digests(demo) == before
+    assert sorted(p.name for p in (demo / "cards" / "demo").rglob(".*")) == []
+
+
+KILLED_IMPORT = """
+import os, signal, sys
+real = os.replace
+def rename(source, target):
+    real(source, target)
+    if str(source).endswith("alpha.yaml.publish-new"):
+        os.kill(os.getpid(), signal.SIGKILL)  # alpha.yaml written, beta.yaml not yet
+os.replace = rename
+from publish.cli import main
+main(sys.argv[1:], prog_name="publish")
+"""
+
+
+def test_an_import_killed_between_its_deck_files_is_undone_by_the_next_command(demo,
+                                                                              tmp_path):
+    sheet = moved_card(demo, tmp_path)
+    before = digests(demo)
+    killed = subprocess.run([sys.executable, "-c", KILLED_IMPORT, "import", "--project",
+                             str(demo), str(sheet)], capture_output=True, text=True,
+                            timeout=120)
+    assert killed.returncode == -9, killed.stderr
+    alpha = demo / "cards" / "demo" / "decks" / "alpha.yaml"
+    assert '  - number: "003"' not in alpha.read_text()  # card 003 in no deck file now
+    check = run("check", "--project", str(demo))
+    assert check.exit_code == 0, check.output
+    assert check.output.startswith(
+        "note: an interrupted import (cards/demo/.publish-import.replace.json) is undone: "
+        "cards/demo/decks/alpha.yaml put back as it was; run the import again\n")
+    assert digests(demo) == before
+    again = run("import", "--project", str(demo), str(sheet))
+    assert again.exit_code == 0, again.output
+    assert again.output.endswith("written: cards/demo/decks/alpha.yaml, "
+                                 "cards/demo/decks/beta.yaml\n")
+
+
+def test_an_import_that_removes_a_card_a_rules_chapter_names_is_refused(moon, tmp_path):
+    """The import runs the whole of `publish check`: the rules chapters read the cards."""
+    sheet = tmp_path / "cards.csv"
+    run("cards", "--project", str(moon), "--format", "csv", "-o", str(sheet))
+    sheet.write_text("".join(line for line in sheet.read_text().splitlines(True)
+                             if not line.startswith("main,080,")))
+    before = digests(moon)
+    result = run("import", "--project", str(moon), str(sheet))
+    assert result.exit_code == 1
+    assert result.output.splitlines() == [
+        f"{sheet}: nothing written; 1 problem(s):",
+        f"{moon}/cards/moon/rules/en/01-how-to-play.md:29:1: {{card 080}}: no card numbered "
+        "080 (did you mean '050'?)"]
+    assert digests(moon) == before
+
+
+@pytest.mark.parametrize(("column", "value", "said"), [
+    ("number", 1.5, "A3: number: 1.5 is not a card number: write its digits as text (007)"),
+    ("number", -3, "A3: number: -3 is not a card number"),
+    ("number", "#DIV/0!", "A3: number: the cell shows the error #DIV/0!, not a value"),
+    ("number", True, "A3: card TRUE number: 'TRUE' does not have the expected form"),
+    ("number", datetime(2024, 1, 1), "A3: card 2024-01-01T00:00:00 number: "),
+    ("name", "#N/A", "B3: name: the cell shows the error #N/A, not a value"),
+    ("cost", 1.5, "E3: wrong type for 'card 002 cost': expected a whole number, got a number "
+                  "1.5"),
+    ("cost", True, "E3: wrong type for 'card 002 cost': expected a whole number, got text "
+                   "'TRUE'"),
+    ("copies main", True, "H3: copies main: 'TRUE' is not a number of copies"),
+    ("copies main", 1.5, "H3: copies main: '1.5' is not a number of copies"),
+    ("text_size", True, "K3: wrong type for 'card 002 text_size': expected a number, got "
+                        "text 'TRUE'"),
+    ("text_size", time(3, 4), "K3: wrong type for 'card 002 text_size': expected a number, "
+                              "got text '03:04:00'"),
+])
+def test_a_cell_of_another_type_is_a_located_problem(moon, tmp_path, column, value, said):
+    """Excel's numbers, booleans, dates and errors where text or a whole number belongs:
+    each a message at its cell (a 1.5 in the number column was an internal error)."""
+    sheet = tmp_path / "cards.xlsx"
+    run("cards", "--project", str(moon), "--format", "xlsx", "-o", str(sheet))
+    edit(sheet, "main", {("002", column): value})  # openpyxl makes "#DIV/0!" an error cell
+    result = run("import", "--project", str(moon), str(sheet), "--dry-run")
+    assert result.exit_code == 1, result.output
+    lines = result.output.splitlines()
+    assert lines[0] == f"{sheet}: nothing written; 1 problem(s):"
+    assert lines[1].startswith(f"{sheet}: main!{said}")

