@@ -6,7 +6,8 @@ the folders the document may read (a game's: its own folder, its templates,
 the shared ones and the fonts), or a hidden name or the outputs inside them
 (publish.projectfiles decides) stops the build with the offending reference
 named.  ``data:`` URLs are allowed: they are inline content, not a reference
-to anything.
+to anything.  A picture over publish.images.MAX_PIXELS, in a file or a
+``data:`` URL, is refused from its header, before WeasyPrint decodes it.
 """
 
 from __future__ import annotations
@@ -15,8 +16,9 @@ from collections.abc import Sequence
 from pathlib import Path
 from urllib.parse import unquote, urlsplit
 
-from weasyprint.urls import URLFetcher
+from weasyprint.urls import URLFetcher, URLFetcherResponse
 
+from publish.images import TooManyPixels, picture_size
 from publish.projectfiles import OutsideProject, inside
 
 _INSTEAD = "copy the file into the project and refer to it by its relative path"
@@ -43,7 +45,10 @@ class ProjectFetcher(URLFetcher):
     def fetch(self, url: str, headers: dict | None = None):  # type: ignore[override]
         parts = urlsplit(url)
         if parts.scheme == "data":
-            return super().fetch(url, headers)
+            response = super().fetch(url, headers)
+            body = response.read()
+            self._check_picture(body, "a data: URL")
+            return URLFetcherResponse(response.url, body, response.headers, response.status)
         if parts.scheme != "file" or parts.netloc not in ("", "localhost"):
             self._refuse(f"refused {url!r}: builds never use the network; {_INSTEAD}")
         try:
@@ -56,8 +61,16 @@ class ProjectFetcher(URLFetcher):
         if not path.is_file():
             self._refuse(f"missing file {path.relative_to(self.root)} (in {self.root}); "
                          "add it or correct the reference")
+        self._check_picture(path, str(path.relative_to(self.root)))
         # a picture's URL carries its version as a query (publish.images): not part of the file
         return super().fetch(parts._replace(query="").geturl() if parts.query else url, headers)
+
+    def _check_picture(self, source: Path | bytes, named: str) -> None:
+        """Refuse a picture with more pixels than a build may decode (nothing else is read)."""
+        try:
+            picture_size(source)
+        except TooManyPixels as exc:
+            self._refuse(f"refused {named}: it is {exc}; scale it down")
 
     def _refuse(self, message: str) -> None:
         self.refused.append(message)

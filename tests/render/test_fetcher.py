@@ -1,0 +1,36 @@
+"""What WeasyPrint reads, it reads through the fetcher: a picture with more pixels than a build
+may decode is refused from its header, whether a file or a data: URL, before it is decoded."""
+
+from __future__ import annotations
+
+import base64
+
+import pytest
+from bombs import write_png
+
+from publish.images import MAX_PIXELS
+from publish.render.pdf import RenderError, render
+
+
+def test_a_templates_picture_over_the_pixel_limit_is_refused_naming_it(demo_docs):
+    write_png(demo_docs / "art" / "big.png", 8_000, 6_000)  # a header saying so, no pixels
+    with pytest.raises(RenderError) as info:
+        render('<img src="art/big.png">', demo_docs, "deck alpha (pt-BR)", [demo_docs / "art"])
+    assert str(info.value) == (
+        f"deck alpha (pt-BR): refused art/big.png: it is 8,000 x 6,000 px, over the limit of "
+        f"{MAX_PIXELS:,} pixels (width times height) a picture may have; scale it down")
+
+
+def test_a_picture_in_a_data_url_is_held_to_the_same_limit(demo_docs):
+    write_png(demo_docs / "big.png", 30_000, 30_000)
+    url = "data:image/png;base64," + base64.b64encode((demo_docs / "big.png").read_bytes()
+                                                      ).decode()
+    with pytest.raises(RenderError, match="refused a data: URL: it is 900,000,000 pixels, over "
+                                          "the limit"):
+        render(f'<div style="background: url({url})">x</div>', demo_docs, "t", [demo_docs])
+
+
+def test_a_picture_within_the_limit_is_drawn(demo_docs):
+    write_png(demo_docs / "art" / "small.png", 40, 30, whole=True)
+    laid = render('<img src="art/small.png">', demo_docs, "t", [demo_docs / "art"])
+    assert len(laid.pages) == 1
