@@ -23,7 +23,7 @@ from pathlib import Path
 from publish.model import CARD_SIZES, Card, FieldSpec, Game
 from publish.problems import Problem, ProblemsFound
 from publish.projectfiles import read_bytes
-from publish.svgcheck import UnsafeSvg, safe_svg
+from publish.svgcheck import DrawsTooMuch, UnsafeSvg, safe_svg
 
 PRINT_DPI = 300
 """The resolution print services ask for; art under it prints soft."""
@@ -167,6 +167,8 @@ def _check(game: Game, picture: Picture, spec: FieldSpec) -> tuple[Problem | Non
         pixels = _pixels(file, read_bytes(picture.file(game), game.root))
     except ProblemsFound as found:
         return Problem(where, f"{name}: {picture.path}: {found.problems[0].message}"), None
+    except DrawsTooMuch as exc:
+        return Problem(where, f"{name}: {picture.path}, line {exc.line}: {exc}"), None
     except TooManyPixels as exc:
         return Problem(where, f"{name}: {picture.path} is {exc}: scale it down (it prints "
                               f"at {_wanted(game, spec)} px at {PRINT_DPI} dpi)"), None

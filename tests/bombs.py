@@ -81,3 +81,15 @@ def measured(args: list[str], timeout: float = 4 * SECONDS) -> Measured:
     out.returncode = status if status is not None else -9
     return Measured(status, b"".join(chunks).decode("utf-8", "replace"), seconds,
                     usage.ru_maxrss / 1024)
+
+
+def use_bomb(levels: int = 10, fanout: int = 10) -> str:
+    """The probe's SVG: each group uses the one before ``fanout`` times, so the drawing draws
+    ``fanout ** (levels - 1)`` rectangles from a file of about 2 KB (its groups on lines 4 to
+    ``levels + 2``)."""
+    parts = ['<svg xmlns="http://www.w3.org/2000/svg" width="100" height="100">', "<defs>",
+             '<rect id="a0" width="1" height="1" fill="#123"/>']
+    parts += [f'<g id="a{i}">' + "".join(f'<use href="#a{i - 1}" x="{j}"/>'
+                                         for j in range(fanout)) + "</g>"
+              for i in range(1, levels)]
+    return "\n".join([*parts, "</defs>", f'<use href="#a{levels - 1}"/>', "</svg>"]) + "\n"

@@ -17,7 +17,7 @@ from conftest import REPO
 PACKAGE = REPO / "publish"
 
 LAYERS = [
-    ("foundation", r"publish(\.(problems|projectfiles|svgcheck|sourcedate|atomic|sourcetext"
+    ("foundation", r"publish(\.(problems|projectfiles|svgcheck|svgsize|sourcedate|atomic|sourcetext"
                    r"|yamlsource|examples|model|cardschema|load|validate|text|icons|images|export"
                    r"|engines|check|incremental|unchanged|sheets(\..+)?))?"),
     ("words", r"publish\.i18n(\.(catalog|translate|terms))?"),

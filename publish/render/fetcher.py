@@ -7,7 +7,8 @@ the shared ones and the fonts), or a hidden name or the outputs inside them
 (publish.projectfiles decides) stops the build with the offending reference
 named.  ``data:`` URLs are allowed: they are inline content, not a reference
 to anything.  A picture over publish.images.MAX_PIXELS, in a file or a
-``data:`` URL, is refused from its header, before WeasyPrint decodes it.
+``data:`` URL, is refused from its header, before WeasyPrint decodes it; a
+drawing that draws more than publish.svgsize allows, before it is drawn.
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ from weasyprint.urls import URLFetcher, URLFetcherResponse
 
 from publish.images import TooManyPixels, picture_size
 from publish.projectfiles import OutsideProject, inside
+from publish.svgsize import TooMuchDrawn, check_drawing
 
 _INSTEAD = "copy the file into the project and refer to it by its relative path"
 
@@ -47,7 +49,7 @@ class ProjectFetcher(URLFetcher):
         if parts.scheme == "data":
             response = super().fetch(url, headers)
             body = response.read()
-            self._check_picture(body, "a data: URL")
+            self._check_picture(body, "a data: URL", response.content_type == "image/svg+xml")
             return URLFetcherResponse(response.url, body, response.headers, response.status)
         if parts.scheme != "file" or parts.netloc not in ("", "localhost"):
             self._refuse(f"refused {url!r}: builds never use the network; {_INSTEAD}")
@@ -61,16 +63,22 @@ class ProjectFetcher(URLFetcher):
         if not path.is_file():
             self._refuse(f"missing file {path.relative_to(self.root)} (in {self.root}); "
                          "add it or correct the reference")
-        self._check_picture(path, str(path.relative_to(self.root)))
+        self._check_picture(path, str(path.relative_to(self.root)), path.suffix.lower() == ".svg")
         # a picture's URL carries its version as a query (publish.images): not part of the file
         return super().fetch(parts._replace(query="").geturl() if parts.query else url, headers)
 
-    def _check_picture(self, source: Path | bytes, named: str) -> None:
-        """Refuse a picture with more pixels than a build may decode (nothing else is read)."""
+    def _check_picture(self, source: Path | bytes, named: str, drawing: bool) -> None:
+        """Refuse a picture with more pixels than a build may decode (its header read), or a
+        drawing that draws too much (publish.svgsize)."""
         try:
-            picture_size(source)
+            if drawing:
+                check_drawing(source.read_bytes() if isinstance(source, Path) else source)
+            else:
+                picture_size(source)
         except TooManyPixels as exc:
             self._refuse(f"refused {named}: it is {exc}; scale it down")
+        except TooMuchDrawn as exc:
+            self._refuse(f"refused {named}, line {exc.line}: {exc}")
 
     def _refuse(self, message: str) -> None:
         self.refused.append(message)

@@ -1,12 +1,13 @@
 """What WeasyPrint reads, it reads through the fetcher: a picture with more pixels than a build
-may decode is refused from its header, whether a file or a data: URL, before it is decoded."""
+may decode is refused from its header, whether a file or a data: URL, before it is decoded;
+a drawing that draws too much, before it is drawn."""
 
 from __future__ import annotations
 
 import base64
 
 import pytest
-from bombs import write_png
+from bombs import use_bomb, write_png
 
 from publish.images import MAX_PIXELS
 from publish.render.pdf import RenderError, render
@@ -34,3 +35,14 @@ def test_a_picture_within_the_limit_is_drawn(demo_docs):
     write_png(demo_docs / "art" / "small.png", 40, 30, whole=True)
     laid = render('<img src="art/small.png">', demo_docs, "t", [demo_docs / "art"])
     assert len(laid.pages) == 1
+
+
+def test_a_templates_drawing_that_draws_too_much_is_refused_before_it_is_drawn(demo_docs):
+    (demo_docs / "art").mkdir()
+    (demo_docs / "art" / "frame.svg").write_text(use_bomb())
+    with pytest.raises(RenderError, match=r"^t: refused art/frame.svg, line 8: it draws more "
+                                          r"than 50,000 elements"):
+        render('<img src="art/frame.svg">', demo_docs, "t", [demo_docs / "art"])
+    url = "data:image/svg+xml;base64," + base64.b64encode(use_bomb().encode()).decode()
+    with pytest.raises(RenderError, match="refused a data: URL, line 8: it draws more"):
+        render(f'<img src="{url}">', demo_docs, "t", [demo_docs])
