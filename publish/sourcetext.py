@@ -67,19 +67,30 @@ def decode(path: Path, data: bytes) -> str:
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError as exc:
-        before = data[:exc.start]
-        ends = list(re.finditer(LINE_END.pattern.encode(), before))
-        line = len(ends) + 1
-        col = len(before[ends[-1].end() if ends else 0:].decode("utf-8", "replace")) + 1
         byte = data[exc.start:exc.start + 1].hex()
-        raise ProblemsFound([Problem(Location(path, line, col), (
+        raise ProblemsFound([Problem(byte_location(path, data, exc.start), (
             f"not UTF-8 text (byte 0x{byte}); save the file as UTF-8"))]) from exc
 
 
-def too_big(path: Path, size: int) -> ProblemsFound:
+def byte_location(path: Path, data: bytes, offset: int) -> Location:
+    """The line and column of byte ``offset`` of ``data`` (lines end as LINE_END says;
+    the column counts characters, an undecodable byte as one)."""
+    before = data[:offset]
+    ends = list(_BYTE_LINE_END.finditer(before))
+    column = len(before[ends[-1].end() if ends else 0:].decode("utf-8", "replace")) + 1
+    return Location(path, len(ends) + 1, column)
+
+
+_BYTE_LINE_END = re.compile(LINE_END.pattern.encode())
+
+
+def too_big(path: Path, size: int, limit: int | None = None,
+            advice: str = "split it (a deck can span several files)") -> ProblemsFound:
+    """The problem of a file of ``size`` bytes over ``limit`` (MAX_BYTES unless given),
+    located at its start."""
+    limit = MAX_BYTES if limit is None else limit
     return ProblemsFound([Problem(Location(path, 1, 1), (
-        f"the file is {size:,} bytes, over the limit of {MAX_BYTES:,} for a source file: "
-        "split it (a deck can span several files)"))])
+        f"the file is {size:,} bytes, over the limit of {limit:,} for a source file: {advice}"))])
 
 
 def read_source(path: Path) -> str:

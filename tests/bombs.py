@@ -93,3 +93,13 @@ def use_bomb(levels: int = 10, fanout: int = 10) -> str:
                                          for j in range(fanout)) + "</g>"
               for i in range(1, levels)]
     return "\n".join([*parts, "</defs>", f'<use href="#a{levels - 1}"/>', "</svg>"]) + "\n"
+
+
+def write_po(path: Path, entries: int) -> int:
+    """A PO catalog of ``entries`` card names (the probe's: a million, 69 MB); its size."""
+    head = 'msgid ""\nmsgstr ""\n"Content-Type: text/plain; charset=UTF-8\\n"\n\n'
+    body = "".join(f'msgctxt "card {i:07d} name"\nmsgid "Name {i}"\nmsgstr "Nom {i}"\n\n'
+                   for i in range(entries))
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(head + body, encoding="utf-8")
+    return path.stat().st_size
