@@ -103,3 +103,12 @@ def write_po(path: Path, entries: int) -> int:
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text(head + body, encoding="utf-8")
     return path.stat().st_size
+
+
+EMPHASIS = "*a **b *c "
+"""The probe's pathological emphasis: three delimiters in ten characters, each a token."""
+
+
+def write_chapter(path: Path, body: str, title: str = "Extra") -> None:
+    """A rules chapter: a heading, then ``body``."""
+    path.write_text(f"# {title}\n\n{body}\n", encoding="utf-8")
