@@ -142,11 +142,11 @@ def test_refused_resources(tmp_path):
     from publish.render.pdf import RenderError, render
 
     with pytest.raises(RenderError, match="never use the network"):
-        render('<img src="http://example.com/x.png">', REPO, "net")
+        render('<img src="http://example.com/x.png">', REPO, "net", [REPO])
     with pytest.raises(RenderError, match="outside the project"):
-        render('<img src="file:///etc/hostname">', REPO, "abs")
+        render('<img src="file:///etc/hostname">', REPO, "abs", [REPO])
     with pytest.raises(RenderError, match="missing file"):
-        render('<img src="art/none.png">', REPO, "missing")
+        render('<img src="art/none.png">', REPO, "missing", [REPO])
 
 
 def test_fold_layout_puts_each_back_mirrored_across_the_fold(game):
