@@ -23,6 +23,7 @@ from typing import Any
 
 from publish.atomic import kept_inside, write_atomic
 from publish.incremental import Inputs, Stamps, records_file
+from publish.render.misuse import template_misuse
 from publish.targets import TARGETS
 from publish.targets.base import Built, Job, Rendered, Work, output_dir
 
@@ -155,8 +156,16 @@ def _end_with_parent(parent: int, every: float = 0.5) -> None:
 
 
 def _render(job: Job) -> Rendered:
+    """The job rendered in a worker; a template's mistake said at its line here, where the
+    traceback that places it still is (it does not cross back to the main process)."""
     assert _WORK is not None, "worker started without the game"
-    return TARGETS[job.target].render(_WORK, job)
+    try:
+        return TARGETS[job.target].render(_WORK, job)
+    except Exception as exc:
+        misuse = template_misuse(exc)
+        if misuse is None:
+            raise
+        raise misuse from None
 
 
 def pool_for(work: Work, jobs: int | None, tasks: int) -> ProcessPoolExecutor:

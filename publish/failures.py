@@ -14,6 +14,7 @@ from publish.build import JobsFailed
 from publish.engines import EngineFault
 from publish.problems import ProblemsFound
 from publish.render.fit import Overflow
+from publish.render.misuse import template_misuse
 from publish.render.pdf import RenderError
 
 
@@ -37,6 +38,9 @@ def build_failure(exc: Exception) -> Failure | None:
         return Failure([line for failure in each if failure for line in failure.lines])
     if isinstance(exc, ProblemsFound):
         return Failure([str(p) for p in exc.problems])
+    misuse = template_misuse(exc)  # before the template errors: said at the template's line
+    if misuse is not None:
+        return Failure([str(misuse.problem)])
     if isinstance(exc, TemplateSyntaxError):
         return Failure([f"build failed: {exc.filename or exc.name}:{exc.lineno}: {exc.message}"])
     if isinstance(exc, TemplateNotFound):

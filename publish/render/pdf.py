@@ -16,6 +16,13 @@ if TYPE_CHECKING:
     from weasyprint.document import Document
 
 
+MAX_HTML = 32 * 1024 * 1024
+"""The most characters of HTML one document may hand WeasyPrint: 32 Mi.  Agência's longest,
+its manual laid out whole, has 225,000; a deck of the 10,000 cards a game may have
+(publish.load.MAX_CARDS) some 16 million.  What templates make step by step (a loop's
+lines) stops here, before WeasyPrint spends minutes and gigabytes laying it out."""
+
+
 class RenderError(RuntimeError):
     """WeasyPrint could not render the document exactly as written."""
 
@@ -53,11 +60,16 @@ def _warnings_fail(what: str, fetcher: Any) -> Iterator[None]:
 
 def render(html: str, root: Path, what: str, reads: Sequence[Path]) -> Document:
     """Lay out ``html`` (relative URLs resolve from ``root``), reading nothing but files
-    inside ``reads`` (publish.render.fetcher); a file attachment is refused."""
+    inside ``reads`` (publish.render.fetcher); a file attachment, or HTML over MAX_HTML,
+    is refused."""
     from weasyprint import HTML
 
     from publish.render.fetcher import ProjectFetcher  # a WeasyPrint class: loaded with it
 
+    if len(html) > MAX_HTML:
+        raise RenderError(f"{what}: its templates made {len(html):,} characters of HTML, over "
+                          f"the {MAX_HTML:,} a document may have (publish.render.pdf.MAX_HTML): "
+                          "see what in them repeats so much")
     fetcher = ProjectFetcher(root, reads)
     with _warnings_fail(what, fetcher):
         document = HTML(string=html, base_url=f"{root.resolve()}/", url_fetcher=fetcher).render()
