@@ -13,8 +13,6 @@ target alone, forced.
 from __future__ import annotations
 
 import os
-import threading
-import time
 from collections.abc import Callable, Iterator
 from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 from dataclasses import dataclass, field
@@ -23,6 +21,7 @@ from typing import Any
 
 from publish.atomic import kept_inside, write_atomic
 from publish.incremental import Inputs, Stamps, records_file
+from publish.lifetime import end_with_parent
 from publish.render.misuse import template_misuse
 from publish.targets import TARGETS
 from publish.targets.base import Built, Job, Rendered, Work, output_dir
@@ -140,19 +139,10 @@ _WORK: Work | None = None
 """The game a worker process renders from, set once when the process starts."""
 
 
-def _start_worker(work: Work) -> None:
+def _start_worker(work: Work, parent: int) -> None:
     global _WORK
     _WORK = work
-    threading.Thread(target=_end_with_parent, args=(os.getppid(),), daemon=True,
-                     name="end-with-parent").start()
-
-
-def _end_with_parent(parent: int, every: float = 0.5) -> None:
-    """Exit once the main process is gone: killed (kill -9), it cannot tell its workers, who
-    would otherwise wait for work forever, holding their memory."""
-    while os.getppid() == parent:
-        time.sleep(every)
-    os._exit(1)
+    end_with_parent(parent)
 
 
 def _render(job: Job) -> Rendered:
@@ -172,7 +162,8 @@ def pool_for(work: Work, jobs: int | None, tasks: int) -> ProcessPoolExecutor:
     """Processes for ``tasks`` independent jobs: ``jobs`` of them, or one per core; each gets
     the game once, when it starts."""
     workers = max(1, min(jobs or os.cpu_count() or 1, tasks))
-    return ProcessPoolExecutor(max_workers=workers, initializer=_start_worker, initargs=(work,))
+    return ProcessPoolExecutor(max_workers=workers, initializer=_start_worker,
+                               initargs=(work, os.getpid()))
 
 
 def run(work: Work, the_plan: Plan, jobs: int | None = None, say: Say = print,

@@ -17,9 +17,9 @@ from conftest import REPO
 PACKAGE = REPO / "publish"
 
 LAYERS = [
-    ("foundation", r"publish(\.(problems|projectfiles|svgcheck|svgsize|sourcedate|atomic|sourcetext"
-                   r"|yamlsource|examples|model|cardschema|load|validate|text|icons|images|export"
-                   r"|engines|check|incremental|unchanged|sheets(\..+)?))?"),
+    ("foundation", r"publish(\.(problems|projectfiles|svgcheck|svgsize|sourcedate|atomic|lifetime"
+                   r"|sourcetext|yamlsource|examples|model|cardschema|load|validate|text"
+                   r"|icons|images|export|engines|check|incremental|unchanged|sheets(\..+)?))?"),
     ("words", r"publish\.i18n(\.(catalog|translate|terms))?"),
     ("render", r"publish\.render(\..+)?"),
     ("docs", r"publish\.docs(\..+)?"),
