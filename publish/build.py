@@ -15,11 +15,13 @@ from __future__ import annotations
 import os
 from collections.abc import Callable, Iterator
 from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
+from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from publish.atomic import kept_inside, write_atomic
+from publish.ceilings import MAX_JOB_MEMORY, OverCeiling, ceilings
 from publish.incremental import Inputs, Stamps, records_file
 from publish.lifetime import end_with_parent
 from publish.render.misuse import template_misuse
@@ -146,11 +148,15 @@ def _start_worker(work: Work, parent: int) -> None:
 
 
 def _render(job: Job) -> Rendered:
-    """The job rendered in a worker; a template's mistake said at its line here, where the
-    traceback that places it still is (it does not cross back to the main process)."""
+    """The job rendered in a worker within the ceilings of publish.ceilings (its label named
+    past them); a template's mistake said at its line here, where the traceback that
+    places it still is (it does not cross back to the main process)."""
     assert _WORK is not None, "worker started without the game"
     try:
-        return TARGETS[job.target].render(_WORK, job)
+        with ceilings(job.label):
+            return TARGETS[job.target].render(_WORK, job)
+    except OverCeiling:
+        raise
     except Exception as exc:
         misuse = template_misuse(exc)
         if misuse is None:
@@ -221,13 +227,29 @@ def _rendered(work: Work, renders: list[Job], jobs: int | None) -> Iterator[tupl
                 index = pending.pop(future)
                 if future.cancelled():
                     continue
-                if future.exception() is not None:
+                if isinstance(future.exception(), BrokenProcessPool):
+                    failed[index] = WorkerLost(ordered[index].label)
+                elif future.exception() is not None:
                     failed[index] = future.exception()  # type: ignore[assignment]
                 elif not failed:
                     yield ordered[index], future.result()
         if failed:
             errors = [failed[index] for index in sorted(failed)]
             raise errors[0] if len(errors) == 1 else JobsFailed(errors)
+
+
+class WorkerLost(RuntimeError):
+    """The worker of a job ended before the job did (killed, or out of memory in a library
+    that cannot say so)."""
+
+    def __init__(self, label: str) -> None:
+        super().__init__(f"{label}: its worker process ended before the job was done (killed, "
+                         "or out of memory: a build job may take "
+                         f"{MAX_JOB_MEMORY // 2**20:,} MiB, publish.ceilings.MAX_JOB_MEMORY)")
+        self.label = label
+
+    def __reduce__(self):
+        return type(self), (self.label,)
 
 
 class JobsFailed(Exception):

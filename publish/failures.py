@@ -10,7 +10,8 @@ from concurrent.futures.process import BrokenProcessPool
 
 from jinja2 import TemplateError, TemplateNotFound, TemplateSyntaxError
 
-from publish.build import JobsFailed
+from publish.build import JobsFailed, WorkerLost
+from publish.ceilings import OverCeiling
 from publish.engines import EngineFault
 from publish.problems import ProblemsFound
 from publish.render.fit import Overflow
@@ -50,7 +51,7 @@ def build_failure(exc: Exception) -> Failure | None:
         return Failure([f"build failed: template error: {exc}"])
     if isinstance(exc, EngineFault):
         return Failure([str(exc)], 2)
-    if isinstance(exc, (Overflow, RenderError, ValueError)):
+    if isinstance(exc, (Overflow, RenderError, ValueError, OverCeiling, WorkerLost)):
         return Failure([f"build failed: {exc}"])
     if isinstance(exc, BrokenProcessPool):
         return Failure(["build failed: a worker process ended before its job was done (killed, "

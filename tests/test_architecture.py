@@ -18,7 +18,7 @@ PACKAGE = REPO / "publish"
 
 LAYERS = [
     ("foundation", r"publish(\.(problems|projectfiles|svgcheck|svgsize|sourcedate|atomic|lifetime"
-                   r"|sourcetext|yamlsource|examples|model|cardschema|load|validate|text"
+                   r"|ceilings|sourcetext|yamlsource|examples|model|cardschema|load|validate|text"
                    r"|icons|images|export|engines|check|incremental|unchanged|sheets(\..+)?))?"),
     ("words", r"publish\.i18n(\.(catalog|translate|terms))?"),
     ("render", r"publish\.render(\..+)?"),

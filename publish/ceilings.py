@@ -1,0 +1,74 @@
+"""How long and how large one piece of work may grow: a build's job, or the drawing of an
+edition's rules by `publish check`.
+
+What a game brings (templates, pictures, rules) is bounded where it is read
+(publish.images, publish.svgsize, publish.render.sandbox, publish.docs.parser);
+these ceilings catch whatever still grows without end, so that the work fails
+naming itself and the ceiling instead of holding a core or the machine's memory:
+its wall time by a timer (in the main thread, the only one signals reach), its
+address space by the kernel (RLIMIT_AS: an allocation past it fails).
+"""
+
+from __future__ import annotations
+
+import resource
+import signal
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
+
+MAX_JOB_SECONDS = 600
+"""The wall time one piece of work may take: ten minutes, where Agência's longest build job,
+its manual (57 pages), takes 22 s on one core of this machine."""
+
+MAX_JOB_MEMORY = 1536 * 1024 * 1024
+"""The address space a process may have while it works (RLIMIT_AS, the helper it forks
+included): 1.5 GiB, where laying out Agência's manual peaks at 650 MB of address space
+(230 MB resident; a worker's libraries take some 470 MB of it before any work)."""
+
+
+class OverCeiling(RuntimeError):
+    """Work stopped at a ceiling: the message names the work and the ceiling."""
+
+
+class _OutOfTime(BaseException):
+    """Raised in the main thread when the work's time is up: a BaseException, so that no
+    handler of the code it interrupts takes it for an error of its own."""
+
+
+def _out_of_time(_signal: int, _frame: object) -> None:
+    raise _OutOfTime
+
+
+@contextmanager
+def ceilings(what: str, seconds: float | None = None, memory: int | None = None
+             ) -> Iterator[None]:
+    """Run the block within ``seconds`` of wall time and ``memory`` bytes of address space
+    (MAX_JOB_SECONDS and MAX_JOB_MEMORY unless given); past either, OverCeiling naming
+    ``what``.  The time is kept only in the main thread; a lower limit already set stays."""
+    seconds = MAX_JOB_SECONDS if seconds is None else seconds
+    memory = MAX_JOB_MEMORY if memory is None else memory
+    timed = threading.current_thread() is threading.main_thread()
+    before = resource.getrlimit(resource.RLIMIT_AS)
+    soft, hard = before
+    if soft == resource.RLIM_INFINITY or soft > memory:
+        resource.setrlimit(resource.RLIMIT_AS, (memory if hard == resource.RLIM_INFINITY
+                                                else min(memory, hard), hard))
+    handler = signal.signal(signal.SIGALRM, _out_of_time) if timed else None
+    if timed:
+        signal.setitimer(signal.ITIMER_REAL, seconds)
+    try:
+        yield
+    except _OutOfTime:
+        raise OverCeiling(f"{what}: stopped after {seconds:g} s, the time it may take "
+                          "(publish.ceilings.MAX_JOB_SECONDS): see what in its templates, "
+                          "pictures or rules makes so much") from None
+    except MemoryError:
+        raise OverCeiling(f"{what}: stopped when it needed more than the "
+                          f"{memory // 2**20:,} MiB of memory it may take "
+                          "(publish.ceilings.MAX_JOB_MEMORY)") from None
+    finally:
+        if timed:
+            signal.setitimer(signal.ITIMER_REAL, 0)
+            signal.signal(signal.SIGALRM, handler if handler is not None else signal.SIG_DFL)
+        resource.setrlimit(resource.RLIMIT_AS, before)
