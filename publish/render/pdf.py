@@ -12,6 +12,8 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from publish.render.cssplace import Placer
+
 if TYPE_CHECKING:
     from weasyprint.document import Document
 
@@ -27,33 +29,30 @@ class RenderError(RuntimeError):
     """WeasyPrint could not render the document exactly as written."""
 
 
-class _Collect(logging.Handler):
-    def __init__(self) -> None:
-        super().__init__(logging.WARNING)
-        self.messages: list[str] = []
-
-    def emit(self, record: logging.LogRecord) -> None:
-        self.messages.append(record.getMessage())
-
-
 @contextmanager
-def _warnings_fail(what: str, fetcher: Any) -> Iterator[None]:
-    """Fail on any WeasyPrint warning or refused resource; fatal fetch errors name their cause."""
+def _warnings_fail(what: str, fetcher: Any, html: str | None = None, root: Path | None = None,
+                   reads: Sequence[Path] = ()) -> Iterator[None]:
+    """Fail on any WeasyPrint warning or refused resource; fatal fetch errors name their cause.
+    A warning's position is placed in its stylesheet, and in the template that wrote it
+    (publish.render.cssplace), ``html`` being the document laid out."""
     from weasyprint.urls import FatalURLFetchingError
 
-    logger = logging.getLogger("weasyprint")
-    handler = _Collect()
+    logger, progress = logging.getLogger("weasyprint"), logging.getLogger("weasyprint.progress")
+    placer = Placer()
     refused = fetcher.refused if fetcher is not None else []
     seen = len(refused)
-    logger.addHandler(handler)
+    level = progress.level
+    progress.setLevel(logging.INFO)  # which stylesheet WeasyPrint is reading: its progress log
+    logger.addHandler(placer)
     try:
         yield
     except FatalURLFetchingError as exc:
         raise RenderError(f"{what}: {exc.__cause__ or exc}") from exc
     finally:
-        logger.removeHandler(handler)
+        logger.removeHandler(placer)
+        progress.setLevel(level)
     # refusals first: some (an SVG's <image>) only surface as a vaguer warning
-    messages = refused[seen:] + handler.messages
+    messages = refused[seen:] + placer.messages(html, reads, (root or Path()).resolve())
     if messages:
         raise RenderError(f"{what}: " + "; ".join(dict.fromkeys(messages)))
 
@@ -71,7 +70,7 @@ def render(html: str, root: Path, what: str, reads: Sequence[Path]) -> Document:
                           f"the {MAX_HTML:,} a document may have (publish.render.pdf.MAX_HTML): "
                           "see what in them repeats so much")
     fetcher = ProjectFetcher(root, reads)
-    with _warnings_fail(what, fetcher):
+    with _warnings_fail(what, fetcher, html, root, reads):
         document = HTML(string=html, base_url=f"{root.resolve()}/", url_fetcher=fetcher).render()
     if attached := attachments(document):
         raise RenderError(f"{what}: refused to attach {', '.join(attached)} to the PDF: a "
