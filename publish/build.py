@@ -244,7 +244,7 @@ class WorkerLost(RuntimeError):
 
     def __init__(self, label: str) -> None:
         super().__init__(f"{label}: its worker process ended before the job was done (killed, "
-                         "or out of memory: a build job may take "
+                         "or out of memory: a build job may add "
                          f"{MAX_JOB_MEMORY // 2**20:,} MiB, publish.ceilings.MAX_JOB_MEMORY)")
         self.label = label
 

@@ -26,7 +26,7 @@ def test_work_past_its_time_stops_naming_itself_and_the_ceiling():
 
 def test_work_past_its_memory_stops_and_the_limit_is_put_back():
     before = resource.getrlimit(resource.RLIMIT_AS)
-    said = r"^manual \(en\): stopped when it needed more than the 1,536 MiB of memory it may"
+    said = r"^manual \(en\): stopped when it needed more than the 1,024 MiB of memory it may"
     with pytest.raises(OverCeiling, match=said), ceilings("manual (en)"):
         bytearray(2 * MAX_JOB_MEMORY)
     assert resource.getrlimit(resource.RLIMIT_AS) == before
@@ -59,13 +59,13 @@ def test_a_template_that_never_ends_fails_its_job_at_the_time_ceiling(demo_docs,
 
 def test_a_template_that_grows_without_end_fails_its_job_at_the_memory_ceiling(demo_docs,
                                                                               monkeypatch):
-    monkeypatch.setattr(ceilings_module, "MAX_JOB_MEMORY", 1024 * 1024 * 1024)
+    monkeypatch.setattr(ceilings_module, "MAX_JOB_MEMORY", 512 * 1024 * 1024)
     face_template(demo_docs, GROWS)
     result = run("build", "decks", "--deck", "alpha", "--project", str(demo_docs),
                  "--game", "demo")
     assert result.exit_code == 1, result.output
-    assert "build failed: deck alpha (pt-BR): stopped when it needed more than the 1,024 MiB " \
-           "of memory it may take (publish.ceilings.MAX_JOB_MEMORY)" in result.output
+    assert "build failed: deck alpha (pt-BR): stopped when it needed more than the 512 MiB " \
+           "of memory it may add (publish.ceilings.MAX_JOB_MEMORY)" in result.output
 
 
 def test_check_draws_an_editions_faces_within_the_same_ceilings(demo_docs, monkeypatch):
