@@ -245,7 +245,9 @@ class WorkerLost(RuntimeError):
     def __init__(self, label: str) -> None:
         super().__init__(f"{label}: its worker process ended before the job was done (killed, "
                          "or out of memory: a build job may add "
-                         f"{MAX_JOB_MEMORY // 2**20:,} MiB, publish.ceilings.MAX_JOB_MEMORY)")
+                         f"{MAX_JOB_MEMORY // 2**20:,} MiB, publish.ceilings.MAX_JOB_MEMORY); "
+                         "outputs already written are whole: build again, with --jobs 1 to "
+                         "hold fewer jobs at once")
         self.label = label
 
     def __reduce__(self):
