@@ -19,16 +19,16 @@ from contextlib import contextmanager
 from pathlib import Path
 
 MAX_JOB_SECONDS = 600
-"""The wall time one piece of work may take: ten minutes, where Agência's longest build job,
-its manual (57 pages), takes 22 s on one core of this machine."""
+"""The wall time one piece of work may take: ten minutes, where the longest job of the largest
+game in this repository, its manual (57 pages), takes 22 s on one core."""
 
 MAX_JOB_MEMORY = 1024 * 1024 * 1024
 """The address space one piece of work may add to its process (RLIMIT_AS, set to what the
 process has when the work starts plus this; the helper a worker forks shares it): 1 GiB,
-where laying out Agência's manual takes its worker from 217 MB to 650 MB (WeasyPrint's
-loading included; 230 MB resident at most).  Added to what the process has, not counted
-from nothing: a long-lived process (`publish watch`, a test run) may hold more than any
-job needs before it starts one."""
+where laying out the largest manual in this repository takes its worker from 217 MB to
+650 MB (WeasyPrint's loading included; 230 MB resident at most).  Added to what the
+process has, not counted from nothing: a long-lived process (`publish watch`, a test run)
+may hold more than any job needs before it starts one."""
 
 
 class OverCeiling(RuntimeError):

@@ -32,7 +32,7 @@ CLOSE_ENOUGH = 0.6
 
 MAX_MESSAGES = 100_000
 """The most entries (``msgid``, obsolete ones too) a catalog may hold: ten for each card a
-game may have (publish.load.MAX_CARDS), where Agência's largest holds 657.  Counted in
+game may have (publish.load.MAX_CARDS), where the largest in this repository holds 657.  Counted in
 the file's bytes before babel reads it: babel takes about 28 µs and 1.3 KB an entry (a
 PO of a million entries: 28 s and 1.3 GB).  The file itself is held to
 publish.sourcetext.MAX_BYTES, read no further."""
