@@ -36,6 +36,12 @@ took 850 MB and half a minute of a build, and a PNG of 110 KB can say 30,000 x 3
 Read from the file's header, before anything is decoded (``picture_size``)."""
 
 
+MAX_PICTURE_BYTES = 128 * 1024 * 1024
+"""The largest picture file read: 128 MiB, what a photograph of MAX_PIXELS takes as a PNG
+that compresses nothing (3 bytes a pixel).  A picture's file is read whole to be checked and
+digested; one over it is refused before it is read."""
+
+
 class TooManyPixels(ValueError):
     """A picture over MAX_PIXELS, with its size as its header gives it."""
 
@@ -124,7 +130,7 @@ def picture_url(path: Path, project: Path) -> str:
 @functools.lru_cache(maxsize=1024)
 def _version(path: Path, project: Path, mtime_ns: int, size: int) -> str:
     try:
-        return hashlib.sha256(read_bytes(path, project)).hexdigest()[:12]
+        return hashlib.sha256(read_bytes(path, project, MAX_PICTURE_BYTES)).hexdigest()[:12]
     except ProblemsFound:  # publish check says why; WeasyPrint's fetcher refuses it too
         return "refused"
 
@@ -164,7 +170,8 @@ def _check(game: Game, picture: Picture, spec: FieldSpec) -> tuple[Problem | Non
         return Problem(where, f"{name}: no file {picture.path} in {game.root.name}/; add it "
                               "or correct the path"), None
     try:
-        pixels = _pixels(file, read_bytes(picture.file(game), game.root))
+        pixels = _pixels(file, read_bytes(picture.file(game), game.root, MAX_PICTURE_BYTES,
+                                          "scale it down, or save it compressed"))
     except ProblemsFound as found:
         return Problem(where, f"{name}: {picture.path}: {found.problems[0].message}"), None
     except DrawsTooMuch as exc:

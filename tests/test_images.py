@@ -11,6 +11,7 @@ from bombs import PEAK_MB, SECONDS, measured, write_png
 from PIL import Image
 
 from conftest import declare, give, run
+from publish import images
 from publish.images import MAX_PIXELS, check_pictures, picture_for, picture_url
 from publish.load import load_game
 
@@ -136,6 +137,17 @@ def test_a_picture_over_the_pixel_limit_is_a_problem_read_from_its_header(demo, 
         f"card 001 art: art/001.png is {said}, over the limit of {MAX_PIXELS:,} pixels (width "
         "times height) a picture may have: scale it down (it prints at 591x472 px at 300 dpi)"]
     assert str(problems[0].location).endswith("alpha.yaml:5:10")
+
+
+def test_a_picture_file_over_the_size_limit_is_refused_before_it_is_read(demo, monkeypatch):
+    monkeypatch.setattr(images, "MAX_PICTURE_BYTES", 100)
+    declare(demo, ART)
+    give(demo, "Primeira", "art: art/001.png")
+    size = write_png(demo / "cards" / "demo" / "art" / "001.png", 20_000, 100, whole=True)
+    _, problems, _ = checked(demo)
+    assert [p.message for p in problems] == [
+        f"card 001 art: art/001.png: the file is {size:,} bytes, over the limit of 100 for a "
+        "source file: scale it down, or save it compressed"]
 
 
 @pytest.mark.fuzz

@@ -19,7 +19,7 @@ from urllib.parse import unquote, urlsplit
 
 from weasyprint.urls import URLFetcher, URLFetcherResponse
 
-from publish.images import TooManyPixels, picture_size
+from publish.images import MAX_PICTURE_BYTES, TooManyPixels, picture_size
 from publish.projectfiles import OutsideProject, inside
 from publish.svgsize import TooMuchDrawn, check_drawing
 
@@ -63,6 +63,9 @@ class ProjectFetcher(URLFetcher):
         if not path.is_file():
             self._refuse(f"missing file {path.relative_to(self.root)} (in {self.root}); "
                          "add it or correct the reference")
+        if path.stat().st_size > MAX_PICTURE_BYTES:
+            self._refuse(f"refused {path.relative_to(self.root)}: {path.stat().st_size:,} bytes, "
+                         f"over the {MAX_PICTURE_BYTES:,} a file a document shows may have")
         self._check_picture(path, str(path.relative_to(self.root)), path.suffix.lower() == ".svg")
         # a picture's URL carries its version as a query (publish.images): not part of the file
         return super().fetch(parts._replace(query="").geturl() if parts.query else url, headers)

@@ -10,6 +10,7 @@ import pytest
 from bombs import use_bomb, write_png
 
 from publish.images import MAX_PIXELS
+from publish.render import fetcher
 from publish.render.pdf import RenderError, render
 
 
@@ -46,3 +47,12 @@ def test_a_templates_drawing_that_draws_too_much_is_refused_before_it_is_drawn(d
     url = "data:image/svg+xml;base64," + base64.b64encode(use_bomb().encode()).decode()
     with pytest.raises(RenderError, match="refused a data: URL, line 8: it draws more"):
         render(f'<img src="{url}">', demo_docs, "t", [demo_docs])
+
+
+def test_a_file_over_the_picture_size_limit_is_refused_before_it_is_read(demo_docs,
+                                                                         monkeypatch):
+    monkeypatch.setattr(fetcher, "MAX_PICTURE_BYTES", 100)
+    size = write_png(demo_docs / "art" / "long.png", 20_000, 100, whole=True)
+    with pytest.raises(RenderError, match=f"^t: refused art/long.png: {size:,} bytes, over the "
+                                          "100 a file a document shows may have$"):
+        render('<img src="art/long.png">', demo_docs, "t", [demo_docs / "art"])
