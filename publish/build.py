@@ -13,16 +13,18 @@ target alone, forced.
 from __future__ import annotations
 
 import os
-import threading
-import time
 from collections.abc import Callable, Iterator
 from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
+from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from publish.atomic import kept_inside, write_atomic
+from publish.ceilings import MAX_JOB_MEMORY, OverCeiling, ceilings
 from publish.incremental import Inputs, Stamps, records_file
+from publish.lifetime import end_with_parent
+from publish.render.misuse import template_misuse
 from publish.targets import TARGETS
 from publish.targets.base import Built, Job, Rendered, Work, output_dir
 
@@ -139,31 +141,35 @@ _WORK: Work | None = None
 """The game a worker process renders from, set once when the process starts."""
 
 
-def _start_worker(work: Work) -> None:
+def _start_worker(work: Work, parent: int) -> None:
     global _WORK
     _WORK = work
-    threading.Thread(target=_end_with_parent, args=(os.getppid(),), daemon=True,
-                     name="end-with-parent").start()
-
-
-def _end_with_parent(parent: int, every: float = 0.5) -> None:
-    """Exit once the main process is gone: killed (kill -9), it cannot tell its workers, who
-    would otherwise wait for work forever, holding their memory."""
-    while os.getppid() == parent:
-        time.sleep(every)
-    os._exit(1)
+    end_with_parent(parent)
 
 
 def _render(job: Job) -> Rendered:
+    """The job rendered in a worker within the ceilings of publish.ceilings (its label named
+    past them); a template's mistake said at its line here, where the traceback that
+    places it still is (it does not cross back to the main process)."""
     assert _WORK is not None, "worker started without the game"
-    return TARGETS[job.target].render(_WORK, job)
+    try:
+        with ceilings(job.label):
+            return TARGETS[job.target].render(_WORK, job)
+    except OverCeiling:
+        raise
+    except Exception as exc:
+        misuse = template_misuse(exc)
+        if misuse is None:
+            raise
+        raise misuse from None
 
 
 def pool_for(work: Work, jobs: int | None, tasks: int) -> ProcessPoolExecutor:
     """Processes for ``tasks`` independent jobs: ``jobs`` of them, or one per core; each gets
     the game once, when it starts."""
     workers = max(1, min(jobs or os.cpu_count() or 1, tasks))
-    return ProcessPoolExecutor(max_workers=workers, initializer=_start_worker, initargs=(work,))
+    return ProcessPoolExecutor(max_workers=workers, initializer=_start_worker,
+                               initargs=(work, os.getpid()))
 
 
 def run(work: Work, the_plan: Plan, jobs: int | None = None, say: Say = print,
@@ -221,13 +227,31 @@ def _rendered(work: Work, renders: list[Job], jobs: int | None) -> Iterator[tupl
                 index = pending.pop(future)
                 if future.cancelled():
                     continue
-                if future.exception() is not None:
+                if isinstance(future.exception(), BrokenProcessPool):
+                    failed[index] = WorkerLost(ordered[index].label)
+                elif future.exception() is not None:
                     failed[index] = future.exception()  # type: ignore[assignment]
                 elif not failed:
                     yield ordered[index], future.result()
         if failed:
             errors = [failed[index] for index in sorted(failed)]
             raise errors[0] if len(errors) == 1 else JobsFailed(errors)
+
+
+class WorkerLost(RuntimeError):
+    """The worker of a job ended before the job did (killed, or out of memory in a library
+    that cannot say so)."""
+
+    def __init__(self, label: str) -> None:
+        super().__init__(f"{label}: its worker process ended before the job was done (killed, "
+                         "or out of memory: a build job may add "
+                         f"{MAX_JOB_MEMORY // 2**20:,} MiB, publish.ceilings.MAX_JOB_MEMORY); "
+                         "outputs already written are whole: build again, with --jobs 1 to "
+                         "hold fewer jobs at once")
+        self.label = label
+
+    def __reduce__(self):
+        return type(self), (self.label,)
 
 
 class JobsFailed(Exception):

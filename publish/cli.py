@@ -17,10 +17,19 @@ from publish.crashlog import crash_line
 from publish.failures import Failure, build_failure
 from publish.model import BACKS
 from publish.preview import preview as preview_cards
+from publish.problems import terminal_safe
 from publish.render.geometry import CARD_SIZES, PAPERS
 from publish.render.preview import DPI
 from publish.render.printshop import SERVICES
 from publish.watcher import rebuild_on_save
+
+
+def echo(line: str = "", err: bool = False) -> None:
+    """Print one line of what a command says, terminal-safe (publish.problems.terminal_safe):
+    a name or a text quoted from a file given to the command shows its control characters,
+    never acts on them.  Every message goes through here; data a command writes out
+    (`publish cards`, `publish schema`, `--json`) does not."""
+    click.echo(terminal_safe(line), err=err)
 
 
 def reports(command: Callable[..., Any]) -> Callable[..., Any]:
@@ -38,7 +47,7 @@ def reports(command: Callable[..., Any]) -> Callable[..., Any]:
             return command(*args, **kwargs)
         except Failure as failure:
             for line in failure.lines:
-                click.echo(line, err=True)
+                echo(line, err=True)
             sys.exit(failure.status)
         except (click.exceptions.ClickException, click.exceptions.Exit, click.exceptions.Abort):
             raise
@@ -46,9 +55,9 @@ def reports(command: Callable[..., Any]) -> Callable[..., Any]:
             failure = build_failure(exc)  # problems found where no command foresaw them
             if failure is not None:
                 for line in failure.lines:
-                    click.echo(line, err=True)
+                    echo(line, err=True)
                 sys.exit(failure.status)
-            click.echo(crash_line(exc), err=True)  # a bug: said in one line, logged in full
+            echo(crash_line(exc), err=True)  # a bug: said in one line, logged in full
             sys.exit(CRASH_STATUS)
 
     return wrapper
@@ -56,7 +65,7 @@ def reports(command: Callable[..., Any]) -> Callable[..., Any]:
 
 def echo_all(lines: list[str], status: int = 0) -> None:
     for line in lines:
-        click.echo(line)
+        echo(line)
     sys.exit(status)
 
 
@@ -184,16 +193,16 @@ def build_changed(project: str | None, game: str | None, locale: str | None, str
     """Plan; render only if something is out of date, with a progress bar; ``only``: that
     target's outputs alone."""
     prepared = commands.prepare_build(project, game, locale, strict, force, only)
-    click.echo(prepared.headline)
+    echo(prepared.headline)
     if prepared.work is None:
         return
     for line in prepared.notes:
-        click.echo(line)
+        echo(line)
     # a bar only on a terminal: in a log its label would run into the lines after it
     with click.progressbar(length=prepared.count, label="building", file=sys.stderr,
                            show_pos=True, hidden=not sys.stderr.isatty()) as bar:
-        outcome = commands.run_build(prepared, jobs, click.echo, bar.update)
-    click.echo(outcome.summary())
+        outcome = commands.run_build(prepared, jobs, echo, bar.update)
+    echo(outcome.summary())
 
 
 def build_one(target: str, project: str | None, game: str | None, locale: str | None,
@@ -201,11 +210,11 @@ def build_one(target: str, project: str | None, game: str | None, locale: str | 
     """`publish build <target>`: the edition from the group's options unless given here."""
     parent = click.get_current_context().find_object(dict) or {}
     outcome = commands.build_target(project, game, target, locale or parent.get("locale"),
-                                    strict or bool(parent.get("strict")), jobs, click.echo,
+                                    strict or bool(parent.get("strict")), jobs, echo,
                                     **chosen)
     for item in outcome.built:
-        click.echo(f"  {item.path} ({item.pages} pages)")
-    click.echo(outcome.summary())
+        echo(f"  {item.path} ({item.pages} pages)")
+    echo(outcome.summary())
 
 
 @build.command()
@@ -368,7 +377,7 @@ def watch(project: str | None, game: str | None, locale: str | None,
     root, game_id = commands.locate(project, game)
     only = None if target in (None, "all") else target
     once = functools.partial(build_changed, str(root), game_id, locale, False, False, None, only)
-    rebuild_on_save(root, game_id, functools.partial(rebuild, once), click.echo)
+    rebuild_on_save(root, game_id, functools.partial(rebuild, once), echo)
 
 
 def rebuild(once: Callable[[], None]) -> None:
@@ -377,10 +386,10 @@ def rebuild(once: Callable[[], None]) -> None:
         once()
     except Failure as failure:
         for line in failure.lines:
-            click.echo(line, err=True)
-        click.echo(f"watch: build failed (exit {failure.status}); fix and save again", err=True)
+            echo(line, err=True)
+        echo(f"watch: build failed (exit {failure.status}); fix and save again", err=True)
     except Exception as exc:  # a bug must not end the session: said (traceback logged), on
-        click.echo(crash_line(exc), err=True)
+        echo(crash_line(exc), err=True)
 
 
 @main.command()
@@ -424,7 +433,10 @@ def simulate(project: str | None, game: str | None, as_json: bool, progress: boo
     with click.progressbar(length=chosen["games"], label="simulating", file=sys.stderr,
                            hidden=not progress) as bar:
         result, text = commands.simulate(project, game, progress=bar.update, **chosen)
-    click.echo(json.dumps(result, ensure_ascii=False, indent=2) if as_json else text)
+    if as_json:
+        click.echo(json.dumps(result, ensure_ascii=False, indent=2))
+    else:
+        echo(text)
 
 
 @main.command(cls=EngineCommand)

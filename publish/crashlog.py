@@ -3,8 +3,8 @@ line pointing at it and exits 2.
 
 Everything a user can get wrong is said by the commands as a located message
 (publish.failures); whatever still escapes them must not print a traceback at
-a designer, nor be lost.  Standard library only: the entry point uses it
-before the toolchain loads.
+a designer, nor be lost.  Standard library only (and publish.problems, which is too):
+the entry point uses it before the toolchain loads.
 """
 
 from __future__ import annotations
@@ -14,6 +14,8 @@ import sys
 import tempfile
 import traceback
 from datetime import datetime
+
+from publish.problems import terminal_safe
 
 STATUS = 2
 
@@ -45,7 +47,8 @@ def engine_frame(exc: BaseException) -> tuple[str, str, int] | None:
 
 def crash_line(exc: BaseException) -> str:
     """The one line said for ``exc``, after its traceback is written to a log file: a bug of
-    ours, or of the rules engine a game brought when the exception came through it."""
+    ours, or of the rules engine a game brought when the exception came through it;
+    terminal-safe, as the exception may quote a file."""
     try:
         where = f"the traceback is in {write_crash_log(exc)}"
     except OSError as unwritable:
@@ -56,8 +59,8 @@ def crash_line(exc: BaseException) -> str:
     engine = engine_frame(exc)
     if engine is not None:
         module, path, line = engine
-        return (f"publish: the rules engine {module} failed ({what}) at {path}:{line}; that "
-                f"is a bug in the engine, not in your cards: {where} (docs/engines.md says "
-                "what publish calls and passes)")
-    return (f"publish: internal error ({what}); this is a bug, not a problem of your files: "
-            f"{where}; please report it with that file")
+        return terminal_safe(f"publish: the rules engine {module} failed ({what}) at {path}:"
+                             f"{line}; that is a bug in the engine, not in your cards: {where} "
+                             "(docs/engines.md says what publish calls and passes)")
+    return terminal_safe(f"publish: internal error ({what}); this is a bug, not a problem of "
+                         f"your files: {where}; please report it with that file")

@@ -10,10 +10,12 @@ from concurrent.futures.process import BrokenProcessPool
 
 from jinja2 import TemplateError, TemplateNotFound, TemplateSyntaxError
 
-from publish.build import JobsFailed
+from publish.build import JobsFailed, WorkerLost
+from publish.ceilings import OverCeiling
 from publish.engines import EngineFault
 from publish.problems import ProblemsFound
 from publish.render.fit import Overflow
+from publish.render.misuse import template_misuse
 from publish.render.pdf import RenderError
 
 
@@ -37,6 +39,9 @@ def build_failure(exc: Exception) -> Failure | None:
         return Failure([line for failure in each if failure for line in failure.lines])
     if isinstance(exc, ProblemsFound):
         return Failure([str(p) for p in exc.problems])
+    misuse = template_misuse(exc)  # before the template errors: said at the template's line
+    if misuse is not None:
+        return Failure([str(misuse.problem)])
     if isinstance(exc, TemplateSyntaxError):
         return Failure([f"build failed: {exc.filename or exc.name}:{exc.lineno}: {exc.message}"])
     if isinstance(exc, TemplateNotFound):
@@ -46,7 +51,7 @@ def build_failure(exc: Exception) -> Failure | None:
         return Failure([f"build failed: template error: {exc}"])
     if isinstance(exc, EngineFault):
         return Failure([str(exc)], 2)
-    if isinstance(exc, (Overflow, RenderError, ValueError)):
+    if isinstance(exc, (Overflow, RenderError, ValueError, OverCeiling, WorkerLost)):
         return Failure([f"build failed: {exc}"])
     if isinstance(exc, BrokenProcessPool):
         return Failure(["build failed: a worker process ended before its job was done (killed, "

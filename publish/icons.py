@@ -13,7 +13,7 @@ from pathlib import Path
 from publish.model import Game
 from publish.problems import Location, Problem, ProblemsFound, did_you_mean
 from publish.projectfiles import read_text, sources
-from publish.svgcheck import UnsafeSvg, safe_svg
+from publish.svgcheck import DrawsTooMuch, UnsafeSvg, safe_svg
 from publish.text import ICON
 
 ICONS_DIR = "icons"
@@ -78,7 +78,9 @@ def _read(token: str, path: Path, where: Location, game: Game) -> tuple[str, Pro
         return "", Problem(found.problems[0].location,
                            f"icon :{token}: {found.problems[0].message}")
     except UnsafeSvg as exc:
+        why = "" if isinstance(exc, DrawsTooMuch) else (
+            "; icons are drawings inlined in the page: no scripts, events or links outside "
+            "the drawing")
         return "", Problem(Location(path, exc.line, 1 if exc.line else 0),
-                           f"icon :{token}: {exc}; icons are drawings inlined in the page: "
-                           "no scripts, events or links outside the drawing")
+                           f"icon :{token}: {exc}{why}")
     return svg, None

@@ -3,9 +3,10 @@
 A card's image field names a file relative to the game folder, or one file
 per edition (art with words in it); an edition it does not name uses the
 source locale's.  `publish check` finds every picture that would stop or
-spoil a build (missing, outside the game folder, unreadable) and warns of
-art too coarse for print at the size it prints at.  Pillow is imported only
-when a picture is opened, so loading a game stays light.
+spoil a build (missing, outside the game folder, unreadable, more pixels than
+a build may decode) and warns of art too coarse for print at the size it
+prints at.  Pillow is imported only when a picture is opened, so loading a
+game stays light.
 """
 
 from __future__ import annotations
@@ -13,6 +14,8 @@ from __future__ import annotations
 import functools
 import hashlib
 import io
+import re
+import warnings
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -20,10 +23,59 @@ from pathlib import Path
 from publish.model import CARD_SIZES, Card, FieldSpec, Game
 from publish.problems import Problem, ProblemsFound
 from publish.projectfiles import read_bytes
-from publish.svgcheck import UnsafeSvg, safe_svg
+from publish.svgcheck import DrawsTooMuch, UnsafeSvg, safe_svg
 
 PRINT_DPI = 300
 """The resolution print services ask for; art under it prints soft."""
+
+MAX_PIXELS = 40_000_000
+"""The most pixels a picture may have (width times height): 40 million, an A4 page at 600
+dpi and more (a poker card's art at 300 dpi is under one million).  A picture is decoded
+whole to be drawn, at 4 to 6 bytes a pixel in each process drawing it: a 12,000 px square
+took 850 MB and half a minute of a build, and a PNG of 110 KB can say 30,000 x 30,000 px.
+Read from the file's header, before anything is decoded (``picture_size``)."""
+
+
+MAX_PICTURE_BYTES = 128 * 1024 * 1024
+"""The largest picture file read: 128 MiB, what a photograph of MAX_PIXELS takes as a PNG
+that compresses nothing (3 bytes a pixel).  A picture's file is read whole to be checked and
+digested; one over it is refused before it is read."""
+
+
+class TooManyPixels(ValueError):
+    """A picture over MAX_PIXELS, with its size as its header gives it."""
+
+    def __init__(self, size: str) -> None:
+        super().__init__(f"{size}, over the limit of {MAX_PIXELS:,} pixels (width times "
+                         "height) a picture may have")
+
+
+_BOMB_PIXELS = re.compile(r"\((\d+) pixels\)")
+"""The count in Pillow's DecompressionBombError (over twice its own limit)."""
+
+
+def picture_size(source: Path | bytes) -> tuple[int, int] | None:
+    """Width and height of a raster picture (a file, or its bytes), read from its header with
+    nothing decoded; TooManyPixels over MAX_PIXELS; None if it is no picture Pillow knows (an
+    SVG, a stylesheet, a font).  Pillow's own warning of a decompression bomb is not let
+    through to the terminal: this limit is lower, and said as a problem."""
+    from PIL import Image, UnidentifiedImageError
+
+    opened = source if isinstance(source, Path) else io.BytesIO(source)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", Image.DecompressionBombWarning)
+        try:
+            with Image.open(opened) as image:
+                size = image.size
+        except Image.DecompressionBombError as exc:  # too big for Pillow to give its size
+            counted = _BOMB_PIXELS.search(str(exc))
+            raise TooManyPixels(f"{int(counted[1]):,} pixels" if counted else "more than "
+                                f"{2 * (Image.MAX_IMAGE_PIXELS or 0):,} pixels") from None
+        except UnidentifiedImageError:
+            return None
+    if size[0] * size[1] > MAX_PIXELS:
+        raise TooManyPixels(f"{size[0]:,} x {size[1]:,} px")
+    return size
 
 
 @dataclass(frozen=True)
@@ -78,7 +130,7 @@ def picture_url(path: Path, project: Path) -> str:
 @functools.lru_cache(maxsize=1024)
 def _version(path: Path, project: Path, mtime_ns: int, size: int) -> str:
     try:
-        return hashlib.sha256(read_bytes(path, project)).hexdigest()[:12]
+        return hashlib.sha256(read_bytes(path, project, MAX_PICTURE_BYTES)).hexdigest()[:12]
     except ProblemsFound:  # publish check says why; WeasyPrint's fetcher refuses it too
         return "refused"
 
@@ -118,9 +170,15 @@ def _check(game: Game, picture: Picture, spec: FieldSpec) -> tuple[Problem | Non
         return Problem(where, f"{name}: no file {picture.path} in {game.root.name}/; add it "
                               "or correct the path"), None
     try:
-        pixels = _pixels(file, read_bytes(picture.file(game), game.root))
+        pixels = _pixels(file, read_bytes(picture.file(game), game.root, MAX_PICTURE_BYTES,
+                                          "scale it down, or save it compressed"))
     except ProblemsFound as found:
         return Problem(where, f"{name}: {picture.path}: {found.problems[0].message}"), None
+    except DrawsTooMuch as exc:
+        return Problem(where, f"{name}: {picture.path}, line {exc.line}: {exc}"), None
+    except TooManyPixels as exc:
+        return Problem(where, f"{name}: {picture.path} is {exc}: scale it down (it prints "
+                              f"at {_wanted(game, spec)} px at {PRINT_DPI} dpi)"), None
     except (OSError, ValueError, SyntaxError, UnsafeSvg) as exc:
         return Problem(where, f"{name}: {picture.path} cannot be read as "
                               f"{file.suffix.lstrip('.').upper()} ({exc}); save it again "
@@ -134,11 +192,14 @@ def _pixels(file: Path, data: bytes) -> tuple[int, int] | None:
     if file.suffix.lower() == ".svg":
         safe_svg(data.decode("utf-8"))
         return None
-    from PIL import Image
+    from PIL import Image, UnidentifiedImageError
 
+    size = picture_size(data)
+    if size is None:
+        raise UnidentifiedImageError("not a picture Pillow can read")
     with Image.open(io.BytesIO(data)) as image:
         image.verify()
-        return image.size
+    return size
 
 
 def _resolution(game: Game, picture: Picture, spec: FieldSpec,
@@ -149,11 +210,16 @@ def _resolution(game: Game, picture: Picture, spec: FieldSpec,
     dpi = min(pixels[0] / (width_mm / 25.4), pixels[1] / (height_mm / 25.4))
     if dpi >= PRINT_DPI - 0.5:
         return None
-    need = (round(width_mm / 25.4 * PRINT_DPI), round(height_mm / 25.4 * PRINT_DPI))
     return Problem(where, f"card {picture.card.number} {picture.field}: {picture.path} is "
                           f"{pixels[0]}x{pixels[1]} px, {dpi:.0f} dpi at {width_mm:g}x"
-                          f"{height_mm:g} mm; print wants {PRINT_DPI} dpi ({need[0]}x{need[1]}"
+                          f"{height_mm:g} mm; print wants {PRINT_DPI} dpi ({_wanted(game, spec)}"
                           " px or more)")
+
+
+def _wanted(game: Game, spec: FieldSpec) -> str:
+    """'591x472': the pixels a picture of ``spec`` needs to print at PRINT_DPI."""
+    width_mm, height_mm = spec.print_mm or _card_mm(game)
+    return f"{round(width_mm / 25.4 * PRINT_DPI)}x{round(height_mm / 25.4 * PRINT_DPI)}"
 
 
 def _card_mm(game: Game) -> tuple[float, float]:

@@ -47,6 +47,24 @@ class ProblemsFound(Exception):
         super().__init__("\n".join(str(p) for p in self.problems))
 
 
+UNSHOWN = (*range(0x00, 0x09), *range(0x0B, 0x20), *range(0x7F, 0xA0), 0x061C, 0x200E, 0x200F,
+           *range(0x2028, 0x202F), *range(0x2066, 0x206A))
+"""Characters a terminal acts on instead of showing: the C0 controls but tab and line feed
+(ESC starts a sequence that can recolour, move the cursor or retitle the window; BEL rings;
+a carriage return overwrites the line), DEL and the C1 controls, the line and paragraph
+separators, and the bidirectional marks, embeddings, overrides and isolates, which reorder
+what follows them (U+202E RIGHT-TO-LEFT OVERRIDE shows 'gpj.exe' as 'exe.jpg')."""
+
+_ESCAPES = {code: f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}" for code in UNSHOWN}
+
+
+def terminal_safe(text: str) -> str:
+    """``text`` with every character of UNSHOWN written as its escape (``\\x1b``,
+    ``\\u202e``): what a command prints comes from files it was given, and must show on a
+    terminal as it is, never act on it."""
+    return text.translate(_ESCAPES)
+
+
 def did_you_mean(word: str, choices: Iterable[str]) -> str:
     """A ' (did you mean ...?)' suffix naming the closest choice, or ''."""
     close = difflib.get_close_matches(str(word), list(choices), n=1, cutoff=0.6)

@@ -95,26 +95,32 @@ def _shown(folder: Path, base: Path) -> str:
     return f"{folder.relative_to(base).as_posix()}/" if folder.is_relative_to(base) else str(folder)
 
 
-def read_bytes(path: Path, root: Path) -> bytes:
+def read_bytes(path: Path, root: Path, limit: int | None = None,
+               advice: str | None = None) -> bytes:
     """The contents of a regular file inside ``root``; ProblemsFound, located at ``path``, if
-    it leads outside ``root``, is not a regular file (a device, a pipe) or cannot be read."""
+    it leads outside ``root``, is not a regular file (a device, a pipe), cannot be read, or
+    holds more than ``limit`` bytes (then no more than that is read; ``advice`` says what
+    to do)."""
     target = inside(path, root)
     try:
         if not stat.S_ISREG(target.stat().st_mode):
             raise ProblemsFound([Problem(Location(path), "not a regular file; refused")])
-        return target.read_bytes()
+        if limit is None:
+            return target.read_bytes()
+        with target.open("rb") as fh:
+            data = fh.read(limit + 1)
     except OSError as exc:
         raise ProblemsFound([Problem(Location(path), f"cannot read file: {exc.strerror or exc}")]
                             ) from None
+    if len(data) > limit:
+        raise too_big(path, target.stat().st_size, limit, *([advice] if advice else []))
+    return data
 
 
 def read_text(path: Path, root: Path) -> str:
     """``read_bytes`` as UTF-8 text, a source within publish.sourcetext's size limit; a byte
     that is not UTF-8 is located by line and column."""
-    data = read_bytes(path, root)
-    if len(data) > MAX_BYTES:
-        raise too_big(path, len(data))
-    return decode(path, data)
+    return decode(path, read_bytes(path, root, MAX_BYTES))
 
 
 def leading_out(folders: list[Path], root: Path) -> list[Problem]:

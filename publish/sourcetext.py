@@ -23,23 +23,32 @@ _CONTROL = re.compile("[^\t\n\r\x20-\x7e\x85\xa0-\ud7ff\ue000-\ufffd\U00010000-\
 lone surrogates and the non-characters U+FFFE and U+FFFF."""
 
 
+LINE_END = re.compile("\r\n|\r|\n")
+"""What ends a line: a line feed, a carriage return and line feed, or a carriage return
+alone (as classic Mac OS wrote them).  So markdown-it and the YAML parser count lines, and
+so editors show them (VS Code, Notepad++, gedit, Sublime Text; Vim and Emacs in a file
+whose every line ends so).  U+2028, U+2029 and U+0085, which YAML also counts, end no
+line here: editors show them inside the line."""
+
+
 class Positions:
-    """Offsets in one text as (line, column), counting lines at '\\n' as editors do."""
+    """Offsets in one text as (line, column), counting lines as editors do (LINE_END)."""
 
     def __init__(self, text: str) -> None:
         self.text = text
-        self.starts = [0] + [m.end() for m in re.finditer("\n", text)]
+        self.starts = [0] + [m.end() for m in LINE_END.finditer(text)]
         if len(self.starts) > 1 and self.starts[-1] == len(text):
-            self.starts.pop()  # the final newline ends the last line, it starts none
+            self.starts.pop()  # the final line end ends the last line, it starts none
 
     def at(self, index: int) -> tuple[int, int]:
         """The (line, column) of character ``index``; past the end: just after the last
         character of the last line."""
         index = max(0, min(index, len(self.text)))
+        if index == len(self.text) and self.text.endswith(("\n", "\r")):
+            index -= 1  # on the end of the last line
+        if index > 0 and self.text.startswith("\r\n", index - 1):
+            index -= 1  # a CR LF is one line end: at its CR
         line = bisect.bisect_right(self.starts, index) - 1
-        if index == len(self.text) and self.text.endswith("\n") and len(self.text) > 0:
-            index -= 1  # on the newline that ends the last line
-            line = bisect.bisect_right(self.starts, index) - 1
         return line + 1, index - self.starts[line] + 1
 
     def of_byte(self, offset: int) -> tuple[int, int]:
@@ -58,18 +67,30 @@ def decode(path: Path, data: bytes) -> str:
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError as exc:
-        before = data[:exc.start]
-        line = before.count(b"\n") + 1
-        col = len(before[before.rfind(b"\n") + 1:].decode("utf-8", "replace")) + 1
         byte = data[exc.start:exc.start + 1].hex()
-        raise ProblemsFound([Problem(Location(path, line, col), (
+        raise ProblemsFound([Problem(byte_location(path, data, exc.start), (
             f"not UTF-8 text (byte 0x{byte}); save the file as UTF-8"))]) from exc
 
 
-def too_big(path: Path, size: int) -> ProblemsFound:
+def byte_location(path: Path, data: bytes, offset: int) -> Location:
+    """The line and column of byte ``offset`` of ``data`` (lines end as LINE_END says;
+    the column counts characters, an undecodable byte as one)."""
+    before = data[:offset]
+    ends = list(_BYTE_LINE_END.finditer(before))
+    column = len(before[ends[-1].end() if ends else 0:].decode("utf-8", "replace")) + 1
+    return Location(path, len(ends) + 1, column)
+
+
+_BYTE_LINE_END = re.compile(LINE_END.pattern.encode())
+
+
+def too_big(path: Path, size: int, limit: int | None = None,
+            advice: str = "split it (a deck can span several files)") -> ProblemsFound:
+    """The problem of a file of ``size`` bytes over ``limit`` (MAX_BYTES unless given),
+    located at its start."""
+    limit = MAX_BYTES if limit is None else limit
     return ProblemsFound([Problem(Location(path, 1, 1), (
-        f"the file is {size:,} bytes, over the limit of {MAX_BYTES:,} for a source file: "
-        "split it (a deck can span several files)"))])
+        f"the file is {size:,} bytes, over the limit of {limit:,} for a source file: {advice}"))])
 
 
 def read_source(path: Path) -> str:

@@ -7,14 +7,17 @@ refused: nothing an icon needs) and every element, attribute and style is
 looked at with its name folded to lower case.  Refused: scripts and the
 elements that embed other documents or break out of the drawing into HTML,
 event attributes (``on...``), links to anything but the drawing's own
-parts (``href`` not starting with ``#``), and in styles ``@import`` and
-``url()`` pointing outside the drawing.
+parts (``href`` not starting with ``#``), in styles ``@import`` and
+``url()`` pointing outside the drawing, and a drawing that draws more than
+publish.svgsize allows once its own references are followed.
 """
 
 from __future__ import annotations
 
 import re
 from xml.parsers import expat
+
+from publish.svgsize import Drawing, TooMuchDrawn
 
 SVG_NS = "http://www.w3.org/2000/svg"
 
@@ -44,6 +47,11 @@ class UnsafeSvg(ValueError):
         self.line = line
 
 
+class DrawsTooMuch(UnsafeSvg):
+    """A drawing refused for what it would cost to draw (publish.svgsize), not for what it
+    could reach."""
+
+
 def _plain_css(text: str) -> str:
     """CSS with comments gone and escapes decoded (``u\\72 l(`` is ``url(``), lower case."""
     text = _CSS_COMMENT.sub("", text)
@@ -71,6 +79,7 @@ class _Checker:
         self.offset = 0
         self.in_style = 0
         self.style_text: list[str] = []
+        self.drawing = Drawing()
         p = self.parser
         p.StartElementHandler = self.start
         p.EndElementHandler = self.end
@@ -95,10 +104,12 @@ class _Checker:
                 self.fail(f"its root element is <{local}>, not <svg>")
         if tag in _EMBEDDING or tag in _HTML_BREAKOUT:
             self.fail(f"element <{local}> is not allowed in an icon")
-        for key, value in attrs.items():
-            self.attribute(key.rpartition(" ")[2], value)
+        local = {key.rpartition(" ")[2]: value for key, value in attrs.items()}
+        for key, value in local.items():
+            self.attribute(key, value)
         if tag == "style":
             self.in_style += 1
+        self.drawing.start(tag, local, self.parser.CurrentLineNumber)
 
     def attribute(self, name: str, value: str) -> None:
         key = name.lower()
@@ -113,6 +124,7 @@ class _Checker:
             self.fail(f"attribute {name}: {problem}")
 
     def end(self, name: str) -> None:
+        self.drawing.end()
         if name.rpartition(" ")[2].lower() == "style":
             self.in_style -= 1
             problem = css_problem("".join(self.style_text))
@@ -121,6 +133,7 @@ class _Checker:
                 self.fail(f"<style>: {problem}")
 
     def text(self, data: str) -> None:
+        self.drawing.text(data)
         if self.in_style:
             self.style_text.append(data)
 
@@ -137,5 +150,9 @@ def safe_svg(svg: str) -> str:
                         ) from None
     if checker.root is None:
         raise UnsafeSvg("not an SVG drawing (no <svg> element)")
+    try:
+        checker.drawing.check()
+    except TooMuchDrawn as exc:
+        raise DrawsTooMuch(str(exc), exc.line) from None
     # no trailing newline: it would print as a space between an icon and a full stop
     return data[checker.offset:].decode("utf-8").strip()

@@ -35,6 +35,7 @@ from pathlib import Path
 from click.testing import CliRunner
 
 from publish.cli import main
+from publish.sourcetext import LINE_END
 
 # ----------------------------------------------------------------- mutation operators
 
@@ -284,9 +285,11 @@ class Outcome:
 
 
 def _lines_of(path: Path) -> list[str]:
+    """The file's lines as editors and the messages count them (publish.sourcetext.LINE_END:
+    a lone carriage return ends one too)."""
     text = path.read_bytes().decode("utf-8", "replace")
-    lines = text.split("\n")
-    return lines[:-1] if text.endswith("\n") else lines
+    lines = LINE_END.split(text)
+    return lines[:-1] if text.endswith(("\n", "\r")) else lines
 
 
 def judge(outcome: Outcome, output: str, root: Path) -> None:

@@ -17,10 +17,10 @@ from conftest import REPO
 PACKAGE = REPO / "publish"
 
 LAYERS = [
-    ("foundation", r"publish(\.(problems|projectfiles|svgcheck|sourcedate|atomic|journal"
-                   r"|sourcetext|yamlsource|patterns|examples|model|cardschema|load|validate"
-                   r"|text|icons|images|export"
-                   r"|engines|check|incremental|unchanged|sheets(\..+)?))?"),
+    ("foundation", r"publish(\.(problems|projectfiles|svgcheck|svgsize|sourcedate|atomic|journal"
+                   r"|lifetime|ceilings|sourcetext|yamlsource|patterns|examples|model|cardschema"
+                   r"|load|validate|text|icons|images|export|engines|check|incremental|unchanged"
+                   r"|sheets(\..+)?))?"),
     ("words", r"publish\.i18n(\.(catalog|translate|terms|fields))?"),
     ("render", r"publish\.render(\..+)?"),
     ("docs", r"publish\.docs(\..+)?"),

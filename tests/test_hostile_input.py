@@ -170,37 +170,112 @@ def test_an_unexpected_exception_is_one_line_naming_its_log_and_exit_2(demo, mon
     assert "Traceback" in log.read_text(encoding="utf-8") and "broken" in log.read_text()
 
 
-def children(pid: int) -> list[int]:
-    found = []
-    for task in Path(f"/proc/{pid}/task").iterdir():
-        found += [int(c) for c in (task / "children").read_text().split()]
+Process = tuple[int, int]
+"""A process as (pid, start time): a pid alone may name another process once it is reused."""
+
+
+def _stat(pid: int) -> tuple[int, int, str] | None:
+    """(parent pid, start time, state) of a process, None if it is gone (read from /proc,
+    where a process may vanish between two reads)."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except (OSError, IndexError):
+        return None
+    return int(fields[1]), int(fields[19]), fields[0]
+
+
+def descendants(pid: int) -> set[Process]:
+    """Every process below ``pid``: its children, theirs, and so on."""
+    parents: dict[int, list[Process]] = {}
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit() and (stat := _stat(int(entry.name))) is not None:
+            parents.setdefault(stat[0], []).append((int(entry.name), stat[1]))
+    found, below = set(), [pid]
+    while below:
+        for child in parents.get(below.pop(), []):
+            found.add(child)
+            below.append(child[0])
     return found
 
 
-@pytest.mark.skipif(not Path("/proc/self/task").is_dir(), reason="reads /proc (Linux)")
-def test_killing_the_build_ends_its_workers(demo_docs):
+def alive(processes: set[Process]) -> set[Process]:
+    """Those of ``processes`` still running (the same process, not a zombie)."""
+    return {(pid, start) for pid, start in processes
+            if (stat := _stat(pid)) is not None and stat[1] == start and stat[2] != "Z"}
+
+
+def _command(pid: int) -> bytes | None:
+    try:
+        return Path(f"/proc/{pid}/cmdline").read_bytes()
+    except OSError:
+        return None
+
+
+def killed_with(build: subprocess.Popen, forks: int, seconds: float = 120) -> set[Process]:
+    """Kill ``build`` (kill -9) as soon as ``forks`` processes forked from it are below it
+    (its workers, the helper a worker forks: the build's own command line; the commands
+    libraries run as they load, ldconfig and the like, come and go and are not counted),
+    and return every process below it then; fail, saying so, if that moment does not come."""
+    deadline = time.monotonic() + seconds
+    command = b"".join(os.fsencode(arg) + b"\0" for arg in build.args)  # as /proc shows it
+    while True:
+        below = descendants(build.pid)
+        if len([pid for pid, _ in below if _command(pid) == command]) >= forks:
+            break
+        assert build.poll() is None and time.monotonic() < deadline, (
+            f"the moment to kill never came (exit status {build.poll()}, processes below: "
+            f"{len(below)})")
+        time.sleep(0.005)
+    os.kill(build.pid, signal.SIGKILL)
+    build.wait()
+    return below
+
+
+def left_after(processes: set[Process], seconds: float = 10) -> set[Process]:
+    """Those of ``processes`` still alive ``seconds`` on (each is killed then: a test
+    leaves nothing behind, whatever it finds)."""
+    deadline = time.monotonic() + seconds
+    while alive(processes) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    left = alive(processes)
+    for pid, _ in left:
+        os.kill(pid, signal.SIGKILL)
+    return left
+
+
+def start_build(project: Path, *args: str) -> subprocess.Popen:
+    """`publish build *args` of the demo drawn with Agência's templates (a manual of several
+    parts), in a process of its own; what it says is kept in said.txt."""
     import shutil
 
-    shutil.copytree(REPO / "templates" / "agencia", demo_docs / "templates" / "demo",
+    shutil.copytree(REPO / "templates" / "agencia", project / "templates" / "demo",
                     dirs_exist_ok=True)
-    said = demo_docs / "said.txt"
-    with said.open("wb") as out:
-        build = subprocess.Popen([sys.executable, "-m", "publish", "build", "--project",
-                                  str(demo_docs), "--game", "demo", "--jobs", "2", "--force"],
-                                 stdout=out, stderr=subprocess.STDOUT)
+    with (project / "said.txt").open("wb") as out:
+        return subprocess.Popen([sys.executable, "-m", "publish", "build", *args, "--project",
+                                 str(project), "--game", "demo"], stdout=out,
+                                stderr=subprocess.STDOUT)
+
+
+LINUX_PROC = pytest.mark.skipif(not Path("/proc/self/stat").is_file(), reason="reads /proc")
+
+
+@LINUX_PROC
+def test_killing_the_build_ends_its_workers(demo_docs):
+    build = start_build(demo_docs, "--jobs", "2", "--force")
     try:
-        deadline = time.monotonic() + 60
-        while len(workers := children(build.pid)) < 2 and time.monotonic() < deadline \
-                and build.poll() is None:
-            time.sleep(0.02)
-        assert len(workers) == 2, f"the build started {len(workers)} workers (exit status " \
-            f"{build.poll()}); it said: {said.read_text(errors='replace')}"
-        os.kill(build.pid, signal.SIGKILL)
-        build.wait()
-        deadline = time.monotonic() + 10
-        while any(Path(f"/proc/{w}").exists() for w in workers) and time.monotonic() < deadline:
-            time.sleep(0.1)
-        assert not [w for w in workers if Path(f"/proc/{w}").exists()
-                    and "State:\tZ" not in Path(f"/proc/{w}/status").read_text()]
+        workers = killed_with(build, forks=2)
+        assert not left_after(workers), (demo_docs / "said.txt").read_text(errors="replace")
+    finally:
+        build.kill()
+
+
+@LINUX_PROC
+@pytest.mark.skipif((os.cpu_count() or 1) < 2, reason="the manual's parts fork on 2 cores")
+def test_killing_the_build_while_the_manual_forks_its_helper_ends_them_all(demo_docs):
+    build = start_build(demo_docs, "manual")
+    try:  # the build, its worker, and the helper the worker forks to write the manual's parts
+        below = killed_with(build, forks=2)
+        assert not left_after(below, seconds=5), (demo_docs / "said.txt").read_text(
+            errors="replace")
     finally:
         build.kill()

@@ -3,12 +3,16 @@ art a warning, and an edition without its own picture uses the source locale's."
 
 from __future__ import annotations
 
+import warnings
 from pathlib import Path
 
+import pytest
+from bombs import PEAK_MB, SECONDS, measured, write_png
 from PIL import Image
 
 from conftest import declare, give, run
-from publish.images import check_pictures, picture_for, picture_url
+from publish import images
+from publish.images import MAX_PIXELS, check_pictures, picture_for, picture_url
 from publish.load import load_game
 
 ART = "fields:\n  art: {type: image, print_mm: [50, 40]}\n"
@@ -115,3 +119,46 @@ def test_a_picture_url_changes_with_the_pictures_contents(demo):
     assert before.startswith(path.resolve().as_uri() + "?v=")
     picture(demo, "art/001.png", (601, 480))
     assert picture_url(path, demo) != before
+
+
+@pytest.mark.parametrize(("size", "said"), [
+    ((30_000, 30_000), "900,000,000 pixels"),  # past Pillow's own error: its count
+    ((8_000, 6_000), "8,000 x 6,000 px"),  # past ours, short of Pillow's warning
+])
+def test_a_picture_over_the_pixel_limit_is_a_problem_read_from_its_header(demo, size, said):
+    declare(demo, ART)
+    give(demo, "Primeira", "art: art/001.png")
+    write_png(demo / "cards" / "demo" / "art" / "001.png", *size)  # the header: never decoded
+    with warnings.catch_warnings(record=True) as warned:
+        warnings.simplefilter("always")
+        _, problems, _ = checked(demo)
+    assert [str(w.message) for w in warned] == []  # no DecompressionBombWarning
+    assert [p.message for p in problems] == [
+        f"card 001 art: art/001.png is {said}, over the limit of {MAX_PIXELS:,} pixels (width "
+        "times height) a picture may have: scale it down (it prints at 591x472 px at 300 dpi)"]
+    assert str(problems[0].location).endswith("alpha.yaml:5:10")
+
+
+def test_a_picture_file_over_the_size_limit_is_refused_before_it_is_read(demo, monkeypatch):
+    monkeypatch.setattr(images, "MAX_PICTURE_BYTES", 100)
+    declare(demo, ART)
+    give(demo, "Primeira", "art: art/001.png")
+    size = write_png(demo / "cards" / "demo" / "art" / "001.png", 20_000, 100, whole=True)
+    _, problems, _ = checked(demo)
+    assert [p.message for p in problems] == [
+        f"card 001 art: art/001.png: the file is {size:,} bytes, over the limit of 100 for a "
+        "source file: scale it down, or save it compressed"]
+
+
+@pytest.mark.fuzz
+@pytest.mark.parametrize("size", [(30_000, 30_000), (12_000, 12_000)])
+def test_the_probes_picture_bombs_fail_a_build_at_once(demo_docs, size):
+    declare(demo_docs, ART)
+    give(demo_docs, "Primeira", "art: art/001.png")
+    art = demo_docs / "cards" / "demo" / "art" / "001.png"
+    assert write_png(art, *size, whole=True) < 200_000
+    done = measured(["build", "--project", str(demo_docs), "--game", "demo"])
+    assert done.status == 1, done.output
+    assert "alpha.yaml:5:10: card 001 art: art/001.png is " in done.output
+    assert "Decompression" not in done.output
+    assert done.seconds < SECONDS and done.peak_mb < PEAK_MB, done

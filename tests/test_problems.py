@@ -15,3 +15,12 @@ def test_a_location_prints_only_what_it_knows():
 def test_a_problem_is_its_location_then_what_to_do():
     problem = Problem(Location(Path("game.yaml"), 3, 1), "unknown key 'nmae'")
     assert str(problem) == "game.yaml:3:1: unknown key 'nmae'"
+
+
+def test_what_a_terminal_would_act_on_is_written_as_its_escape():
+    from publish.problems import terminal_safe
+
+    said = "a\x1b]0;title\x07b\u202ec\rd\x85e\u2066f\x7fg"
+    assert terminal_safe(said) == "a\\x1b]0;title\\x07b\\u202ec\\x0dd\\x85e\\u2066f\\x7fg"
+    # what a terminal shows as it is stays: tab, line feed, accents, other scripts
+    assert terminal_safe("é\tñ\nالعربية 日本") == "é\tñ\nالعربية 日本"

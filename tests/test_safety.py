@@ -163,8 +163,7 @@ def test_a_misspelt_card_key_fails_the_check_with_line_and_suggestion(project):
 
 
 @pytest.mark.parametrize(("failure", "cause"), [
-    (make_template_error, "build failed: template error: templates/demo/cards.html.j2:7: no "
-                          "'nosuch' in this str"),
+    (make_template_error, "{project}/templates/demo/cards.html.j2:7: no 'nosuch' in this str"),
     ("disk full", "build failed: cannot write {out}/deck-"),
 ])
 def test_a_template_error_or_a_failed_write_exits_1_naming_the_cause_without_a_traceback(
@@ -179,7 +178,8 @@ def test_a_template_error_or_a_failed_write_exits_1_naming_the_cause_without_a_t
     result = run("build", "decks", "--project", str(project), "--game", "demo")
     assert result.exit_code == 1
     # a full disk names the file it could not write
-    assert cause.format(out=project / "build" / "demo" / "pt-BR") in result.output, result.output
+    assert cause.format(out=project / "build" / "demo" / "pt-BR", project=project) \
+        in result.output, result.output
     assert "Traceback" not in result.output
 
 

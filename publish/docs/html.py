@@ -12,10 +12,10 @@ from pathlib import Path
 from typing import Any
 
 from jinja2 import StrictUndefined
-from jinja2.sandbox import SandboxedEnvironment
 
 from publish.model import Game
 from publish.render.loader import CompiledTemplates, ProjectLoader
+from publish.render.sandbox import BoundedSandbox
 
 TEMPLATE = "directives.html.j2"
 COMPILED = CompiledTemplates()
@@ -28,7 +28,7 @@ def directive_macros(game: Game) -> Any:
     folders = [(project / "templates" / game.id, project),
                (project / "templates" / "_common", project), (TOOL_TEMPLATES, TOOL_TEMPLATES)]
     found = [(folder, root) for folder, root in folders if (folder / TEMPLATE).is_file()]
-    env = SandboxedEnvironment(loader=ProjectLoader(found), autoescape=True,
-                               undefined=StrictUndefined, bytecode_cache=COMPILED,
-                               trim_blocks=True, lstrip_blocks=True)
+    env = BoundedSandbox(loader=ProjectLoader(found), autoescape=True,
+                         undefined=StrictUndefined, bytecode_cache=COMPILED,
+                         trim_blocks=True, lstrip_blocks=True)
     return env.get_template(TEMPLATE).module

@@ -25,12 +25,18 @@ from publish.docs.directives import CORE
 from publish.docs.directives.base import Call, Directive
 from publish.docs.html import directive_macros
 from publish.docs.messages import rel
-from publish.docs.parser import lift_block_directives, locate, new_parser
+from publish.docs.parser import (
+    MAX_DIRECTIVES,
+    MAX_EDITION_CHARS,
+    lift_block_directives,
+    locate,
+    new_parser,
+    read_markdown,
+)
 from publish.docs.reading import front_matter, translate_meta, translate_tokens, typed_card_names
 from publish.model import Card, Typography
 from publish.patterns import PatternTimeout
 from publish.problems import Location, did_you_mean
-from publish.projectfiles import read_text
 from publish.text import UnknownIcon, style_blocks, untranslated
 
 __all__ = ["Heading", "Labels", "RulesContext", "RulesMarkdown", "Source"]
@@ -53,6 +59,10 @@ class RulesMarkdown:
         self.html = directive_macros(ctx.game)
         self._ids: set[str] = set()
         self._cards_by_name = {c.name: c for c in ctx.game.cards}
+        self.chars = 0
+        """Characters of Markdown parsed so far (MAX_EDITION_CHARS)."""
+        self.met = 0
+        """Directives and icons met so far (MAX_DIRECTIVES)."""
         for name, rule in (("directive", self._render_directive), ("icon", self._render_icon),
                            ("untranslated_open", lambda *_: '<span class="untranslated">'),
                            ("untranslated_close", lambda *_: "</span>"),
@@ -65,16 +75,21 @@ class RulesMarkdown:
     # -------------------------------------------------------- reading
 
     def parse_file(self, path: Path, prefix: str | None = None) -> Source:
-        """One rules source, read inside the project (publish.projectfiles)."""
-        return self.parse_text(read_text(path, self.ctx.game.project), path, prefix)
+        """One rules source, read inside the project (publish.projectfiles) within
+        publish.docs.parser.MAX_MARKDOWN_BYTES."""
+        return self.parse_text(read_markdown(path, self.ctx.game.project), path, prefix)
 
     def parse_text(self, text: str, path: Path, prefix: str | None = None) -> Source:
-        """Tokens of one file, with locations, heading ids and block directives resolved."""
+        """Tokens of one file, with locations, heading ids and block directives resolved;
+        nothing (its problem said) once the edition's rules are over what they may parse
+        (MAX_EDITION_CHARS) or hold (MAX_DIRECTIVES)."""
+        if not self.afford(text, Location(path, 1, 1)):
+            return Source(path, [], {}, [])
         tokens = self.md.parse(text, {"path": path})
         words = self.ctx.words
         translating = words is not None and not words.is_source
         if translating:
-            translate_tokens(self.md, tokens, rel(self.ctx.game, path), words)
+            translate_tokens(self.md, tokens, rel(self.ctx.game, path), words, self.afford)
         meta: dict[str, Any] = {}
         last_line = 0
         for token in tokens:
@@ -88,6 +103,8 @@ class RulesMarkdown:
                 for child in token.children or []:
                     if child.type in ("directive", "icon"):
                         child.meta["where"] = locate(path, token, child.meta["offset"], last_line)
+        if not self._count_directives(tokens):
+            return Source(path, [], {}, [])
         tokens = lift_block_directives(tokens)
         self._check_blocks(tokens)
         headings = self._headings(tokens, prefix or _slug(path.stem))
@@ -96,6 +113,35 @@ class RulesMarkdown:
                 directive.parsed(self, tokens, name)
         typed_card_names(self.ctx, tokens, path)
         return Source(path, tokens, meta, headings)
+
+    def afford(self, text: str, where: Location) -> bool:
+        """Whether ``text`` may be parsed within MAX_EDITION_CHARS (a problem at ``where``,
+        the first time it may not; nothing once a limit was passed)."""
+        if self.chars > MAX_EDITION_CHARS or self.met > MAX_DIRECTIVES:
+            return False
+        self.chars += len(text)
+        if self.chars > MAX_EDITION_CHARS:
+            self.ctx.fail(where, f"the rules of this edition come to more than "
+                                 f"{MAX_EDITION_CHARS:,} characters of Markdown with this "
+                                 "text, the limit: nothing from here on is read")
+            return False
+        return True
+
+    def _count_directives(self, tokens: list[Token]) -> bool:
+        """Whether the directives and icons of ``tokens`` keep the edition within
+        MAX_DIRECTIVES (a problem at the first one over, the first time they do not)."""
+        if self.met > MAX_DIRECTIVES:
+            return False
+        for token in tokens:
+            for child in token.children or []:
+                if child.type in ("directive", "icon"):
+                    self.met += 1
+                    if self.met > MAX_DIRECTIVES:
+                        self.ctx.fail(child.meta["where"], f"more than {MAX_DIRECTIVES:,} "
+                                      "directives and icons in the rules of this edition, the "
+                                      "limit: nothing from here on is read")
+                        return False
+        return True
 
     def _check_blocks(self, tokens: list[Token]) -> None:
         for token in tokens:

@@ -20,9 +20,35 @@ from mdit_py_plugins.front_matter import front_matter_plugin
 
 from publish.docs.directives import CORE
 from publish.problems import Location
+from publish.projectfiles import read_bytes
+from publish.sourcetext import decode
 from publish.text import ICON
 
 QUOTES = "\u201c\u201d\u2018\u2019"
+
+MAX_MARKDOWN_BYTES = 256 * 1024
+"""The largest rules Markdown file read (a chapter, a summary, an example): 256 KiB, about
+a hundred printed pages, over forty times the longest chapter in this repository.
+markdown-it takes some 6 µs and 300 bytes of memory a character of dense emphasis
+(``*a **b *c`` over 7 MB: 38 s and 2 GB), so a file over it is read no further."""
+
+MAX_EDITION_CHARS = 512 * 1024
+"""The most Markdown an edition's rules may parse in all: its chapters, summaries and
+examples, and the translations of their texts, which come from a catalog (itself up to
+8 MiB).  The largest game in this repository comes to 56,000; 512 Ki of emphasis parse in
+about 3 s."""
+
+MAX_DIRECTIVES = 2_000
+"""The most directives and icons an edition's rules may hold in all: each is drawn when the
+rules are checked and again in the manual (a card's face, a list of cards, an inlined
+drawing), where 100,000 of them took a build minutes.  The largest game in this repository
+has 178."""
+
+
+def read_markdown(path: Path, project: Path) -> str:
+    """A rules Markdown file's text, read inside ``project`` within MAX_MARKDOWN_BYTES."""
+    return decode(path, read_bytes(path, project, MAX_MARKDOWN_BYTES,
+                                   "split it into chapters (each file is one)"))
 
 
 def directive_pattern(names: Iterable[str]) -> re.Pattern[str]:

@@ -3,6 +3,7 @@ its front matter, and the card names typed where a reference belongs."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -15,8 +16,10 @@ from publish.problems import Location, ProblemsFound
 from publish.yamlsource import load_front_matter
 
 
-def translate_tokens(md: MarkdownIt, tokens: list[Token], context: str, words: Words) -> None:
-    """Each text of the source in the edition's language; untranslated ones marked."""
+def translate_tokens(md: MarkdownIt, tokens: list[Token], context: str, words: Words,
+                     afford: Callable[[str, Location], bool]) -> None:
+    """Each text of the source in the edition's language; untranslated ones marked, and those
+    the edition cannot ``afford`` to parse (publish.docs.parser.MAX_EDITION_CHARS)."""
     for token in tokens:
         if token.type == "container_callout_open":
             kind, _, title = token.info.strip().partition(" ")
@@ -26,7 +29,7 @@ def translate_tokens(md: MarkdownIt, tokens: list[Token], context: str, words: W
         if token.type != "inline" or not has_words(token.content):
             continue
         found = words.get("rules", context, normalise(token.content))
-        if found is None:
+        if found is None or not afford(found.text, found.where):
             kids = token.children or []
             token.children = [Token("untranslated_open", "span", 1), *kids,
                               Token("untranslated_close", "span", -1)]

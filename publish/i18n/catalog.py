@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import difflib
 import io
+import itertools
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -24,9 +25,21 @@ from publish.atomic import write_atomic
 from publish.problems import Location, Problem, ProblemsFound
 from publish.projectfiles import read_bytes
 from publish.sourcedate import now
+from publish.sourcetext import MAX_BYTES, byte_location
 
 CLOSE_ENOUGH = 0.6
 """How alike two source texts must be for one's translation to be offered, fuzzy, for the other."""
+
+MAX_MESSAGES = 100_000
+"""The most entries (``msgid``, obsolete ones too) a catalog may hold: ten for each card a
+game may have (publish.load.MAX_CARDS), where the largest in this repository holds 657.  Counted in
+the file's bytes before babel reads it: babel takes about 28 µs and 1.3 KB an entry (a
+PO of a million entries: 28 s and 1.3 GB).  The file itself is held to
+publish.sourcetext.MAX_BYTES, read no further."""
+
+_ENTRY = re.compile(rb"^(?:#~[ \t]*)?msgid[ \t]", re.MULTILINE)
+_TOO_BIG = ("that is more than any game's messages; check that this is the catalog "
+            "`publish i18n update` wrote")
 
 
 @dataclass(frozen=True)
@@ -80,7 +93,11 @@ def new_catalog(game_name: str, domain: str, locale: str | None = None,
 def read_catalog(path: Path, locale: str | None = None, *, project: Path) -> Catalog:
     """A PO or POT file, read inside ``project`` (publish.projectfiles); a syntax error is
     reported with its file and line."""
-    raw = read_bytes(path, project)
+    raw = read_bytes(path, project, MAX_BYTES, _TOO_BIG)
+    over = next(itertools.islice(_ENTRY.finditer(raw), MAX_MESSAGES, None), None)
+    if over is not None:
+        raise ProblemsFound([Problem(byte_location(path, raw, over.start()), (
+            f"more than {MAX_MESSAGES:,} messages in one catalog, the limit: {_TOO_BIG}"))])
     data = io.BytesIO(_PREVIOUS_LINE.sub(b"# " + _PREVIOUS.encode() + b"|", raw))
     try:
         return _previous_sources(read_po(data, locale=locale.replace("-", "_") if locale

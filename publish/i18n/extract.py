@@ -25,11 +25,11 @@ from babel.messages.extract import extract as babel_extract
 from markdown_it.token import Token
 
 from publish.docs.messages import FRONT_MATTER_MESSAGES, has_words, normalise, rel
-from publish.docs.parser import new_parser
+from publish.docs.parser import MAX_EDITION_CHARS, new_parser, read_markdown
 from publish.i18n.catalog import new_catalog
 from publish.model import Game
-from publish.problems import ProblemsFound
-from publish.projectfiles import read_bytes, read_text, sources
+from publish.problems import Location, Problem, ProblemsFound
+from publish.projectfiles import read_bytes, sources
 from publish.render.env import COMMON
 from publish.yamlsource import load_front_matter
 
@@ -175,10 +175,19 @@ def _what(stack: list[str]) -> str:
 
 
 def rules_messages(game: Game) -> Catalog:
+    """The texts of the rules sources (each within publish.docs.parser's limits)."""
     catalog = new_catalog(game.config.name, "rules", version=game.config.edition)
-    for path in rules_files(game):
+    texts, chars = {}, 0
+    for path in rules_files(game):  # all read before any is parsed
+        texts[path] = read_markdown(path, game.project)
+        chars += len(texts[path])
+        if chars > MAX_EDITION_CHARS:
+            raise ProblemsFound([Problem(Location(path, 1, 1), (
+                f"the rules come to more than {MAX_EDITION_CHARS:,} characters of Markdown "
+                "with this file, the limit for an edition"))])
+    for path, markdown in texts.items():
         context = rel(game, path)
-        for text, line, what in markdown_messages(read_text(path, game.project)):
+        for text, line, what in markdown_messages(markdown):
             existing = catalog.get(text, context)
             if existing is not None:
                 existing.locations.append((context, line))

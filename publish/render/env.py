@@ -1,4 +1,5 @@
-"""The Jinja environment: autoescaped, sandboxed, per-game templates first."""
+"""The Jinja environment: autoescaped, sandboxed (and bounded: publish.render.sandbox),
+per-game templates first."""
 
 from __future__ import annotations
 
@@ -8,13 +9,13 @@ from pathlib import Path
 from typing import Protocol
 
 from jinja2 import StrictUndefined, UndefinedError, select_autoescape
-from jinja2.sandbox import SandboxedEnvironment
 from jinja2.utils import missing
 from markupsafe import Markup, escape
 
 from publish.i18n.fields import fill
 from publish.problems import did_you_mean
 from publish.render.loader import CompiledTemplates, ProjectLoader
+from publish.render.sandbox import BoundedSandbox
 
 COMMON = "_common"
 COMPILED = CompiledTemplates()
@@ -94,7 +95,7 @@ def css_string(value: object) -> Markup:
 
 
 def environment(project: Path, game_id: str,
-                words: TemplateWords | None = None) -> SandboxedEnvironment:
+                words: TemplateWords | None = None) -> BoundedSandbox:
     """Templates from ``templates/<game>/`` then ``templates/_common/``.
 
     Autoescape is on for every template: card text is data, never markup.
@@ -108,7 +109,7 @@ def environment(project: Path, game_id: str,
     by nothing else (publish.i18n.fields): a translation is text, escaped like data.
     """
     folders = [project / "templates" / game_id, project / "templates" / COMMON]
-    env = SandboxedEnvironment(
+    env = BoundedSandbox(
         loader=ProjectLoader([(folder, project) for folder in folders]),
         autoescape=select_autoescape(default=True, default_for_string=True),
         undefined=LocatedUndefined,

@@ -6,7 +6,9 @@ the folders the document may read (a game's: its own folder, its templates,
 the shared ones and the fonts), or a hidden name or the outputs inside them
 (publish.projectfiles decides) stops the build with the offending reference
 named.  ``data:`` URLs are allowed: they are inline content, not a reference
-to anything.
+to anything.  A picture over publish.images.MAX_PIXELS, in a file or a
+``data:`` URL, is refused from its header, before WeasyPrint decodes it; a
+drawing that draws more than publish.svgsize allows, before it is drawn.
 """
 
 from __future__ import annotations
@@ -15,9 +17,11 @@ from collections.abc import Sequence
 from pathlib import Path
 from urllib.parse import unquote, urlsplit
 
-from weasyprint.urls import URLFetcher
+from weasyprint.urls import URLFetcher, URLFetcherResponse
 
+from publish.images import MAX_PICTURE_BYTES, TooManyPixels, picture_size
 from publish.projectfiles import OutsideProject, inside
+from publish.svgsize import TooMuchDrawn, check_drawing
 
 _INSTEAD = "copy the file into the project and refer to it by its relative path"
 
@@ -43,7 +47,10 @@ class ProjectFetcher(URLFetcher):
     def fetch(self, url: str, headers: dict | None = None):  # type: ignore[override]
         parts = urlsplit(url)
         if parts.scheme == "data":
-            return super().fetch(url, headers)
+            response = super().fetch(url, headers)
+            body = response.read()
+            self._check_picture(body, "a data: URL", response.content_type == "image/svg+xml")
+            return URLFetcherResponse(response.url, body, response.headers, response.status)
         if parts.scheme != "file" or parts.netloc not in ("", "localhost"):
             self._refuse(f"refused {url!r}: builds never use the network; {_INSTEAD}")
         try:
@@ -56,8 +63,25 @@ class ProjectFetcher(URLFetcher):
         if not path.is_file():
             self._refuse(f"missing file {path.relative_to(self.root)} (in {self.root}); "
                          "add it or correct the reference")
+        if path.stat().st_size > MAX_PICTURE_BYTES:
+            self._refuse(f"refused {path.relative_to(self.root)}: {path.stat().st_size:,} bytes, "
+                         f"over the {MAX_PICTURE_BYTES:,} a file a document shows may have")
+        self._check_picture(path, str(path.relative_to(self.root)), path.suffix.lower() == ".svg")
         # a picture's URL carries its version as a query (publish.images): not part of the file
         return super().fetch(parts._replace(query="").geturl() if parts.query else url, headers)
+
+    def _check_picture(self, source: Path | bytes, named: str, drawing: bool) -> None:
+        """Refuse a picture with more pixels than a build may decode (its header read), or a
+        drawing that draws too much (publish.svgsize)."""
+        try:
+            if drawing:
+                check_drawing(source.read_bytes() if isinstance(source, Path) else source)
+            else:
+                picture_size(source)
+        except TooManyPixels as exc:
+            self._refuse(f"refused {named}: it is {exc}; scale it down")
+        except TooMuchDrawn as exc:
+            self._refuse(f"refused {named}, line {exc.line}: {exc}")
 
     def _refuse(self, message: str) -> None:
         self.refused.append(message)

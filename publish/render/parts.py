@@ -21,10 +21,11 @@ from __future__ import annotations
 
 import hashlib
 import json
-import multiprocessing
 import os
+import pickle
+import signal
+import struct
 from collections.abc import Callable, Sequence
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from functools import lru_cache
 from html.parser import HTMLParser
@@ -34,7 +35,9 @@ from typing import Any
 from markupsafe import Markup
 
 from publish.atomic import write_atomic
+from publish.lifetime import end_with_parent
 from publish.render import pdf
+from publish.render.misuse import template_misuse
 
 
 @dataclass(frozen=True)
@@ -181,39 +184,86 @@ def _listed(path: Path) -> set[str]:
         return set()
 
 
-_SHARED: list[Any] = []
-"""The tasks ``shared`` runs, then how many are taken: the process it forks finds them here,
-as the fork copied them (a laid-out document cannot be sent to another process any other
-way, and the count must be inherited)."""
-
-
 def shared(tasks: list[Callable[[], Any]]) -> list[Any]:
     """The results of ``tasks``, run by this process and one forked from it (with all this
     one holds: a document laid out, WeasyPrint and the fonts loaded), each taking the next
     task not yet taken, so that neither waits while the other works.  On one core, for one
-    task, or where processes cannot fork, they run here."""
-    forks = "fork" in multiprocessing.get_all_start_methods()
-    if len(tasks) < 2 or (os.cpu_count() or 1) < 2 or not forks:
+    task, or where processes cannot fork, they run here.
+
+    The helper ends with this process (publish.lifetime), reads no pipe and writes one
+    its parent reads to the end, so a killed build leaves nothing behind; if this process
+    fails, or its job's time is up, the helper is killed and reaped.
+    """
+    if len(tasks) < 2 or (os.cpu_count() or 1) < 2 or not hasattr(os, "fork"):
         return [task() for task in tasks]
-    context = multiprocessing.get_context("fork")
-    _SHARED[:] = [*tasks, context.Value("i", 0)]  # made before the fork: both count on it
+    queue = _task_queue(len(tasks))
+    results, write = os.pipe()
+    parent = os.getpid()
+    helper = os.fork()
+    if helper == 0:
+        os.close(results)
+        _help(tasks, queue, write, parent)  # never returns
+    os.close(write)
     try:
-        with ProcessPoolExecutor(1, mp_context=context) as pool:
-            theirs = pool.submit(_take_tasks)
-            results = _take_tasks()
-            results.update(theirs.result())
+        done = _take_tasks(tasks, queue)
+        done.update(_helped(results))
+    except BaseException:
+        os.kill(helper, signal.SIGKILL)
+        raise
     finally:
-        _SHARED.clear()
-    return [results[i] for i in range(len(tasks))]
+        os.close(queue)
+        os.close(results)
+        os.waitpid(helper, 0)
+    return [done[i] for i in range(len(tasks))]
 
 
-def _take_tasks() -> dict[int, Any]:
-    *tasks, taken = _SHARED
+def _task_queue(count: int) -> int:
+    """A pipe holding the index of every task (four bytes each), its writing end closed: the
+    reading end, from which each process takes the next one whole, without a lock (a
+    process that dies holds nothing the other waits for)."""
+    read, write = os.pipe()
+    os.write(write, b"".join(struct.pack("=I", i) for i in range(count)))
+    os.close(write)
+    return read
+
+
+def _take_tasks(tasks: list[Callable[[], Any]], queue: int) -> dict[int, Any]:
     done = {}
-    while True:
-        with taken.get_lock():
-            index = taken.value
-            taken.value += 1
-        if index >= len(tasks):
-            return done
+    while taken := os.read(queue, 4):
+        index = struct.unpack("=I", taken)[0]
         done[index] = tasks[index]()
+    return done
+
+
+def _help(tasks: list[Callable[[], Any]], queue: int, write: int, parent: int) -> None:
+    """The forked helper: take tasks, send back what they made (or what they raised, a
+    template's mistake placed at its line first), and end."""
+    status = 1
+    try:
+        end_with_parent(parent)
+        try:
+            outcome: tuple[str, Any] = ("done", _take_tasks(tasks, queue))
+        except Exception as exc:
+            outcome = ("failed", template_misuse(exc) or exc)
+        try:
+            data = pickle.dumps(outcome)
+        except Exception as exc:  # what it raised cannot cross: said in words
+            data = pickle.dumps(("failed", pdf.RenderError(f"{type(exc).__name__}: {exc}")))
+        with os.fdopen(write, "wb") as out:
+            out.write(data)
+        status = 0
+    finally:
+        os._exit(status)
+
+
+def _helped(results: int) -> dict[int, Any]:
+    """What the helper sent, read to the end (it ends when the helper does)."""
+    with os.fdopen(results, "rb", closefd=False) as pipe:
+        data = pipe.read()
+    if not data:
+        raise pdf.RenderError("the process laying out a manual's parts beside this one ended "
+                              "before it was done (killed, or out of memory)")
+    outcome, value = pickle.loads(data)
+    if outcome == "failed":
+        raise value
+    return value

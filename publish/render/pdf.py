@@ -12,54 +12,65 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from publish.render.cssplace import Placer
+
 if TYPE_CHECKING:
     from weasyprint.document import Document
+
+
+MAX_HTML = 32 * 1024 * 1024
+"""The most characters of HTML one document may hand WeasyPrint: 32 Mi.  The longest in this
+repository, a manual laid out whole, has 225,000; a deck of the 10,000 cards a game may have
+(publish.load.MAX_CARDS) some 16 million.  What templates make step by step (a loop's
+lines) stops here, before WeasyPrint spends minutes and gigabytes laying it out."""
 
 
 class RenderError(RuntimeError):
     """WeasyPrint could not render the document exactly as written."""
 
 
-class _Collect(logging.Handler):
-    def __init__(self) -> None:
-        super().__init__(logging.WARNING)
-        self.messages: list[str] = []
-
-    def emit(self, record: logging.LogRecord) -> None:
-        self.messages.append(record.getMessage())
-
-
 @contextmanager
-def _warnings_fail(what: str, fetcher: Any) -> Iterator[None]:
-    """Fail on any WeasyPrint warning or refused resource; fatal fetch errors name their cause."""
+def _warnings_fail(what: str, fetcher: Any, html: str | None = None, root: Path | None = None,
+                   reads: Sequence[Path] = ()) -> Iterator[None]:
+    """Fail on any WeasyPrint warning or refused resource; fatal fetch errors name their cause.
+    A warning's position is placed in its stylesheet, and in the template that wrote it
+    (publish.render.cssplace), ``html`` being the document laid out."""
     from weasyprint.urls import FatalURLFetchingError
 
-    logger = logging.getLogger("weasyprint")
-    handler = _Collect()
+    logger, progress = logging.getLogger("weasyprint"), logging.getLogger("weasyprint.progress")
+    placer = Placer()
     refused = fetcher.refused if fetcher is not None else []
     seen = len(refused)
-    logger.addHandler(handler)
+    level = progress.level
+    progress.setLevel(logging.INFO)  # which stylesheet WeasyPrint is reading: its progress log
+    logger.addHandler(placer)
     try:
         yield
     except FatalURLFetchingError as exc:
         raise RenderError(f"{what}: {exc.__cause__ or exc}") from exc
     finally:
-        logger.removeHandler(handler)
+        logger.removeHandler(placer)
+        progress.setLevel(level)
     # refusals first: some (an SVG's <image>) only surface as a vaguer warning
-    messages = refused[seen:] + handler.messages
+    messages = refused[seen:] + placer.messages(html, reads, (root or Path()).resolve())
     if messages:
         raise RenderError(f"{what}: " + "; ".join(dict.fromkeys(messages)))
 
 
 def render(html: str, root: Path, what: str, reads: Sequence[Path]) -> Document:
     """Lay out ``html`` (relative URLs resolve from ``root``), reading nothing but files
-    inside ``reads`` (publish.render.fetcher); a file attachment is refused."""
+    inside ``reads`` (publish.render.fetcher); a file attachment, or HTML over MAX_HTML,
+    is refused."""
     from weasyprint import HTML
 
     from publish.render.fetcher import ProjectFetcher  # a WeasyPrint class: loaded with it
 
+    if len(html) > MAX_HTML:
+        raise RenderError(f"{what}: its templates made {len(html):,} characters of HTML, over "
+                          f"the {MAX_HTML:,} a document may have (publish.render.pdf.MAX_HTML): "
+                          "see what in them repeats so much")
     fetcher = ProjectFetcher(root, reads)
-    with _warnings_fail(what, fetcher):
+    with _warnings_fail(what, fetcher, html, root, reads):
         document = HTML(string=html, base_url=f"{root.resolve()}/", url_fetcher=fetcher).render()
     if attached := attachments(document):
         raise RenderError(f"{what}: refused to attach {', '.join(attached)} to the PDF: a "

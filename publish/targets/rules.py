@@ -13,6 +13,7 @@ from pathlib import Path
 from jinja2 import TemplateNotFound
 from markupsafe import Markup
 
+from publish.ceilings import ceilings
 from publish.docs.edition import Edition, read_edition
 from publish.engines import engine_for
 from publish.i18n.translate import template_words
@@ -60,12 +61,15 @@ def read_rules(game: Game, locale: str, link_cards: bool = True, project: Path |
 def rules_problems(game: Game, project: Path,
                    examples: Mapping[Path, list[Problem]] | None = None) -> list[Problem]:
     """What the manual and summaries would be refused for, in every edition, found without
-    laying them out: unknown icons and cards, directives missing what they name."""
+    laying them out: unknown icons and cards, directives missing what they name; each
+    edition within the ceilings of a build's job (its faces are drawn by the game's
+    templates)."""
     found: set[Problem] = set()
     for locale in game.config.locales.editions:
-        edition = read_rules(game, locale, project=project, examples=examples)
-        for source in edition.chapters + edition.summaries:
-            edition.markdown.render(source)
+        with ceilings(f"the rules of {game.id} ({locale}), drawn as the manual would"):
+            edition = read_rules(game, locale, project=project, examples=examples)
+            for source in edition.chapters + edition.summaries:
+                edition.markdown.render(source)
         found.update(edition.ctx.problems)
     return sorted(found, key=lambda p: (p.location, p.message))
 

@@ -5,10 +5,19 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from bombs import EMPHASIS, PEAK_MB, SECONDS, measured, write_chapter
 
-from conftest import FIXTURES, REPO
+from conftest import FIXTURES, REPO, run
+from publish.docs import markdown as rules_markdown
+from publish.docs.directives import CORE
 from publish.docs.edition import labels
 from publish.docs.markdown import RulesContext, RulesMarkdown
+from publish.docs.parser import (
+    MAX_DIRECTIVES,
+    MAX_EDITION_CHARS,
+    MAX_MARKDOWN_BYTES,
+    new_parser,
+)
 from publish.i18n.catalog import read_catalog
 from publish.i18n.translate import Translator
 from publish.icons import read_icons
@@ -235,3 +244,104 @@ def test_faces_are_drawn_by_the_game_and_missing_faces_say_why(game):
     render(plain, "{face 001}")
     assert problems(plain) == ["regras.md:1:1: {face 001}: this game has no card faces "
                                "(templates/demo/cards.html.j2)"]
+
+
+# ----------------------------------------------------------------- limits (issue 46)
+
+
+def chapter(project: Path, name: str) -> Path:
+    return project / "cards" / "demo" / "rules" / "pt-BR" / name
+
+
+def check_lines(project: Path) -> list[str]:
+    result = run("check", "--project", str(project), "--game", "demo")
+    assert result.exit_code == 1, result.output
+    return result.output.splitlines()
+
+
+def test_a_chapter_over_the_size_limit_is_refused_before_it_is_parsed(demo):
+    path = chapter(demo, "04-extra.md")
+    write_chapter(path, EMPHASIS * (MAX_MARKDOWN_BYTES // len(EMPHASIS)))
+    assert f"{path}:1:1: the file is {path.stat().st_size:,} bytes, over the limit of " \
+           f"{MAX_MARKDOWN_BYTES:,} for a source file: split it into chapters (each file is " \
+           "one)" in check_lines(demo)
+
+
+def test_the_rules_of_an_edition_are_held_to_a_total_at_the_file_that_passes_it(demo):
+    third = MAX_EDITION_CHARS // 3 + 1000
+    for name in ("04-a.md", "05-b.md", "06-c.md"):
+        write_chapter(chapter(demo, name), "word " * (third // 5))
+    assert check_lines(demo)[0] == (
+        f"{chapter(demo, '06-c.md')}:1:1: the rules of this edition come to more than "
+        f"{MAX_EDITION_CHARS:,} characters of Markdown with this text, the limit: nothing from "
+        "here on is read")
+
+
+def test_directives_over_the_limit_are_refused_at_the_first_one_over(demo):
+    parser = new_parser(directives=CORE)
+    before = sum(1 for p in sorted(chapter(demo, "").glob("*.md"))
+                 for token in parser.parse(p.read_text(encoding="utf-8"))
+                 for child in token.children or [] if child.type in ("directive", "icon"))
+    path = chapter(demo, "04-extra.md")  # read after the demo's three chapters
+    write_chapter(path, "{card 001}\n\n" * MAX_DIRECTIVES)
+    over = MAX_DIRECTIVES + 1 - before  # the directive of this file over the limit
+    said = [line for line in check_lines(demo) if "directives and icons" in line]
+    assert said == [f"{path}:{3 + 2 * (over - 1)}:1: more than {MAX_DIRECTIVES:,} directives "
+                    "and icons in the rules of this edition, the limit: nothing from here on is "
+                    "read"]
+
+
+class Found:
+    def __init__(self, text: str, where: Location) -> None:
+        self.text, self.where = text, where
+
+
+class Everything:
+    """An edition whose catalog translates every text into one long text."""
+
+    is_source = False
+
+    def __init__(self, translation: str) -> None:
+        self.translation = translation
+
+    def get(self, domain, context, text):
+        return Found(self.translation, Location(Path("rules.po"), 7, 1))
+
+    def gettext(self, message):
+        return message
+
+
+def test_a_translation_over_the_editions_limit_is_refused_at_its_catalog_entry(game,
+                                                                               monkeypatch):
+    monkeypatch.setattr(rules_markdown, "MAX_EDITION_CHARS", 100)
+    md = markdown(game, words=Everything(EMPHASIS * 20))
+    html = render(md, "A paragraph.\n")
+    assert "untranslated" in html and "A paragraph." in html
+    assert [str(p) for p in md.ctx.problems] == [
+        "rules.po:7:1: the rules of this edition come to more than 100 characters of Markdown "
+        "with this text, the limit: nothing from here on is read"]
+
+
+@pytest.mark.fuzz
+@pytest.mark.parametrize(("body", "command"), [
+    (EMPHASIS * 700_000, "check"),  # the probe's 7 MB chapter
+    (EMPHASIS * 700_000, "build"),
+    ("{card 001}\n\n" * 100_000, "check"),  # and its 100,000 directives
+    ("{card 001}\n\n" * 100_000, "build"),
+])
+def test_the_probes_chapters_are_refused_at_once(demo_docs, body, command):
+    path = chapter(demo_docs, "04-extra.md")
+    write_chapter(path, body)
+    done = measured([command, "--project", str(demo_docs), "--game", "demo"])
+    assert done.status == 1, done.output
+    assert f"{path}:1:1: the file is " in done.output
+    assert done.seconds < SECONDS and done.peak_mb < PEAK_MB, done
+
+
+@pytest.mark.fuzz
+def test_directives_split_over_chapters_to_pass_the_file_limit_stop_at_the_editions(demo_docs):
+    for index in range(5):  # 100,000 in all, each file under the size limit
+        write_chapter(chapter(demo_docs, f"1{index}-extra.md"), "{card 001}\n\n" * 20_000)
+    done = measured(["build", "--project", str(demo_docs), "--game", "demo"])
+    assert done.status == 1 and "directives and icons in the rules" in done.output, done
+    assert done.seconds < SECONDS and done.peak_mb < PEAK_MB, done

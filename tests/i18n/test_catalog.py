@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import pytest
 from babel.messages.catalog import Catalog
+from bombs import PEAK_MB, SECONDS, measured, write_po
 
-from publish.i18n.catalog import domain, merge, read_catalog, write_catalog
+from publish.i18n import catalog as catalogs
+from publish.i18n.catalog import MAX_MESSAGES, domain, merge, read_catalog, write_catalog
 from publish.problems import ProblemsFound
 
 
@@ -108,3 +110,40 @@ def test_a_catalog_names_babel_without_its_version():
     text = po_text(catalog(("card 001 name", "Primeira", "First"), locale="en"))
     assert '"Generated-By: Babel\\n"' in text
     assert "Generated-By: Babel " not in text
+
+
+def refusal(path) -> str:
+    with pytest.raises(ProblemsFound) as found:
+        read_catalog(path, "en", project=path.parent)
+    (problem,) = found.value.problems
+    return str(problem).removeprefix(f"{path}:")
+
+
+def test_a_catalog_over_the_size_limit_is_refused_having_read_no_more(tmp_path, monkeypatch):
+    monkeypatch.setattr(catalogs, "MAX_BYTES", 1000)
+    size = write_po(tmp_path / "cards.po", 40)
+    assert refusal(tmp_path / "cards.po") == (
+        f"1:1: the file is {size:,} bytes, over the limit of 1,000 for a source file: that is "
+        "more than any game's messages; check that this is the catalog `publish i18n update` "
+        "wrote")
+
+
+def test_more_messages_than_the_limit_are_refused_at_the_first_one_over(tmp_path):
+    write_po(tmp_path / "cards.po", MAX_MESSAGES + 5)  # 6.7 MB: within the size limit
+    # the header is an entry too (its msgid on line 1, 4 lines long), each card's 4 lines
+    # from line 5, its msgid the 2nd: the entry over the limit is card MAX_MESSAGES - 1's
+    line = 4 + 4 * (MAX_MESSAGES - 1) + 2
+    assert refusal(tmp_path / "cards.po") == (
+        f"{line}:1: more than {MAX_MESSAGES:,} messages in one catalog, the limit: that is more "
+        "than any game's messages; check that this is the catalog `publish i18n update` wrote")
+
+
+@pytest.mark.fuzz
+@pytest.mark.parametrize("command", ["check", "i18n status"])
+def test_the_probes_catalog_of_a_million_entries_is_refused_at_once(demo_en, command):
+    po = demo_en / "cards" / "demo" / "locale" / "en" / "LC_MESSAGES" / "cards.po"
+    assert write_po(po, 1_000_000) > 50_000_000
+    done = measured([*command.split(), "--project", str(demo_en), "--game", "demo"])
+    assert done.status == 1, done.output
+    assert f"{po}:1:1: the file is " in done.output
+    assert done.seconds < SECONDS and done.peak_mb < PEAK_MB, done
