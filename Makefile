@@ -70,10 +70,10 @@ test: setup lint
 	$(BIN)/pytest
 
 bench: setup
-	$(BIN)/python -m publish.bench
+	$(BIN)/python -m publish.app.bench
 
 bench-engine: setup
-	$(BIN)/python -m publish.bench engine
+	$(BIN)/python -m publish.app.bench engine
 
 clean:
 	rm -rf build $(VENV)

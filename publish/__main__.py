@@ -1,5 +1,5 @@
 """Allow `python -m publish`."""
 
-from publish.launch import main
+from publish.cli.launch import main
 
 main()

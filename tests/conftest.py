@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import shutil
+import time
 from dataclasses import replace
 from pathlib import Path
 
 import pytest
 from click.testing import CliRunner, Result
 
-from publish.cli import main
+from publish.cli.main import main
 
 FIXTURES = Path(__file__).parent / "fixtures"
 REPO = Path(__file__).resolve().parent.parent
@@ -101,6 +102,18 @@ def moon(tmp_path: Path) -> Path:
     return project
 
 
+HOUR_AGO = time.time() - 3600
+"""An hour before the tests began: files set to it never race a stamp taken now."""
+
+
+def age(folder: Path) -> None:
+    """Every file under ``folder`` last modified an hour ago (not racing the stamp)."""
+    import os
+
+    for path in folder.rglob("*"):
+        os.utime(path, (HOUR_AGO, HOUR_AGO))
+
+
 def shortened(plans: list, factor: int) -> list:
     """The same simulation plans with 1/``factor`` of their games (at least one each): the
     bounded form `make test` runs of a long run kept behind `-m long`."""
@@ -132,7 +145,7 @@ def demo_en(demo_docs: Path) -> Path:
 @pytest.fixture(scope="session")
 def agencia():
     """Agência as published, loaded once for the tests of the real game."""
-    from publish.load import load_game
+    from publish.model.load import load_game
 
     loaded, problems = load_game(REPO, "agencia")
     assert not problems
@@ -143,9 +156,9 @@ def agencia():
 def agencia_editions(tmp_path_factory) -> Path:
     """A copy of the project with Agência's manual and summaries built in both editions
     (A4), once for every test that reads them."""
-    from publish.build import make
+    from publish.build.run import make
     from publish.docs.manual import ManualOptions
-    from publish.load import load_game
+    from publish.model.load import load_game
     from publish.targets.base import Work
 
     project = tmp_path_factory.mktemp("agencia-editions")
@@ -176,23 +189,24 @@ def harbourlight_built(tmp_path_factory) -> Path:
 @pytest.fixture
 def engine_plugin(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
     """Register a rules engine as an installed plug-in would be: ``register(game_id, module,
-    source, attr)`` writes ``module.py`` and lists it under the ``publish.engines`` group."""
+    source, attr)`` writes ``module.py`` and lists it under the ``publish.engines``
+    entry-point group."""
     import importlib.metadata
     import sys
 
-    import publish.engines
+    import publish.engines.protocol
 
     folder = tmp_path / "plugins"
     folder.mkdir()
     monkeypatch.syspath_prepend(str(folder))
     added: list[importlib.metadata.EntryPoint] = []
-    real = publish.engines.entry_points
+    real = publish.engines.protocol.entry_points
 
     def listed(**selection: str) -> list:
         return [*added, *real(**selection)]
 
-    monkeypatch.setattr(publish.engines, "entry_points", listed)
-    monkeypatch.setattr(publish.engines, "PLUGINS", set())
+    monkeypatch.setattr(publish.engines.protocol, "entry_points", listed)
+    monkeypatch.setattr(publish.engines.protocol, "PLUGINS", set())
     import publish.balance.distribute  # its engines, kept per process by game id
 
     monkeypatch.setattr(publish.balance.distribute, "_ENGINES", {})

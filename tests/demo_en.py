@@ -8,9 +8,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
+from publish.app.catalogs.workflow import update
 from publish.i18n.catalog import po_path, read_catalog, write_catalog
-from publish.i18n.workflow import update
-from publish.load import load_game
+from publish.model.load import load_game
 
 ENGLISH = {
     "Primeira": "First",

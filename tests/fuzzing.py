@@ -34,8 +34,8 @@ from pathlib import Path
 
 from click.testing import CliRunner
 
-from publish.cli import main
-from publish.sourcetext import LINE_END
+from publish.cli.main import main
+from publish.core.sourcetext import LINE_END
 
 # ----------------------------------------------------------------- mutation operators
 
@@ -285,7 +285,7 @@ class Outcome:
 
 
 def _lines_of(path: Path) -> list[str]:
-    """The file's lines as editors and the messages count them (publish.sourcetext.LINE_END:
+    """The file's lines as editors and the messages count them (publish.core.sourcetext.LINE_END:
     a lone carriage return ends one too)."""
     text = path.read_bytes().decode("utf-8", "replace")
     lines = LINE_END.split(text)

@@ -9,9 +9,9 @@ import pytest
 
 from conftest import REPO, run
 from pdftext import bookmarks, page_texts, squash
+from publish.app.catalogs.workflow import status
+from publish.docs.rules import read_rules
 from publish.i18n.translate import localize, translator
-from publish.i18n.workflow import status
-from publish.targets.rules import read_rules
 
 
 @pytest.fixture(scope="module")

@@ -11,7 +11,7 @@ import yaml
 from conftest import REPO
 from pdftext import bookmarks, contents_entries, page_texts, squash
 from publish.docs.manual import ManualOptions, manual_context
-from publish.targets.rules import read_rules
+from publish.docs.rules import read_rules
 
 GAME = REPO / "cards" / "agencia"
 RULES = GAME / "rules" / "pt-BR"

@@ -18,8 +18,8 @@ import yaml
 from conftest import REPO, run
 from pdftext import bookmarks, page_texts
 from publish.docs.manual import ManualOptions, make_manual, whole_html
-from publish.load import load_game
-from publish.targets.rules import read_rules
+from publish.docs.rules import read_rules
+from publish.model.load import load_game
 
 GAME = "harbourlight"
 ROOT = REPO / "cards" / GAME
@@ -166,7 +166,7 @@ def test_variant_setup_steps_are_written_once_and_labelled_for_their_factions(ch
 
 
 def test_the_record_sheet_fills_a_page_of_its_own(edition, project):
-    from publish.projectfiles import game_files
+    from publish.model.game import game_files
     from publish.render.pdf import render
 
     # the manual as one document: its pages are the parts' pages (tests/docs/test_manual.py)

@@ -5,7 +5,7 @@ end in the examples' replay crashing, an example's front matter that is not what
 be, a card text the build could not set in Roman numerals, card numbers in other scripts'
 digits, nesting that crashed the interpreter, too many cards; then an unexpected exception
 (one line and a log file, exit 2) and a killed build's workers.  The limits themselves are
-tested with the reader (tests/test_yamlsource.py); the mutated files of the fuzz run
+tested with the reader (tests/core/test_yamlsource.py); the mutated files of the fuzz run
 (tests/test_fuzz_sources.py) hold the rest.
 """
 
@@ -23,8 +23,8 @@ import pytest
 from click.testing import CliRunner
 
 from conftest import REPO, copy_game
-from publish import load
-from publish.cli import main
+from publish.cli.main import main
+from publish.model import load
 
 
 def check(project: Path, game: str) -> tuple[int, list[str]]:
@@ -158,7 +158,7 @@ def test_an_unexpected_exception_is_one_line_naming_its_log_and_exit_2(demo, mon
     def broken(*_args: object) -> None:
         raise KeyError("002")
 
-    monkeypatch.setattr("publish.check.check_game", broken)
+    monkeypatch.setattr("publish.checks.run.check_game", broken)
     monkeypatch.setenv("TMPDIR", str(tmp_path))
     monkeypatch.setattr("tempfile.tempdir", None)
     result = CliRunner().invoke(main, ["check", "--project", str(demo), "--game", "demo"])

@@ -18,7 +18,7 @@ import pytest
 from pypdf import PdfReader
 
 from conftest import run
-from publish.atomic import OutsideOutputs, kept_inside, write_atomic
+from publish.core.atomic import OutsideOutputs, kept_inside, write_atomic
 
 CANARY = "CANARY-5f1d0c"
 

@@ -1,11 +1,11 @@
 """Safety and failure behaviour of builds: atomic outputs, failures that say why, untrusted
 card text and templates kept in their place, and missing resources named.
 
-Other tests hold the rest of it: tests/test_atomic.py (write_atomic itself),
-tests/test_yamlsource.py and tests/test_check.py (``!!python/...`` tags, aliases),
-tests/test_text.py and tests/docs/test_markdown.py (escaping of card text and rules),
+Other tests hold the rest of it: tests/core/test_atomic.py (write_atomic itself),
+tests/core/test_yamlsource.py and tests/checks/test_run.py (``!!python/...`` tags, aliases),
+tests/model/test_text.py and tests/docs/test_markdown.py (escaping of card text and rules),
 tests/render/test_decks.py (refused resources, unknown icon tokens on Agência's cards),
-tests/docs/test_booklet.py (a declared icon without its file) and tests/test_cli.py
+tests/docs/test_booklet.py (a declared icon without its file) and tests/cli/test_main.py
 (a missing template).
 """
 
@@ -22,9 +22,9 @@ from pypdf import PdfReader
 
 from conftest import REPO, break_with, run
 from pdftext import page_texts, squash
-from publish.build import JobsFailed
-from publish.cli import main
-from publish.failures import build_failure
+from publish.build.failures import build_failure
+from publish.build.run import JobsFailed
+from publish.cli.main import main
 from publish.render.pdf import RenderError, render, write_pdf
 
 

@@ -31,8 +31,8 @@ from distributed.security import Security
 
 from publish.balance.study import Chunk, Study
 from publish.balance.tally import Tally, count_game
-from publish.engines import Engine, check_records, engine_for
-from publish.model import Game
+from publish.engines.protocol import Engine, check_records, engine_for
+from publish.model.game import Game
 
 Progress = Callable[[int], object]
 

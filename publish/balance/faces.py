@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from publish.model import Game
+from publish.model.game import Game
 from publish.targets.base import output_dir
 
 MAKES_FACES = "publish build printshop"

@@ -3,7 +3,7 @@
 The report is ``templates/_common/balance.html.j2`` (a game's own templates
 folder may replace it), laid out by WeasyPrint through the project-only
 fetcher.  Its words for rounds, moves and card events are the engine's
-(:class:`publish.engines.Recording`): this module knows no game.  Every file
+(:class:`publish.engines.protocol.Recording`): this module knows no game.  Every file
 is written atomically; the charts first, since the PDF reads them.
 """
 
@@ -13,7 +13,6 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from publish.atomic import write_atomic
 from publish.balance import charts
 from publish.balance.distribute import Played
 from publish.balance.faces import MAKES_FACES, face_paths
@@ -32,9 +31,9 @@ from publish.balance.figures import (
 )
 from publish.balance.study import Study
 from publish.balance.tables import cards_csv, figures_csv, games_csv
-from publish.engines import Recording
-from publish.model import Game
-from publish.projectfiles import game_files
+from publish.core.atomic import write_atomic
+from publish.engines.protocol import Recording
+from publish.model.game import Game, game_files
 from publish.render.env import environment
 from publish.render.pdf import render, write_pdf
 

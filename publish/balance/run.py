@@ -12,8 +12,8 @@ from publish.balance.distribute import Tls, play_study
 from publish.balance.faces import MAKES_FACES
 from publish.balance.report import write_report
 from publish.balance.studyfile import read_study
-from publish.engines import Engine
-from publish.model import Game
+from publish.engines.protocol import Engine
+from publish.model.game import Game
 
 Bar = Callable[[int], AbstractContextManager[Any]]
 """Makes a progress bar for so many games: something with ``update(n)``."""

@@ -13,7 +13,7 @@ import itertools
 import math
 from dataclasses import dataclass
 
-from publish.engines import GameSpec
+from publish.engines.protocol import GameSpec
 
 DEFAULT_GAMES = 2000
 """Games of a study that says nothing else (`publish balance` alone): a few minutes here."""

@@ -20,10 +20,10 @@ from pathlib import Path
 from typing import Any
 
 from publish.balance.study import DEFAULT_GAMES, Study, per_cell
-from publish.engines import Engine, GameSpec
-from publish.model import Game
-from publish.problems import Location, Problem, ProblemsFound, did_you_mean
-from publish.yamlsource import SourceMap, load_yaml
+from publish.core.problems import Location, Problem, ProblemsFound, did_you_mean
+from publish.core.yamlsource import SourceMap, load_yaml
+from publish.engines.protocol import Engine, GameSpec
+from publish.model.game import Game
 
 KEYS = ("game", "seed", "players", "modes", "decks", "agents", "games", "games_per_cell",
         "chunk")

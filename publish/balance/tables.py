@@ -14,7 +14,7 @@ from collections.abc import Iterable
 from publish.balance.figures import CardFigures
 from publish.balance.study import Cell
 from publish.balance.tally import Tally
-from publish.engines import WON, Recording
+from publish.engines.protocol import WON, Recording
 
 
 def _csv(header: list[str], rows: Iterable[list[object]]) -> str:

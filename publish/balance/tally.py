@@ -1,6 +1,6 @@
 """Counting a chunk's game records: a row per game, and sums per cell and card.
 
-Only what :class:`publish.engines.Recording` promises is read: the held event,
+Only what :class:`publish.engines.protocol.Recording` promises is read: the held event,
 the outcome events, rounds, winners and the order of play.  Counts are
 integers, so chunks summed in any grouping give the same totals; the chunks
 are summed in the study's order all the same.
@@ -12,7 +12,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-from publish.engines import GameRecord, Recording
+from publish.engines.protocol import GameRecord, Recording
 
 
 @dataclass

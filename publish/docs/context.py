@@ -10,8 +10,8 @@ from typing import Any, Protocol
 from markdown_it.token import Token
 from markupsafe import Markup
 
-from publish.model import Card, Game
-from publish.problems import Location, Problem
+from publish.core.problems import Location, Problem
+from publish.model.game import Card, Game
 
 
 class Words(Protocol):

@@ -19,12 +19,12 @@ from babel import Locale
 from babel.lists import format_list
 from markupsafe import Markup
 
+from publish.core.problems import Location, Problem, ProblemsFound
+from publish.core.projectfiles import sources
 from publish.docs.context import Labels, RulesContext, Source, Words
 from publish.docs.markdown import RulesMarkdown
-from publish.engines import engine_for
-from publish.model import Game
-from publish.problems import Location, Problem, ProblemsFound
-from publish.projectfiles import sources
+from publish.engines.protocol import engine_for
+from publish.model.game import Game
 
 Gettext = Callable[[str], str]
 

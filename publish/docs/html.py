@@ -13,7 +13,7 @@ from typing import Any
 
 from jinja2 import StrictUndefined
 
-from publish.model import Game
+from publish.model.game import Game
 from publish.render.loader import CompiledTemplates, ProjectLoader
 from publish.render.sandbox import BoundedSandbox
 

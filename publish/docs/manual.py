@@ -26,13 +26,14 @@ from typing import Any
 from babel.dates import format_date
 from markupsafe import Markup
 
-from publish.atomic import write_atomic
+from publish.core.atomic import write_atomic
+from publish.core.sourcedate import today
 from publish.docs.edition import Edition, babel_locale, heading_text, index_entries
 from publish.docs.markdown import RulesMarkdown
 from publish.docs.shape import items, shown, units
 from publish.i18n.translate import plural_form
-from publish.model import Card, Game
-from publish.projectfiles import game_files
+from publish.model.game import Card, Game, game_files
+from publish.model.text import untranslated
 from publish.render import pdf
 from publish.render.decks import DeckOptions, face_style, licence_label
 from publish.render.env import environment
@@ -52,8 +53,6 @@ from publish.render.parts import (
 )
 from publish.render.pdf import RenderError
 from publish.render.splice import join_pdfs
-from publish.sourcedate import today
-from publish.text import untranslated
 
 
 @dataclass(frozen=True)
@@ -76,7 +75,7 @@ class ManualOptions:
 
 
 def build_date() -> dt.date:
-    """Today, or SOURCE_DATE_EPOCH for reproducible builds (publish.sourcedate)."""
+    """Today, or SOURCE_DATE_EPOCH for reproducible builds (publish.core.sourcedate)."""
     return today()
 
 

@@ -20,6 +20,8 @@ from typing import Any
 from markdown_it.token import Token
 from markupsafe import Markup
 
+from publish.core.patterns import PatternTimeout
+from publish.core.problems import Location, did_you_mean
 from publish.docs.context import Heading, Labels, RulesContext, Source
 from publish.docs.directives import CORE
 from publish.docs.directives.base import Call, Directive
@@ -34,10 +36,8 @@ from publish.docs.parser import (
     read_markdown,
 )
 from publish.docs.reading import front_matter, translate_meta, translate_tokens, typed_card_names
-from publish.model import Card, Typography
-from publish.patterns import PatternTimeout
-from publish.problems import Location, did_you_mean
-from publish.text import UnknownIcon, style_blocks, untranslated
+from publish.model.game import Card, Typography
+from publish.model.text import UnknownIcon, style_blocks, untranslated
 
 __all__ = ["Heading", "Labels", "RulesContext", "RulesMarkdown", "Source"]
 
@@ -75,7 +75,7 @@ class RulesMarkdown:
     # -------------------------------------------------------- reading
 
     def parse_file(self, path: Path, prefix: str | None = None) -> Source:
-        """One rules source, read inside the project (publish.projectfiles) within
+        """One rules source, read inside the project (publish.core.projectfiles) within
         publish.docs.parser.MAX_MARKDOWN_BYTES."""
         return self.parse_text(read_markdown(path, self.ctx.game.project), path, prefix)
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from publish.model import Game
+from publish.model.game import Game
 
 WORDLESS = re.compile(r"\{[^{}]*\}|:[a-z][a-z0-9-]*:|[\W\d_]+")
 FRONT_MATTER_MESSAGES = ("title", "mode")

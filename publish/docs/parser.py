@@ -18,11 +18,11 @@ from mdit_py_plugins.container import container_plugin
 from mdit_py_plugins.deflist import deflist_plugin
 from mdit_py_plugins.front_matter import front_matter_plugin
 
+from publish.core.problems import Location
+from publish.core.projectfiles import read_bytes
+from publish.core.sourcetext import decode
 from publish.docs.directives import CORE
-from publish.problems import Location
-from publish.projectfiles import read_bytes
-from publish.sourcetext import decode
-from publish.text import ICON
+from publish.model.text import ICON
 
 QUOTES = "\u201c\u201d\u2018\u2019"
 

@@ -12,8 +12,8 @@ from __future__ import annotations
 import shlex
 from dataclasses import dataclass, field
 
-from publish.model import Card, Game
-from publish.problems import did_you_mean
+from publish.core.problems import did_you_mean
+from publish.model.game import Card, Game
 
 SHOWS = ("inline", "list", "table")
 

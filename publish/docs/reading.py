@@ -10,10 +10,10 @@ from typing import Any
 from markdown_it import MarkdownIt
 from markdown_it.token import Token
 
+from publish.core.problems import Location, ProblemsFound
+from publish.core.yamlsource import load_front_matter
 from publish.docs.context import RulesContext, Words
 from publish.docs.messages import FRONT_MATTER_MESSAGES, has_words, normalise
-from publish.problems import Location, ProblemsFound
-from publish.yamlsource import load_front_matter
 
 
 def translate_tokens(md: MarkdownIt, tokens: list[Token], context: str, words: Words,

@@ -11,11 +11,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from publish.core.problems import Location, Problem, ProblemsFound
 from publish.docs.context import Source
 from publish.docs.edition import Edition
 from publish.docs.manual import ManualOptions, _face_style
-from publish.problems import Location, Problem, ProblemsFound
-from publish.projectfiles import game_files
+from publish.model.game import game_files
 from publish.render.decks import licence_label
 from publish.render.env import environment
 from publish.render.geometry import PAPERS

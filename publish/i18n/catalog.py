@@ -21,21 +21,21 @@ from pathlib import Path
 from babel.messages.catalog import Catalog, Message
 from babel.messages.pofile import denormalize, normalize, read_po, write_po
 
-from publish.atomic import write_atomic
-from publish.problems import Location, Problem, ProblemsFound
-from publish.projectfiles import read_bytes
-from publish.sourcedate import now
-from publish.sourcetext import MAX_BYTES, byte_location
+from publish.core.atomic import write_atomic
+from publish.core.problems import Location, Problem, ProblemsFound
+from publish.core.projectfiles import read_bytes
+from publish.core.sourcedate import now
+from publish.core.sourcetext import MAX_BYTES, byte_location
 
 CLOSE_ENOUGH = 0.6
 """How alike two source texts must be for one's translation to be offered, fuzzy, for the other."""
 
 MAX_MESSAGES = 100_000
 """The most entries (``msgid``, obsolete ones too) a catalog may hold: ten for each card a
-game may have (publish.load.MAX_CARDS), where the largest in this repository holds 657.  Counted in
-the file's bytes before babel reads it: babel takes about 28 µs and 1.3 KB an entry (a
-PO of a million entries: 28 s and 1.3 GB).  The file itself is held to
-publish.sourcetext.MAX_BYTES, read no further."""
+game may have (publish.model.load.MAX_CARDS), where the largest in this repository holds
+657.  Counted in the file's bytes before babel reads it: babel takes about 28 µs and 1.3 KB
+an entry (a PO of a million entries: 28 s and 1.3 GB).  The file itself is held to
+publish.core.sourcetext.MAX_BYTES, read no further."""
 
 _ENTRY = re.compile(rb"^(?:#~[ \t]*)?msgid[ \t]", re.MULTILINE)
 _TOO_BIG = ("that is more than any game's messages; check that this is the catalog "
@@ -91,7 +91,7 @@ def new_catalog(game_name: str, domain: str, locale: str | None = None,
 
 
 def read_catalog(path: Path, locale: str | None = None, *, project: Path) -> Catalog:
-    """A PO or POT file, read inside ``project`` (publish.projectfiles); a syntax error is
+    """A PO or POT file, read inside ``project`` (publish.core.projectfiles); a syntax error is
     reported with its file and line."""
     raw = read_bytes(path, project, MAX_BYTES, _TOO_BIG)
     over = next(itertools.islice(_ENTRY.finditer(raw), MAX_MESSAGES, None), None)

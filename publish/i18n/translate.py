@@ -17,10 +17,10 @@ from pathlib import Path
 from babel.messages.catalog import Catalog, Message
 from babel.messages.plurals import get_plural
 
+from publish.core.problems import Location, Problem, ProblemsFound
 from publish.i18n.catalog import DOMAINS, SHARED, po_path, read_catalog
 from publish.i18n.fields import misfit
-from publish.model import Card, Game, GameConfig
-from publish.problems import Location, Problem, ProblemsFound
+from publish.model.game import Card, Game, GameConfig
 
 TEMPLATE_LOCALE = "en"
 """The language the shared templates' and the renderer's own words are written in (their
@@ -312,3 +312,10 @@ def _config(config: GameConfig, words: Translator) -> GameConfig:
         "licence": licence, "card_kinds": _kinds(config, words),
         "text_blocks": named(config.text_blocks, "text block"), "decks": decks,
         "groups": groups, "tags": tags})
+
+
+def in_locale(game: Game, locale: str) -> tuple[Game, Translator]:
+    """(``game`` in ``locale``'s words, the translator that did it); words with no
+    translation stay in the source language, marked."""
+    words = translator(game, locale)
+    return localize(game, words), words

@@ -20,8 +20,8 @@ from html.parser import HTMLParser
 from pathlib import Path
 from urllib.parse import unquote, urlsplit
 
-from publish.problems import ProblemsFound
-from publish.projectfiles import read_text
+from publish.core.problems import ProblemsFound
+from publish.core.projectfiles import read_text
 
 _POSITION = re.compile(r" at (\d+):(\d+)")
 _SHEET = re.compile(r"^Step 2 - Fetching and parsing CSS - (.*)$")

@@ -16,9 +16,8 @@ from markupsafe import Markup
 
 from publish.i18n.fields import fill
 from publish.i18n.translate import N_, template_words
-from publish.icons import read_icons
-from publish.model import BACKS, Game
-from publish.projectfiles import game_files
+from publish.model.game import BACKS, Game, game_files
+from publish.model.icons import read_icons
 from publish.render.env import environment
 from publish.render.faces import FaceStyle, deck_context, face_context
 from publish.render.fit import Shrunk, fit, sized

@@ -12,8 +12,8 @@ from jinja2 import StrictUndefined, UndefinedError, select_autoescape
 from jinja2.utils import missing
 from markupsafe import Markup, escape
 
+from publish.core.problems import did_you_mean
 from publish.i18n.fields import fill
-from publish.problems import did_you_mean
 from publish.render.loader import CompiledTemplates, ProjectLoader
 from publish.render.sandbox import BoundedSandbox
 

@@ -2,7 +2,7 @@
 
 The face context is plain data (names, colours, styled text blocks); the
 game's template decides how it looks.  Typography comes from game.yaml via
-publish.text, so the data never carries markup.
+publish.model.text, so the data never carries markup.
 """
 
 from __future__ import annotations
@@ -13,10 +13,10 @@ from typing import Any
 
 from markupsafe import Markup
 
-from publish.images import picture_url, shown_pictures
-from publish.model import Card, Game, Typography
-from publish.patterns import PatternTimeout
-from publish.text import UnknownIcon, style_blocks, untranslated
+from publish.core.patterns import PatternTimeout
+from publish.model.game import Card, Game, Typography
+from publish.model.images import picture_url, shown_pictures
+from publish.model.text import UnknownIcon, style_blocks, untranslated
 
 
 @dataclass(frozen=True)

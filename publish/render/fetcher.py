@@ -4,11 +4,11 @@ Templates and card data are untrusted: a stylesheet, font or image that
 points at a URL (http, https, ftp...), an absolute path, anything outside
 the folders the document may read (a game's: its own folder, its templates,
 the shared ones and the fonts), or a hidden name or the outputs inside them
-(publish.projectfiles decides) stops the build with the offending reference
+(publish.core.projectfiles decides) stops the build with the offending reference
 named.  ``data:`` URLs are allowed: they are inline content, not a reference
-to anything.  A picture over publish.images.MAX_PIXELS, in a file or a
+to anything.  A picture over publish.model.images.MAX_PIXELS, in a file or a
 ``data:`` URL, is refused from its header, before WeasyPrint decodes it; a
-drawing that draws more than publish.svgsize allows, before it is drawn.
+drawing that draws more than publish.core.svgsize allows, before it is drawn.
 """
 
 from __future__ import annotations
@@ -19,9 +19,9 @@ from urllib.parse import unquote, urlsplit
 
 from weasyprint.urls import URLFetcher, URLFetcherResponse
 
-from publish.images import MAX_PICTURE_BYTES, TooManyPixels, picture_size
-from publish.projectfiles import OutsideProject, inside
-from publish.svgsize import TooMuchDrawn, check_drawing
+from publish.core.projectfiles import OutsideProject, inside
+from publish.core.svgsize import TooMuchDrawn, check_drawing
+from publish.model.images import MAX_PICTURE_BYTES, TooManyPixels, picture_size
 
 _INSTEAD = "copy the file into the project and refer to it by its relative path"
 
@@ -67,12 +67,13 @@ class ProjectFetcher(URLFetcher):
             self._refuse(f"refused {path.relative_to(self.root)}: {path.stat().st_size:,} bytes, "
                          f"over the {MAX_PICTURE_BYTES:,} a file a document shows may have")
         self._check_picture(path, str(path.relative_to(self.root)), path.suffix.lower() == ".svg")
-        # a picture's URL carries its version as a query (publish.images): not part of the file
+        # a picture's URL carries its version as a query (publish.model.images): not part of
+        # the file
         return super().fetch(parts._replace(query="").geturl() if parts.query else url, headers)
 
     def _check_picture(self, source: Path | bytes, named: str, drawing: bool) -> None:
         """Refuse a picture with more pixels than a build may decode (its header read), or a
-        drawing that draws too much (publish.svgsize)."""
+        drawing that draws too much (publish.core.svgsize)."""
         try:
             if drawing:
                 check_drawing(source.read_bytes() if isinstance(source, Path) else source)

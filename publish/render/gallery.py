@@ -18,7 +18,7 @@ import io
 import math
 from pathlib import Path
 
-from publish.model import Game
+from publish.model.game import Game
 from publish.render.placeholder import spartan
 
 DPI = 100

@@ -12,7 +12,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from publish.model import CARD_SIZES
+from publish.model.game import CARD_SIZES
 
 PAPERS: dict[str, tuple[float, float]] = {"a4": (210.0, 297.0), "letter": (215.9, 279.4)}
 # Home printers cannot print the outer 3-4 mm of a sheet: guides live beyond that.

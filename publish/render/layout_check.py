@@ -13,9 +13,9 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
+from publish.core.projectfiles import read_text
 from publish.i18n.translate import localize, translator
-from publish.model import Game
-from publish.projectfiles import read_text
+from publish.model.game import Game
 from publish.render import layout_rules as rules
 from publish.render.layout_tables import split_tables
 from publish.render.pdfpage import Page, headings, read_pages

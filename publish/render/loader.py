@@ -1,4 +1,4 @@
-"""Templates read through publish.projectfiles: a template that is a symlink out of the
+"""Templates read through publish.core.projectfiles: a template that is a symlink out of the
 project (or whose folder is) is refused, named, like every other file a game gives.
 
 Jinja's own FileSystemLoader follows symlinks wherever they lead; this one
@@ -15,7 +15,7 @@ from jinja2 import BaseLoader, Environment, TemplateNotFound
 from jinja2.bccache import Bucket, BytecodeCache
 from jinja2.loaders import split_template_path
 
-from publish.projectfiles import read_text
+from publish.core.projectfiles import read_text
 
 
 class ProjectLoader(BaseLoader):

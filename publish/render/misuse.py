@@ -18,7 +18,7 @@ from types import FrameType
 
 from jinja2 import TemplateError
 
-from publish.problems import Location, Problem
+from publish.core.problems import Location, Problem
 
 _LIBRARY = ("jinja2", "markupsafe", "publish.render.env", "publish.render.sandbox")
 """Modules whose frames a template's mistake passes through: Jinja's runtime and sandbox,

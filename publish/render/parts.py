@@ -34,8 +34,8 @@ from typing import Any
 
 from markupsafe import Markup
 
-from publish.atomic import write_atomic
-from publish.lifetime import end_with_parent
+from publish.core.atomic import write_atomic
+from publish.core.lifetime import end_with_parent
 from publish.render import pdf
 from publish.render.misuse import template_misuse
 
@@ -190,7 +190,7 @@ def shared(tasks: list[Callable[[], Any]]) -> list[Any]:
     task not yet taken, so that neither waits while the other works.  On one core, for one
     task, or where processes cannot fork, they run here.
 
-    The helper ends with this process (publish.lifetime), reads no pipe and writes one
+    The helper ends with this process (publish.core.lifetime), reads no pipe and writes one
     its parent reads to the end, so a killed build leaves nothing behind; if this process
     fails, or its job's time is up, the helper is killed and reaped.
     """

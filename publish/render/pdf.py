@@ -21,7 +21,7 @@ if TYPE_CHECKING:
 MAX_HTML = 32 * 1024 * 1024
 """The most characters of HTML one document may hand WeasyPrint: 32 Mi.  The longest in this
 repository, a manual laid out whole, has 225,000; a deck of the 10,000 cards a game may have
-(publish.load.MAX_CARDS) some 16 million.  What templates make step by step (a loop's
+(publish.model.load.MAX_CARDS) some 16 million.  What templates make step by step (a loop's
 lines) stops here, before WeasyPrint spends minutes and gigabytes laying it out."""
 
 

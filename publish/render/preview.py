@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from publish.model import Card, Game
+from publish.model.game import Card, Game
 from publish.render.faces import face_context
 from publish.render.fit import Shrunk
 from publish.render.printshop import (

@@ -15,8 +15,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from publish.i18n.translate import template_words
-from publish.model import Game
-from publish.projectfiles import game_files
+from publish.model.game import Game, game_files
 from publish.render.decks import DeckOptions, deck_faces, face_style, text_sizes
 from publish.render.env import environment
 from publish.render.fit import Shrunk, fit, sized

@@ -8,7 +8,7 @@ pads or fills in one step is measured before it is done, and refused
 (SecurityError, said with the template's line: publish.render.misuse) past
 MAX_MADE.  What a template makes step by step (a loop writing a line at a
 time) is bounded by the HTML a document may have (publish.render.pdf) and by
-the ceilings of a build's workers (publish.build).
+the ceilings of a build's workers (publish.build.run).
 """
 
 from __future__ import annotations

@@ -16,9 +16,9 @@ from pathlib import Path
 
 from jinja2 import TemplateSyntaxError, nodes
 
-from publish.model import Game
-from publish.problems import Location, Problem, ProblemsFound, did_you_mean
-from publish.projectfiles import read_text
+from publish.core.problems import Location, Problem, ProblemsFound, did_you_mean
+from publish.core.projectfiles import read_text
+from publish.model.game import Game
 from publish.render.env import COMMON, environment
 from publish.render.faces import DECK_KEYS, FACE_KEYS, FaceStyle
 

@@ -17,7 +17,7 @@ import io
 import math
 from dataclasses import dataclass
 
-from publish.model import Game
+from publish.model.game import Game
 
 MAX_PX = 4096
 """TTS's recommended largest side of an image."""

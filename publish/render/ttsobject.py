@@ -16,7 +16,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from urllib.parse import quote
 
-from publish.model import Game
+from publish.model.game import Game
 from publish.render.tts import Sheet
 
 POKER = (63.0, 88.0)

@@ -1,7 +1,7 @@
 """Every kind of output, one module each; a module that defines ``TARGET`` is a target.
 
 Adding an output means adding one module here (see base.Target); the build
-(publish.build) finds it, plans it and runs it like the others.
+(publish.build.run) finds it, plans it and runs it like the others.
 """
 
 from __future__ import annotations

@@ -5,7 +5,7 @@ module of this package.  It says which files it makes and what each is made
 from (the digests that decide whether it is stale), how it splits into jobs,
 how a job renders (in a worker process) and, if it needs one, a last step
 that runs in the main process once its jobs are done (joining the decks).
-The build (publish.build) plans and runs every target the same way.
+The build (publish.build.run) plans and runs every target the same way.
 """
 
 from __future__ import annotations
@@ -15,22 +15,14 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Protocol
 
-from publish.i18n.translate import Translator, localize, translator
-from publish.incremental import Inputs
-from publish.model import Game
-from publish.problems import Problem
+from publish.core.problems import Problem
+from publish.model.game import Game
+from publish.model.inputs import Inputs
 
 
 def output_dir(project: Path, game_id: str, locale: str) -> Path:
     """Where an edition's outputs go: build/<game>/<locale>/."""
     return project / "build" / game_id / locale
-
-
-def in_locale(game: Game, locale: str) -> tuple[Game, Translator]:
-    """(``game`` in ``locale``'s words, the translator that did it); words with no
-    translation stay in the source language, marked."""
-    words = translator(game, locale)
-    return localize(game, words), words
 
 
 @dataclass

@@ -8,11 +8,11 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from publish.icons import read_icons
-from publish.incremental import Inputs
-from publish.model import Game
-from publish.problems import did_you_mean
-from publish.projectfiles import game_files
+from publish.core.problems import did_you_mean
+from publish.i18n.translate import in_locale
+from publish.model.game import Game, game_files
+from publish.model.icons import read_icons
+from publish.model.inputs import Inputs
 from publish.render.decks import (
     DeckOptions,
     calibration_html,
@@ -22,7 +22,7 @@ from publish.render.decks import (
 from publish.render.fit import Shrunk
 from publish.render.pdf import render, write_pdf
 from publish.render.splice import SpliceError, canonical, join_pdfs, page_count, replace_pages
-from publish.targets.base import Job, Rendered, Work, in_locale, output_dir
+from publish.targets.base import Job, Rendered, Work, output_dir
 
 
 def deck_file(deck: str, options: DeckOptions) -> str:

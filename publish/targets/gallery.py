@@ -8,14 +8,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from publish.i18n.translate import template_words
-from publish.icons import read_icons
-from publish.incremental import Inputs
-from publish.model import Game
+from publish.i18n.translate import in_locale, template_words
+from publish.model.game import Game
+from publish.model.icons import read_icons
+from publish.model.inputs import Inputs
 from publish.render.env import environment
 from publish.render.gallery import DPI, contact_sheet, gallery_context
 from publish.render.printshop import pixels, rasterise, single_pdf, trimmed_service
-from publish.targets.base import Job, Rendered, Work, in_locale, output_dir
+from publish.targets.base import Job, Rendered, Work, output_dir
 
 FOLDER = "gallery"
 

@@ -13,10 +13,10 @@ from pathlib import Path
 
 from publish.docs.edition import chapter_paths
 from publish.docs.manual import ManualOptions, make_manual
-from publish.incremental import Inputs
-from publish.model import Game
+from publish.docs.rules import read_rules
+from publish.model.game import Game
+from publish.model.inputs import Inputs
 from publish.targets.base import Job, Rendered, Work, output_dir
-from publish.targets.rules import read_rules
 
 
 def manual_file(options: ManualOptions) -> str:

@@ -8,13 +8,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from publish.icons import read_icons
-from publish.incremental import Inputs
-from publish.model import Game
+from publish.i18n.translate import in_locale
+from publish.model.game import Game
+from publish.model.icons import read_icons
+from publish.model.inputs import Inputs
 from publish.render.fit import Shrunk
 from publish.render.printshop import SERVICES, pixels, rasterise, single_items, single_pdf
 from publish.render.splice import FontsChange, SpliceError, canonical, replace_pages
-from publish.targets.base import Job, Rendered, Work, in_locale, output_dir
+from publish.targets.base import Job, Rendered, Work, output_dir
 
 FOLDER = "printshop"
 

@@ -9,15 +9,15 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from publish.core.problems import Location, Problem, ProblemsFound
 from publish.docs.edition import rules_dir, summary_paths
 from publish.docs.manual import ManualOptions
+from publish.docs.rules import read_rules
 from publish.docs.summaries import render_summaries
-from publish.incremental import Inputs
-from publish.model import Game
-from publish.problems import Location, Problem, ProblemsFound
+from publish.model.game import Game
+from publish.model.inputs import Inputs
 from publish.render.pdf import write_pdf
 from publish.targets.base import Job, Rendered, Work
-from publish.targets.rules import read_rules
 
 PREFIX = "summary-"
 

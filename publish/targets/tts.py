@@ -17,13 +17,14 @@ import json
 from dataclasses import dataclass
 from urllib.parse import urlsplit
 
-from publish.icons import read_icons
-from publish.incremental import Inputs
-from publish.model import Game
+from publish.i18n.translate import in_locale
+from publish.model.game import Game
+from publish.model.icons import read_icons
+from publish.model.inputs import Inputs
 from publish.render.printshop import INCH, rasterise, single_pdf, trimmed_service
 from publish.render.tts import Sheet, back_image, cell_size, face_sheet, sheets, thumbnail
 from publish.render.ttsobject import Addresses, saved_object
-from publish.targets.base import Job, Rendered, Work, in_locale, output_dir
+from publish.targets.base import Job, Rendered, Work, output_dir
 
 FOLDER = "tts"
 

@@ -18,7 +18,7 @@ from publish.balance import distribute
 from publish.balance.distribute import ClusterUnreachable, Tls, _client, play_study
 from publish.balance.study import Study
 from publish.balance.tables import cards_csv, games_csv
-from publish.engines import engine_for
+from publish.engines.protocol import engine_for
 
 RECORDING = engine_for("agencia").info.records
 

@@ -23,7 +23,7 @@ from publish.balance.figures import (
 )
 from publish.balance.study import Cell
 from publish.balance.tally import Tally, count_game
-from publish.engines import GameRecord, Recording, RoundRecord
+from publish.engines.protocol import GameRecord, Recording, RoundRecord
 
 RECORDING = Recording(held="held", held_label="held", outcomes=(("fired", "fired"),))
 CELLS = [Cell(4, "plain", ("base",), ("bot",))]

@@ -6,7 +6,7 @@ from publish.balance.figures import seats
 from publish.balance.report import p_view, seats_view
 from publish.balance.study import Cell
 from publish.balance.tally import Tally, count_game
-from publish.engines import GameRecord, Recording, RoundRecord
+from publish.engines.protocol import GameRecord, Recording, RoundRecord
 
 RECORDING = Recording(held="held", held_label="held")
 CELLS = [Cell(4, "plain", ("base",), ("bot",))]

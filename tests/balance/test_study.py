@@ -8,8 +8,8 @@ import pytest
 
 from publish.balance.study import Study, game_seed
 from publish.balance.studyfile import read_study
-from publish.engines import engine_for
-from publish.problems import ProblemsFound
+from publish.core.problems import ProblemsFound
+from publish.engines.protocol import engine_for
 
 ENGINE = engine_for("agencia")
 

@@ -8,7 +8,7 @@ import pytest
 from test_markdown import load, markdown, problems, render
 
 from conftest import FIXTURES
-from publish.load import load_game
+from publish.model.load import load_game
 
 
 @pytest.fixture(scope="module")
@@ -60,7 +60,7 @@ def test_declared_icons_have_names_kinds_and_files(demo):
 
 
 def test_a_declared_icon_without_its_file_fails_with_game_yaml_line(demo):
-    from publish.icons import read_icons
+    from publish.model.icons import read_icons
 
     config = demo / "cards" / "demo" / "game.yaml"
     config.write_text(config.read_text(encoding="utf-8") + (

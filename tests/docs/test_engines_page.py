@@ -71,7 +71,7 @@ def test_the_page_s_engine_checks_and_studies_a_new_game(tmp_path, engine_plugin
 
 
 def test_the_page_names_every_method_the_toolchain_requires():
-    from publish.engines import REQUIRED
+    from publish.engines.protocol import REQUIRED
 
     table = PAGE.split("## What the toolchain calls", 1)[1].split("###", 1)[0]
     for _, _, names in REQUIRED:

@@ -22,7 +22,7 @@ def manual(demo_docs):
 
 
 def test_every_card_name_and_effect_text_is_in_the_manual(manual, demo_docs):
-    from publish.load import load_game
+    from publish.model.load import load_game
 
     game, _ = load_game(demo_docs, "demo")
     text = squash("".join(page_texts(manual)))
@@ -125,8 +125,8 @@ def test_contents_print_headings_with_the_editions_quotation_marks(demo_docs):
 
 def _make(project, cache):
     from publish.docs.manual import ManualOptions, make_manual
-    from publish.load import load_game
-    from publish.targets.rules import read_rules
+    from publish.docs.rules import read_rules
+    from publish.model.load import load_game
 
     game, _ = load_game(project, "demo")
     edition = read_rules(game, "pt-BR", project=project)

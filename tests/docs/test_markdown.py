@@ -8,6 +8,7 @@ import pytest
 from bombs import EMPHASIS, PEAK_MB, SECONDS, measured, write_chapter
 
 from conftest import FIXTURES, REPO, run
+from publish.core.problems import Location, Problem
 from publish.docs import markdown as rules_markdown
 from publish.docs.directives import CORE
 from publish.docs.edition import labels
@@ -20,9 +21,8 @@ from publish.docs.parser import (
 )
 from publish.i18n.catalog import read_catalog
 from publish.i18n.translate import Translator
-from publish.icons import read_icons
-from publish.load import load_game
-from publish.problems import Location, Problem
+from publish.model.icons import read_icons
+from publish.model.load import load_game
 
 SOURCE = Path("regras.md")
 SHARED_PT = REPO / "templates" / "_common" / "locale" / "pt_BR" / "LC_MESSAGES" / "templates.po"

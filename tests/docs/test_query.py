@@ -6,7 +6,7 @@ import pytest
 
 from conftest import FIXTURES
 from publish.docs.query import QueryError, parse_query
-from publish.load import load_game
+from publish.model.load import load_game
 
 
 @pytest.fixture(scope="module")

@@ -14,12 +14,12 @@ from pypdf import PdfReader
 from conftest import FIXTURES, REPO, run
 from pdftext import bookmarks, contents_entries, page_texts, squash
 from publish.docs.manual import ManualOptions, build_date, make_manual, manual_context, manual_html
+from publish.docs.rules import read_rules
 from publish.docs.shape import items, shown, units
 from publish.docs.summaries import summaries_of, summary_html
-from publish.load import load_game
-from publish.model import Figures, ManualSpec
+from publish.model.game import Figures, ManualSpec
+from publish.model.load import load_game
 from publish.render.decks import DeckOptions, sheet_html
-from publish.targets.rules import read_rules
 
 ONE_CHAPTER = """# Regras
 

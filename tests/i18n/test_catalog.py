@@ -6,9 +6,9 @@ import pytest
 from babel.messages.catalog import Catalog
 from bombs import PEAK_MB, SECONDS, measured, write_po
 
+from publish.core.problems import ProblemsFound
 from publish.i18n import catalog as catalogs
 from publish.i18n.catalog import MAX_MESSAGES, domain, merge, read_catalog, write_catalog
-from publish.problems import ProblemsFound
 
 
 def catalog(*entries, locale=None):

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from publish.i18n.extract import markdown_messages, templates
-from publish.load import load_game
+from publish.app.catalogs.extract import markdown_messages, templates
+from publish.model.load import load_game
 
 
 def messages(project, domain):

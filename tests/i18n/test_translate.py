@@ -7,8 +7,9 @@ from dataclasses import replace
 import pytest
 
 from demo_en import translate, with_english
+from publish.app.catalogs.extract import card_messages
+from publish.core.problems import ProblemsFound
 from publish.i18n.catalog import read_catalog
-from publish.i18n.extract import card_messages
 from publish.i18n.translate import (
     TEMPLATE_LOCALE,
     Translator,
@@ -17,8 +18,7 @@ from publish.i18n.translate import (
     plural_form,
     translator,
 )
-from publish.load import load_game
-from publish.problems import ProblemsFound
+from publish.model.load import load_game
 from publish.render.env import environment
 
 

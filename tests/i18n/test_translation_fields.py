@@ -10,11 +10,11 @@ import pytest
 from markupsafe import Markup
 
 from conftest import run
+from publish.core.problems import ProblemsFound
 from publish.i18n.catalog import read_catalog
 from publish.i18n.fields import FieldError, fields_of, fill, misfit
 from publish.i18n.translate import Translator
-from publish.load import load_game
-from publish.problems import ProblemsFound
+from publish.model.load import load_game
 from publish.render.decks import CALIBRATION_NOTE, DeckOptions, calibration_html
 from publish.render.env import environment
 

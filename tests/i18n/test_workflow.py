@@ -79,11 +79,11 @@ def test_a_draft_build_marks_what_falls_back_to_the_source(demo_docs):
     assert result.exit_code == 0, result.output
     assert "draft: en:" in result.output and "2 missing" in result.output
     from publish.i18n.translate import localize, translator
-    from publish.load import load_game
+    from publish.model.load import load_game
 
     game, _ = load_game(demo_docs, "demo")
+    from publish.docs.rules import read_rules
     from publish.docs.summaries import render_summaries, summary_html  # noqa: F401
-    from publish.targets.rules import read_rules
 
     edition = read_rules(game, "en", link_cards=False, project=demo_docs)
     html = str(edition.markdown.render(edition.summaries[0]))

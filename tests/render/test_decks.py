@@ -7,8 +7,8 @@ import pytest
 from pypdf import PdfReader
 
 from conftest import REPO
-from publish.load import load_game
-from publish.model import TextBlock
+from publish.model.game import TextBlock
+from publish.model.load import load_game
 from publish.render.decks import DeckOptions, face_style, render_sheets
 from publish.render.fit import Overflow
 from publish.render.geometry import sheet_layout
@@ -97,7 +97,7 @@ def test_all_fonts_are_embedded(historico_duplex):
 
 
 def test_build_writes_every_deck_and_all_decks(game):
-    from publish.build import make
+    from publish.build.run import make
     from publish.targets.base import Work
 
     built = make(REPO, Work(REPO, game), "decks", "pt-BR", DeckOptions(), jobs=2,
@@ -192,7 +192,7 @@ def test_back_offset_moves_the_backs_to_cancel_the_reading(game, historico_duple
 
 
 def test_duplex_build_writes_a_calibration_sheet(game, tmp_path):
-    from publish.incremental import Inputs
+    from publish.model.inputs import Inputs
     from publish.targets import TARGETS
     from publish.targets.base import Work
 
@@ -228,8 +228,8 @@ def test_cut_guides_run_from_the_paper_edge_along_every_trim_edge(historico_dupl
 
 
 def test_icons_render_inline_and_unknown_ones_name_the_card(game):
-    from publish.icons import read_icons
-    from publish.text import UnknownIcon
+    from publish.model.icons import read_icons
+    from publish.model.text import UnknownIcon
 
     icons = read_icons(game)
     assert {"crise", "revolta", "campo"} <= set(icons)

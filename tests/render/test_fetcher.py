@@ -9,7 +9,7 @@ import base64
 import pytest
 from bombs import use_bomb, write_png
 
-from publish.images import MAX_PIXELS
+from publish.model.images import MAX_PIXELS
 from publish.render import fetcher
 from publish.render.pdf import RenderError, render
 

@@ -16,8 +16,8 @@ import pytest
 from PIL import Image
 
 from conftest import REPO
-from publish.build import make
-from publish.load import load_game
+from publish.build.run import make
+from publish.model.load import load_game
 from publish.targets.base import Work
 
 CHROMIUM = Path("/usr/bin/chromium")

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from conftest import REPO
-from publish.load import load_game
+from publish.model.load import load_game
 from publish.render.layout_check import check_build, check_pdf, declared_families
 
 FAMILIES = ["Vollkorn", "League Spartan"]

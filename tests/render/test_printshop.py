@@ -5,8 +5,8 @@ from PIL import Image
 from pypdf import PdfReader
 
 from conftest import REPO
-from publish.icons import read_icons
-from publish.load import load_game
+from publish.model.icons import read_icons
+from publish.model.load import load_game
 from publish.render.printshop import SERVICES, pixels, rasterise, single_pdf
 
 

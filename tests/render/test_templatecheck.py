@@ -6,8 +6,8 @@ from __future__ import annotations
 from pathlib import Path
 
 from conftest import declare
-from publish.images import picture_url
-from publish.load import load_game
+from publish.model.images import picture_url
+from publish.model.load import load_game
 from publish.render.faces import FACE_KEYS, face_context
 from publish.render.templatecheck import template_problems
 

@@ -8,7 +8,7 @@ from dataclasses import replace
 import pytest
 
 from conftest import FIXTURES
-from publish.load import load_game
+from publish.model.load import load_game
 from publish.render.tts import sheets
 from publish.render.ttsobject import Addresses, saved_object
 from publish.targets.tts import TtsOptions, back_file, sheet_file

@@ -18,8 +18,8 @@ import pytest
 from PIL import Image, ImageChops
 
 from conftest import FIXTURES, REPO
-from publish.load import load_game
-from publish.model import TextBlock
+from publish.model.game import TextBlock
+from publish.model.load import load_game
 from publish.render.decks import DeckOptions, render_sheets
 from publish.render.pdf import write_pdf
 

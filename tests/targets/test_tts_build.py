@@ -18,13 +18,14 @@ import pytest
 from PIL import Image, ImageChops, ImageStat
 
 from conftest import REPO, run
-from publish import commands
-from publish.build import make
-from publish.icons import read_icons
-from publish.load import load_game
+from publish.app import commands
+from publish.build.run import make
+from publish.i18n.translate import in_locale
+from publish.model.icons import read_icons
+from publish.model.load import load_game
 from publish.render.printshop import SERVICES, pixels, rasterise, single_pdf
 from publish.render.tts import COLUMNS, MAX_PX, PER_SHEET, ROWS
-from publish.targets.base import Work, in_locale
+from publish.targets.base import Work
 from publish.targets.tts import TtsOptions
 
 WIDTH = 100

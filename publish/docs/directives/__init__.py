@@ -1,5 +1,5 @@
 """The core's rules-Markdown directives, by name; a game's plug-in adds its own
-(`directives()` of its engine, publish.engines).  See docs/rules-markdown.md."""
+(`directives()` of its engine, publish.engines.protocol).  See docs/rules-markdown.md."""
 
 from __future__ import annotations
 

@@ -11,9 +11,9 @@ from typing import Any, Protocol
 from markdown_it.token import Token
 from markupsafe import Markup
 
+from publish.core.problems import Location
 from publish.docs.context import RulesContext, Source
-from publish.model import Card
-from publish.problems import Location
+from publish.model.game import Card
 
 
 class Rules(Protocol):

@@ -6,11 +6,11 @@ from __future__ import annotations
 
 from markupsafe import Markup
 
+from publish.core.problems import did_you_mean
+from publish.core.projectfiles import OutsideProject, inside
 from publish.docs.context import Source
 from publish.docs.directives.base import Call, Directive
 from publish.i18n.fields import fill
-from publish.problems import did_you_mean
-from publish.projectfiles import OutsideProject, inside
 
 
 def example(call: Call) -> Markup:

@@ -15,9 +15,9 @@ from dataclasses import dataclass
 from markdown_it.token import Token
 from markupsafe import Markup
 
+from publish.core.problems import Location, did_you_mean
 from publish.docs.directives.base import Call, Directive, Rules, directive_tokens
-from publish.model import Game
-from publish.problems import Location, did_you_mean
+from publish.model.game import Game
 
 
 def group_values(game: Game) -> dict:

@@ -9,10 +9,10 @@ from typing import Any
 
 from pydantic import TypeAdapter, ValidationError
 
-from publish.cardschema import problems_from
+from publish.core.problems import Problem
 from publish.games.agencia.effects import Action, Rule
-from publish.model import Card
-from publish.problems import Problem
+from publish.model.cardschema import problems_from
+from publish.model.game import Card
 
 EFFECT_TYPES: dict[str, Any] = {"direct": list[Action], "general": list[Rule]}
 ADAPTERS = {kind: TypeAdapter(kind_type) for kind, kind_type in EFFECT_TYPES.items()}

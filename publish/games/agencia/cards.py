@@ -11,7 +11,7 @@ from pydantic import BaseModel
 from publish.games.agencia import effects as fx
 from publish.games.agencia.blocks import block_effects
 from publish.games.agencia.lint_text import descend
-from publish.model import Game
+from publish.model.game import Game
 
 SINGLE = {"self", "next", "last", "an_opponent", "most_cards", "fewest_cards", "highest",
           "lowest", "last_winner", "last_crisis_solver", "last_discarder", "last_revolter",

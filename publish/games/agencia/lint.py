@@ -29,6 +29,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from publish.core.problems import Problem
 from publish.games.agencia.lint_amounts import check_amounts
 from publish.games.agencia.lint_directions import check_directions
 from publish.games.agencia.lint_ranks import check_ranks
@@ -36,8 +37,7 @@ from publish.games.agencia.lint_tags import check_tags
 from publish.games.agencia.lint_targets import check_targets
 from publish.games.agencia.lint_text import Block, read_blocks
 from publish.games.agencia.lint_verbs import check_verbs
-from publish.model import Card, Game
-from publish.problems import Problem
+from publish.model.game import Card, Game
 
 CHECKS: tuple[Callable[[Block], list[str]], ...] = (
     check_verbs, check_amounts, check_targets, check_ranks, check_directions,

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from publish.games.agencia.lint_text import read_blocks
 from publish.games.agencia.lint_verbs import effect_facts
-from publish.model import Card
+from publish.model.game import Card
 
 # The families (game.yaml tags) that the effects can tell: a card is in one
 # exactly when its structured effect does one of these things.  The manual's

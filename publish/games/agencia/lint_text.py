@@ -11,7 +11,7 @@ from typing import Any
 from pydantic import BaseModel
 
 from publish.games.agencia.blocks import block_effects
-from publish.model import Card
+from publish.model.game import Card
 
 FLAGS = re.IGNORECASE
 

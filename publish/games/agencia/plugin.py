@@ -11,7 +11,8 @@ from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-from publish.engines import (
+from publish.core.problems import Location, Problem
+from publish.engines.protocol import (
     CheckResult,
     EngineInfo,
     GameRecord,
@@ -28,8 +29,7 @@ from publish.games.agencia.directives import DIRECTIVES
 from publish.games.agencia.lint import lint_game
 from publish.games.agencia.records import MODES, RECORDING, play_records, table_problem
 from publish.games.agencia.simulate import Plan, bench, describe, describe_bench, report, simulate
-from publish.model import Game
-from publish.problems import Location, Problem
+from publish.model.game import Game
 
 
 def _holder(path: Path, game: Game) -> Path | None:

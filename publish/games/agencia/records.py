@@ -11,13 +11,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from publish.engines import GameRecord, GameSpec, Recording, RoundRecord
+from publish.engines.protocol import GameRecord, GameSpec, Recording, RoundRecord
 from publish.games.agencia.agents import AGENTS
 from publish.games.agencia.base import asymmetric_power
 from publish.games.agencia.cards import CardInfo, card_infos
 from publish.games.agencia.engine import Engine
 from publish.games.agencia.simulate import deck_cards
-from publish.model import Game
+from publish.model.game import Game
 
 MODES = ("simple", "bourdieu")
 

@@ -18,7 +18,7 @@ from typing import Any
 
 import yaml
 
-from publish.atomic import write_atomic
+from publish.core.atomic import write_atomic
 from publish.games.agencia.agents import AGENTS
 from publish.games.agencia.base import asymmetric_power
 from publish.games.agencia.cards import CardInfo, card_infos
@@ -27,7 +27,7 @@ from publish.games.agencia.diario.record import log_of
 from publish.games.agencia.diario.write import write
 from publish.games.agencia.engine import MAX_PARTIDAS, Engine
 from publish.games.agencia.host import Stats
-from publish.load import load_game
+from publish.model.load import load_game
 
 
 @dataclass(frozen=True)

@@ -15,7 +15,7 @@ from publish.games.agencia.agents import RandomAgent
 from publish.games.agencia.cards import CardInfo, card_infos
 from publish.games.agencia.engine import Context, Engine
 from publish.games.agencia.state import Field, Jogada, Partida
-from publish.load import load_game
+from publish.model.load import load_game
 
 
 @cache

@@ -11,10 +11,10 @@ import pytest
 from conftest import FIXTURES
 from publish.docs.edition import labels
 from publish.docs.markdown import RulesContext, RulesMarkdown
-from publish.engines import engine_for
+from publish.engines.protocol import engine_for
 from publish.games.agencia.directives import DIRECTIVES
-from publish.icons import read_icons
-from publish.load import load_game
+from publish.model.icons import read_icons
+from publish.model.load import load_game
 
 SOURCE = Path("regras.md")
 

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from conftest import FIXTURES, REPO, run
-from publish.check import check
+from publish.checks.run import check
 from publish.games.agencia.effects import ACTIONS, RULES
 from publish.games.agencia.plugin import AgenciaEngine
 
@@ -70,7 +70,7 @@ def test_exported_schema_has_the_effect_vocabulary(tmp_path):
 
 
 def test_every_card_block_has_an_effect_of_its_kind():
-    from publish.load import load_game
+    from publish.model.load import load_game
 
     game, _ = load_game(REPO, "agencia")
     for card in game.cards:

@@ -14,13 +14,13 @@ from typing import Any
 import pytest
 
 from conftest import REPO
+from publish.core.problems import Problem
 from publish.games.agencia.lint import lint_game
 from publish.games.agencia.lint_amounts import text_amounts
 from publish.games.agencia.lint_ranks import text_ranks
 from publish.games.agencia.plugin import AgenciaEngine
-from publish.load import load_game
-from publish.model import Game
-from publish.problems import Problem
+from publish.model.game import Game
+from publish.model.load import load_game
 
 REMOVE = object()  # as a value: delete the item at that path
 

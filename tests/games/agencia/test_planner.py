@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from conftest import REPO
-from publish.engines import GameSpec
+from publish.engines.protocol import GameSpec
 from publish.games.agencia.agents import PlannerAgent, fork
 from publish.games.agencia.records import play_records
 from publish.games.agencia.simulate import Plan, play

@@ -6,12 +6,12 @@ from __future__ import annotations
 import pytest
 
 from conftest import REPO
-from publish.check import check
-from publish.engines import CheckResult, SimulateRequest, engine_for
+from publish.checks.run import check
+from publish.engines.protocol import CheckResult, SimulateRequest, engine_for
 from publish.games.agencia.diario.files import example_paths
 from publish.games.agencia.plugin import AgenciaEngine
-from publish.load import load_game
-from publish.model import Game
+from publish.model.game import Game
+from publish.model.load import load_game
 
 
 @pytest.fixture(scope="module")

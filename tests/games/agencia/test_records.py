@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections import Counter
 
 from conftest import REPO
-from publish.engines import GameSpec
+from publish.engines.protocol import GameSpec
 from publish.games.agencia.plugin import AgenciaEngine
 from publish.games.agencia.records import record_of
 from publish.games.agencia.simulate import Plan, play

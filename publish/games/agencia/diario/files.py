@@ -13,15 +13,15 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from publish.core.problems import ProblemsFound
+from publish.core.projectfiles import read_text
+from publish.core.sourcetext import read_source
+from publish.core.yamlsource import SourceMap, load_front_matter
 from publish.games.agencia.base import asymmetric_power
 from publish.games.agencia.diario.bookkeeping import check_bookkeeping
 from publish.games.agencia.diario.findings import Finding
 from publish.games.agencia.diario.parse import parse
 from publish.games.agencia.diario.replay_effects import check_effects
-from publish.problems import ProblemsFound
-from publish.projectfiles import read_text
-from publish.sourcetext import read_source
-from publish.yamlsource import SourceMap, load_front_matter
 
 EDITIONS = ("2.180423", "4.190617")
 EFFECTS_EDITION = "2.180423"  # the edition whose card data we publish

@@ -17,7 +17,7 @@ from publish.games.agencia.cards import CardInfo, card_infos
 from publish.games.agencia.diario.bookkeeping import check_bookkeeping
 from publish.games.agencia.diario.findings import Finding
 from publish.games.agencia.diario.parse import parse
-from publish.load import load_game
+from publish.model.load import load_game
 
 COMPENDIO = FIXTURES / "diario" / "compendio-4.190617.txt"
 

@@ -17,7 +17,7 @@ from publish.games.agencia.diario.parse import parse
 from publish.games.agencia.plugin import AgenciaEngine
 from publish.games.agencia.simulate import Plan, play, write_log
 from publish.games.agencia.simulate import _infos as infos_of
-from publish.load import load_game
+from publish.model.load import load_game
 
 EXAMPLES = REPO / "cards" / "agencia" / "examples"
 

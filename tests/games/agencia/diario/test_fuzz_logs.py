@@ -28,7 +28,7 @@ from publish.games.agencia.diario.record import log_of
 from publish.games.agencia.diario.write import write
 from publish.games.agencia.simulate import Plan, play
 from publish.games.agencia.simulate import _infos as infos_of
-from publish.load import load_game
+from publish.model.load import load_game
 
 CASES = 200
 LONG_CASES = 10_000

@@ -1,0 +1,263 @@
+"""`make bench`: whole-command timings, reported as ratios measured in one run.
+
+Machines here are noisy, so every figure that matters is a ratio of two
+commands run alternately in the same session: our all-decks build against
+bare WeasyPrint rendering the same 250 cards as one HTML document.
+Results go to build/bench.json (other benchmarks add their own keys).
+The default game's engine, if it simulates, adds its own figures;
+`make bench-engine` (``python -m publish.app.bench engine``) runs those alone.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import platform
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+from publish.core.atomic import write_atomic
+from publish.docs.manual import ManualOptions, make_manual, whole_html
+from publish.docs.rules import read_rules
+from publish.engines.protocol import engine_for
+from publish.model.game import Card
+from publish.model.icons import read_icons
+from publish.model.load import default_game, find_root, load_game
+from publish.render.decks import DeckOptions, deck_faces, sheet_html
+from publish.render.preview import card_html
+
+RUNS = 3
+DECKS_GOAL = 1.15
+
+
+def _timed(command: list[str], cwd: Path) -> tuple[float, float]:
+    """Wall and CPU seconds (user + system of the command's processes)."""
+    before = os.times()
+    start = time.perf_counter()
+    subprocess.run(command, cwd=cwd, check=True, stdout=subprocess.DEVNULL)
+    wall = time.perf_counter() - start
+    after = os.times()
+    cpu = (after.children_user - before.children_user) + (
+        after.children_system - before.children_system)
+    return wall, cpu
+
+
+def _all_decks_html(root: Path, game_id: str, out: Path) -> tuple[Path, int]:
+    """Every deck's sheets as one HTML file, and how many card faces it prints."""
+    game, problems = load_game(root, game_id)
+    if game is None or problems:
+        raise SystemExit("publish check fails: fix the cards before benchmarking")
+    faces, backs = deck_faces(game, list(game.config.decks), game.config.locales.source,
+                              read_icons(game))
+    html = sheet_html(game, root, "bench", faces, backs, DeckOptions().for_game(game))
+    path = out / "all-decks.html"
+    write_atomic(path, html)
+    return path, len(faces)
+
+
+def bench_decks(root: Path, game_id: str, runs: int = RUNS) -> dict:
+    """Our `publish build decks` against bare WeasyPrint on the same cards."""
+    out = root / "build" / "bench"
+    html, faces = _all_decks_html(root, game_id, out)
+    bindir = Path(sys.executable).parent
+    ours = [str(bindir / "publish"), "build", "decks", "--game", game_id]
+    bare = [str(bindir / "weasyprint"), "--base-url", f"{root}/", str(html),
+            str(out / "bare.pdf")]
+    result = _compare(ours, bare, root, runs)
+    ours_median = result["ours"]
+    return {
+        "cards": faces,
+        **result,
+        "cores_used_by_ours": round(ours_median["cpu_s"] / ours_median["wall_s"], 2),
+        "goal_ratio": DECKS_GOAL,
+    }
+
+
+def bench_manual(root: Path, game_id: str, runs: int = RUNS) -> dict:
+    """Our `publish build manual` (check, replay, every part laid out and joined; the kept
+    parts are removed before each run) against bare WeasyPrint laying out the finished
+    manual's HTML as one document."""
+    game, problems = load_game(root, game_id)
+    if game is None or problems:
+        raise SystemExit("publish check fails: fix the cards before benchmarking")
+    out = root / "build" / "bench"
+    edition = read_rules(game, game.config.locales.source, project=root)
+    options = ManualOptions(locale=game.config.locales.source)
+    html = whole_html(edition, root, make_manual(edition, root, options))
+    path = out / "manual.html"
+    write_atomic(path, html)
+    bindir = Path(sys.executable).parent
+    ours = [str(bindir / "publish"), "build", "manual", "--game", game_id]
+    bare = [str(bindir / "weasyprint"), "--base-url", f"{root}/", str(path),
+            str(out / "manual-bare.pdf")]
+    parts = root / "build" / game_id / options.locale / ".manual-parts"
+    return _compare(ours, bare, root, runs, lambda: shutil.rmtree(parts, ignore_errors=True))
+
+
+def bench_build(root: Path, game_id: str) -> dict:
+    """`publish build` in a copy of the project: cold (every edition, every output), with
+    nothing to do, and after editing one card; the edit's share of a cold build."""
+    bindir = Path(sys.executable).parent
+    with tempfile.TemporaryDirectory(prefix="publish-bench-") as tmp:
+        copy = Path(tmp)
+        for folder in ("cards", "templates", "fonts"):
+            shutil.copytree(root / folder, copy / folder)
+        (copy / "pyproject.toml").write_text(
+            f'[tool.publish]\ndefault-game = "{game_id}"\n', encoding="utf-8")
+        command = [str(bindir / "publish"), "build", "--game", game_id]
+        cold = _timed(command, copy)
+        noop = min(_timed(command, copy) for _ in range(3))
+        game, _ = load_game(copy, game_id)
+        if game is None:
+            raise SystemExit("publish check fails: fix the cards before benchmarking")
+        # a card in the middle whose first text appears once in its file
+        middle = game.cards[len(game.cards) // 2:] + game.cards
+        card = next(c for c in middle
+                    if c.source.path.read_text(encoding="utf-8").count(c.blocks[0].text) == 1)
+        _edit(card)
+        edit = _timed(command, copy)
+        watched = bench_watch(root, game_id, copy, card)
+    return {"cold": {"wall_s": round(cold[0], 2), "cpu_s": round(cold[1], 2),
+                     "cores_used": round(cold[1] / cold[0], 2)},
+            "no_op": {"wall_s": round(noop[0], 3)},
+            "one_card_edit": {"card": card.number, "wall_s": round(edit[0], 2)},
+            "edit_over_cold": round(edit[0] / cold[0], 3),
+            "one_card_edit_watching": watched,
+            "watching_over_command": round(watched["wall_s"] / edit[0], 3)}
+
+
+def bench_preview(root: Path, game_id: str, runs: int = RUNS) -> dict:
+    """`publish preview` of one card (answered by the warm server, as on every save after the
+    first; and alone, --in-process) against bare WeasyPrint laying out that card's HTML."""
+    game, problems = load_game(root, game_id)
+    if game is None or problems:
+        raise SystemExit("publish check fails: fix the cards before benchmarking")
+    card, locale = game.cards[len(game.cards) // 2], game.config.locales.source
+    html = root / "build" / "bench" / "card.html"
+    write_atomic(html, card_html(game, root, card, locale, read_icons(game)))
+    bindir = Path(sys.executable).parent
+    ours = [str(bindir / "publish"), "preview", card.number, "--game", game_id,
+            "--locale", locale]
+    bare = [str(bindir / "weasyprint"), "--base-url", f"{root}/", str(html),
+            str(html.with_suffix(".pdf"))]
+    return {"card": card.number, "warm": _compare(ours, bare, root, runs),
+            "in_process": _compare([*ours, "--in-process"], bare, root, runs)}
+
+
+def bench_watch(root: Path, game_id: str, copy: Path, card: Card) -> dict:
+    """Seconds from saving ``card``'s file in ``copy`` (built) to the end of the build
+    `publish watch` runs for it."""
+    command = [str(Path(sys.executable).parent / "publish"), "watch", "--game", game_id]
+    watcher = subprocess.Popen(command, cwd=copy, stdout=subprocess.PIPE,
+                               stderr=subprocess.STDOUT, text=True,
+                               env={**os.environ, "PYTHONUNBUFFERED": "1"})
+    try:
+        lines = iter(watcher.stdout.readline, "")  # type: ignore[union-attr]
+        next(line for line in lines if line.startswith("watching"))
+        time.sleep(1.0)  # the watcher listens just after it says so
+        _edit(card)
+        start = time.perf_counter()
+        said = next(line for line in lines if "outputs," in line or "failed" in line)
+        seconds = time.perf_counter() - start
+    finally:
+        watcher.terminate()
+        watcher.wait(10)
+    return {"card": card.number, "wall_s": round(seconds, 2), "said": said.strip()}
+
+
+def _edit(card: Card) -> None:
+    """Change ``card``'s first text block in its file, a word added."""
+    text = card.source.path.read_text(encoding="utf-8")
+    block = card.blocks[0].text
+    card.source.path.write_text(text.replace(block, f"{block} (bench)", 1), encoding="utf-8")
+
+
+def _compare(ours: list[str], bare: list[str], root: Path, runs: int,
+             cold: Callable[[], object] = lambda: None) -> dict:
+    """Medians and the median ratio; ``cold`` runs before each of our runs (forgets caches)."""
+    rows: dict[str, list[tuple[float, float]]] = {"ours": [], "bare": []}
+    _timed(ours, root)  # warm-up: bytecode
+    for _ in range(runs):
+        cold()
+        rows["ours"].append(_timed(ours, root))
+        rows["bare"].append(_timed(bare, root))
+    ratios = [o[0] / b[0] for o, b in zip(rows["ours"], rows["bare"], strict=True)]
+    median = {name: {"wall_s": statistics.median(w for w, _ in r),
+                     "cpu_s": statistics.median(c for _, c in r)} for name, r in rows.items()}
+    return {"runs": runs, "ours": median["ours"], "bare_weasyprint": median["bare"],
+            "ratio_wall_ours_over_bare": round(statistics.median(ratios), 3)}
+
+
+def bench_engine(root: Path, game_id: str, results: dict) -> str | None:
+    """The game engine's own figures into ``results``; its lines for the terminal (None
+    when no engine simulates the game)."""
+    engine = engine_for(game_id)
+    if engine is None or not engine.info.simulates:
+        return None
+    results["engine"] = engine.bench(root, game_id)
+    return engine.describe_bench(results["engine"])
+
+
+def interpreter() -> dict[str, str]:
+    """Which Python ran the figures: the same code runs about a tenth faster on a build
+    made with PGO and LTO (a distribution's) than on one made without (pyenv's default),
+    so figures are compared on one interpreter only (README, "Performance")."""
+    return {"implementation": platform.python_implementation(),
+            "version": platform.python_version(),
+            "executable": os.path.realpath(sys.executable),
+            "compiler": platform.python_compiler()}
+
+
+def main() -> None:
+    root = find_root()
+    game_id = default_game(root)
+    path = root / "build" / "bench.json"
+    results = json.loads(path.read_text()) if path.exists() else {}
+    results["python"] = python = interpreter()
+    print(f"python: {python['implementation']} {python['version']} at {python['executable']}")
+    if sys.argv[1:] == ["engine"]:  # `make bench-engine`: the engine's figures alone
+        line = bench_engine(root, game_id, results)
+        write_atomic(path, json.dumps(results, indent=2) + "\n")
+        print(line or f"no engine simulates {game_id}")
+        return
+    if shutil.which("weasyprint", path=str(Path(sys.executable).parent)) is None:
+        raise SystemExit("weasyprint's command is missing from the virtualenv: run make")
+    results["decks"] = decks = bench_decks(root, game_id)
+    game, _ = load_game(root, game_id)
+    if game is not None and (game.root / "rules" / game.config.locales.source).is_dir():
+        results["manual"] = manual = bench_manual(root, game_id)
+        print(f"manual: ours {manual['ours']['wall_s']:.2f} s wall, bare WeasyPrint on the "
+              f"finished HTML {manual['bare_weasyprint']['wall_s']:.2f} s; ours/bare = "
+              f"{manual['ratio_wall_ours_over_bare']}")
+    results["preview"] = shown = bench_preview(root, game_id)
+    for way in ("warm", "in_process"):
+        print(f"preview of card {shown['card']} ({way.replace('_', '-')}): ours "
+              f"{shown[way]['ours']['wall_s']:.2f} s wall, bare WeasyPrint on that card "
+              f"{shown[way]['bare_weasyprint']['wall_s']:.2f} s; ours/bare = "
+              f"{shown[way]['ratio_wall_ours_over_bare']}")
+    results["build"] = whole = bench_build(root, game_id)
+    print(f"build: cold {whole['cold']['wall_s']} s ({whole['cold']['cores_used']} cores busy), "
+          f"no-op {whole['no_op']['wall_s']} s, one card edited "
+          f"{whole['one_card_edit']['wall_s']} s = {whole['edit_over_cold']} of cold; the same "
+          f"edit under publish watch {whole['one_card_edit_watching']['wall_s']} s = "
+          f"{whole['watching_over_command']} of the command's")
+    engine_lines = bench_engine(root, game_id, results)
+    write_atomic(path, json.dumps(results, indent=2) + "\n")
+    verdict = "met" if decks["ratio_wall_ours_over_bare"] <= DECKS_GOAL else "NOT met"
+    print(f"decks: ours {decks['ours']['wall_s']:.2f} s wall "
+          f"({decks['cores_used_by_ours']} cores busy), bare WeasyPrint "
+          f"{decks['bare_weasyprint']['wall_s']:.2f} s; ours/bare = "
+          f"{decks['ratio_wall_ours_over_bare']} (goal <= {DECKS_GOAL}: {verdict})")
+    if engine_lines:
+        print(engine_lines)
+    print(f"written to {path}")
+
+
+if __name__ == "__main__":
+    main()

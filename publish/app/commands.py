@@ -1,0 +1,422 @@
+"""The work behind each command of `publish`, for a command line that only parses and prints.
+
+Here live the loading (once per command), the check that must pass before
+anything is made, the edition policy (published, complete, or a draft that
+says so), the plan of a build and the errors turned into messages.  Every
+function returns what the command prints, or raises Failure.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from publish.app.catalogs.workflow import LocaleStatus, extract, status, translated_locales, update
+from publish.build.failures import Failure, build_failure
+from publish.build.run import Plan, Request, plan, run
+from publish.build.stamps import Snapshot, key, remember, snapshot
+from publish.checks.run import CheckReport, check, check_loaded, deck_schema
+from publish.core.atomic import write_atomic
+from publish.core.problems import Problem, ProblemsFound
+from publish.docs.rules import rules_problems
+from publish.engines.protocol import Engine, EngineInfo, ReplayWarning, SimulateRequest, engine_for
+from publish.i18n.translate import check_edition, domains_for, field_problems
+from publish.model.game import Game
+from publish.model.load import default_game, find_root, load_config, load_game
+from publish.render.templatecheck import template_problems
+from publish.targets import TARGETS
+from publish.targets.base import Built, Work
+
+Say = Callable[[str], None]
+
+
+@contextmanager
+def failing() -> Iterator[None]:
+    """Problems and build errors raised inside become a Failure naming them."""
+    try:
+        yield
+    except Failure:
+        raise
+    except Exception as exc:
+        failure = build_failure(exc)
+        if failure is None:
+            raise
+        raise failure from exc
+
+
+def locate(project: str | None, game: str | None) -> tuple[Path, str]:
+    """The project root (given, or found upwards) and the game (given, or the default)."""
+    with failing():
+        root = find_root(Path(project) if project else None)
+        return root, game or default_game(root)
+
+
+def check_game(project: str | None, game: str | None) -> CheckReport:
+    """`publish check`: every problem of the game (a game that cannot be found fails)."""
+    root, game_id = locate(project, game)
+    with failing():
+        return with_rules(root, _check(root, game_id))
+
+
+def checked(project: str | None, game: str | None) -> Work:
+    """The game loaded and checked; a Failure listing every problem if the check fails."""
+    root, game_id = locate(project, game)
+    with failing():
+        report = _check(root, game_id)
+    return _work(root, report)
+
+
+def _check(root: Path, game_id: str) -> CheckReport:
+    return _with_templates(root, check(root, game_id))
+
+
+def check_loaded_game(root: Path, game: Game, problems: list[Problem]) -> CheckReport:
+    return _with_templates(root, check_loaded(game, problems))
+
+
+def _with_templates(root: Path, report: CheckReport) -> CheckReport:
+    """The check's report with the game's templates, and the translations of their words,
+    checked too (publish.checks.run is below the renderer and the catalogs): then everything a
+    build could fail on, short of rendering, is in it."""
+    if report.game is not None:
+        report.problems += template_problems(root, report.game)
+        report.problems += field_problems(report.game)
+        report.problems.sort(key=lambda p: p.location)
+    return report
+
+
+def with_rules(root: Path, report: CheckReport) -> CheckReport:
+    """`publish check` reads the rules sources of every edition too, as the manual and
+    summaries would (a build reads only those of what it makes, so a chapter's problem
+    does not hold up the decks)."""
+    if report.game is None:
+        return report
+    if report.ok:
+        report.problems += rules_problems(report.game, root, report.examples)
+        report.problems.sort(key=lambda p: p.location)
+    else:
+        report.skipped.append("the rules chapters and summaries were not read: they name "
+                              "cards, icons and examples, which must load first")
+    return report
+
+
+def _work(root: Path, report: CheckReport) -> Work:
+    if not report.ok or report.game is None:
+        raise Failure([f"{report.game_id}: fix these problems first (publish check):"]
+                      + [str(p) for p in report.problems]
+                      + [f"note: {note}" for note in report.skipped])
+    return Work(root, report.game, report.examples)
+
+
+@dataclass
+class Edition:
+    """A locale to build, and what the build says about it (a draft's missing words)."""
+
+    locale: str
+    notes: list[str] = field(default_factory=list)
+
+
+def edition(work: Work, locale: str | None, strict: bool) -> Edition:
+    """The locale to build, checked: published, and complete if ``strict``.
+
+    A draft build of an incomplete translation goes on, printing the missing
+    words in the source language, marked; the notes say so.
+    """
+    game = work.game
+    locale = locale or game.config.locales.source
+    with failing():
+        check_edition(game, locale)
+        if not domains_for(game, locale):
+            return Edition(locale)
+        report = status(work.project, game, [locale])[0]
+    if report.complete:
+        return Edition(locale)
+    if strict:
+        raise Failure([f"build refused (--strict): {report.summary()}"]
+                      + [f"  {line}" for line in pending_lines(report)])
+    return Edition(locale, [f"  draft: {report.summary()}; untranslated words print as the "
+                            "sources write them, the game's marked (publish i18n status)"])
+
+
+def pending_lines(report: LocaleStatus) -> list[str]:
+    return [p.describe() for p in report.pending] + [m.describe() for m in report.misuses]
+
+
+# ------------------------------------------------------------------ building
+
+
+@dataclass
+class Prepared:
+    """A planned build: what is out of date, and what the build says before it starts."""
+
+    work: Work | None
+    plan: Plan
+    headline: str
+    notes: list[str] = field(default_factory=list)
+    taken: Snapshot | None = None
+    """The inputs' stats before planning, and the options (a stamp once all is made)."""
+    options: str = ""
+
+    @property
+    def count(self) -> int:
+        return len(self.plan.renders)
+
+
+@dataclass
+class Outcome:
+    built: list[Built]
+    seconds: float
+
+    def summary(self) -> str:
+        pages = sum(b.pages for b in self.built)
+        return f"{len(self.built)} outputs, {pages} pages in {self.seconds:.1f} s"
+
+
+def prepare_build(project: str | None, game: str | None, locale: str | None, strict: bool,
+                  force: bool, only: str | None = None) -> Prepared:
+    """`publish build`: load once, plan, and check only if something is out of date; with
+    ``only`` (a target: `publish watch decks`), that target's outputs alone."""
+    root, game_id = locate(project, game)
+    taken, options = snapshot(root, game_id), key(root, game, locale, strict)
+    with failing():
+        loaded, problems = load_game(root, game_id)
+    if loaded is None:
+        _work(root, CheckReport(game_id, None, list(problems)))  # fails, listing them
+    assert loaded is not None
+    if problems:
+        _work(root, check_loaded_game(root, loaded, problems))  # fails, listing every problem
+    editions = loaded.config.locales.editions
+    if locale and locale not in editions:
+        edition(Work(root, loaded), locale, strict)  # says why and fails
+    with failing():  # a digest reads every input: one leading out of the project is named
+        the_plan = plan(Work(root, loaded), Request([locale] if locale else editions,
+                                                    {only: None} if only else {}, force=force))
+    if only:  # a stamp vouches for every output of a default build, not for one target's
+        taken = None
+    if not the_plan.jobs:
+        headline = up_to_date(game_id, len(the_plan.up_to_date))
+        if taken is not None and not force:
+            remember(taken, options, headline)
+        return Prepared(None, the_plan, headline)
+    work = _work(root, check_loaded_game(root, loaded, problems))
+    notes = [line for loc in sorted({job.locale for job in the_plan.jobs})
+             for line in edition(work, loc, strict).notes]
+    return Prepared(work, the_plan, f"{game_id}: {len(the_plan.renders)} job(s) to run, "
+                                    f"{len(the_plan.up_to_date)} output(s) up to date", notes,
+                    taken, options)
+
+
+def up_to_date(game_id: str, outputs: int) -> str:
+    """What a build with nothing to do says."""
+    return f"{game_id}: up to date ({outputs} outputs; --force remakes them)"
+
+
+def run_build(prepared: Prepared, jobs: int | None, say: Say,
+              progress: Callable[[int], Any] | None = None) -> Outcome:
+    """Render a prepared build."""
+    assert prepared.work is not None, "nothing to build"
+    start = time.perf_counter()
+    with failing():
+        built = run(prepared.work, prepared.plan, jobs, say, progress)
+    if prepared.taken is not None:  # every output now made from the inputs as planned
+        the_plan = prepared.plan
+        made = len(the_plan.up_to_date) + sum(len(job.outputs) for job in the_plan.jobs)
+        remember(prepared.taken, prepared.options, up_to_date(prepared.work.game.id, made))
+    return Outcome(built, time.perf_counter() - start)
+
+
+def build_target(project: str | None, game: str | None, target: str, locale: str | None,
+                 strict: bool, jobs: int | None, say: Say, **chosen: Any) -> Outcome:
+    """`publish build <target>`: that target of one edition, made whether or not it changed."""
+    work = checked(project, game)
+    chosen_edition = edition(work, locale, strict)
+    for line in chosen_edition.notes:
+        say(line)
+    with failing():
+        options = TARGETS[target].options(chosen_edition.locale, **chosen)
+    request = Request([chosen_edition.locale], {target: options}, force=True, together=True)
+    start = time.perf_counter()
+    with failing():
+        built = run(work, plan(work, request), jobs, say)
+    return Outcome(built, time.perf_counter() - start)
+
+
+def target_names(default: bool | None = None) -> list[str]:
+    """The targets (those of a default build only, or only the others)."""
+    return [name for name, t in TARGETS.items()
+            if default is None or t.in_default_build == default]
+
+
+def editions_of(game: Game, chosen: tuple[str, ...]) -> list[str]:
+    """The translated editions named (default: all), each checked to be one."""
+    known = translated_locales(game)
+    wrong = [locale for locale in chosen if locale not in known]
+    if wrong:
+        raise Failure([f"Error: Invalid value for --locale: '{wrong[0]}' is not a translated "
+                       f"edition of {game.id} ({', '.join(known) or 'none'}; game.yaml "
+                       "locales.editions)"], 2)
+    return list(chosen) or known
+
+
+# ------------------------------------------------------------------ data, catalogs, engines
+
+
+def schema(project: str | None, game: str | None, output: str | None) -> str:
+    """`publish schema`: the deck files' JSON Schema, written to ``output`` or returned."""
+    root, game_id = locate(project, game)
+    with failing():
+        config, _ = load_config(root / "cards" / game_id)
+    text = deck_schema(game_id, config)
+    if output:
+        write_atomic(Path(output), text)
+        return ""
+    return text
+
+
+def i18n_extract(project: str | None, game: str | None) -> list[str]:
+    work = checked(project, game)
+    return [f"  {path.relative_to(work.project)}" for path in extract(work.project, work.game)]
+
+
+def i18n_update(project: str | None, game: str | None, chosen: tuple[str, ...]) -> list[str]:
+    work = checked(project, game)
+    with failing():
+        written = update(work.project, work.game, editions_of(work.game, chosen))
+    return [f"  {path.relative_to(work.project)}" for path in written]
+
+
+def i18n_status(project: str | None, game: str | None, chosen: tuple[str, ...],
+                strict: bool) -> tuple[list[str], int]:
+    """(lines, exit status): per edition, what is missing, fuzzy or misused, and % done."""
+    work = checked(project, game)
+    with failing():
+        report = status(work.project, work.game, editions_of(work.game, chosen))
+    lines = []
+    for result in report:
+        lines += [f"  {result.locale}: {line}" for line in pending_lines(result)]
+        lines.append(result.summary())
+    stale = report[0].stale_templates if report else []
+    if stale:
+        lines.append(f"templates out of date ({', '.join(stale)}.pot): publish i18n extract")
+    return lines, 1 if strict and not all(r.complete for r in report) else 0
+
+
+def _engine(work: Work, needs: str) -> Engine:
+    """The game's engine, if it offers ``needs`` (simulate, replay); else a Failure."""
+    engine = engine_for(work.game.id)
+    if engine is None or not getattr(engine.info, f"{needs}s"):
+        what = {"simulate": "simulate", "replay": "replay logs"}[needs]
+        raise Failure([f"{work.game.id}: this game has no rules engine to {what} "
+                       "(docs/engines.md: giving a game one)"], 2)
+    return engine
+
+
+def player_range(text: str, info: EngineInfo) -> tuple[int, int]:
+    """"4" or "3..6", within the players the engine allows."""
+    low, _, high = text.partition("..")
+    try:
+        pair = (int(low), int(high or low))
+    except ValueError:
+        raise Failure([f"publish simulate: '{text}': give a count (4) or a range (3..6)"],
+                      2) from None
+    fewest, most = info.players
+    if pair[0] < fewest or pair[1] > most or pair[1] < pair[0]:
+        raise Failure([f"publish simulate: '{text}': at least {fewest} and at most {most} "
+                       "players, low..high"], 2)
+    return pair
+
+
+def _choice(value: str | None, choices: tuple[str, ...], option: str, engine: str) -> str:
+    if value is None:
+        return choices[0]
+    if value not in choices:
+        raise Failure([f"publish: {option} '{value}' is not one the {engine} rules engine "
+                       f"offers: {', '.join(choices)}"], 2)
+    return value
+
+
+def simulate(project: str | None, game: str | None, *, games: int, players: str | None,
+             mode: str | None, decks: str | None, seed: int, agents: str | None,
+             workers: int | None, logs: str | None,
+             progress: Callable[[int], Any] | None = None) -> tuple[dict[str, Any], str]:
+    """`publish simulate`: the engine's report of seeded games (choices checked against it),
+    as data and as text."""
+    work = checked(project, game)
+    engine = _engine(work, "simulate")
+    info = engine.info
+    low, high = info.default_players
+    request = SimulateRequest(
+        games=games, players=player_range(players or f"{low}..{high}", info),
+        mode=_choice(mode, info.modes, "--mode", info.name),
+        decks=tuple(decks.split(",")) if decks else (next(iter(work.game.config.decks)),),
+        seed=seed, agents=tuple(agents.split(",")) if agents else info.default_agents,
+        workers=workers, logs=Path(logs) if logs else None)
+    try:
+        result = engine.simulate(work.project, work.game, request, progress)
+    except ValueError as err:
+        raise Failure([f"publish simulate: {err}"], 2) from err
+    return result, engine.describe(result)
+
+
+def balance(project: str | None, game: str | None, study: str | None, *, games: int | None,
+            seed: int | None, workers: int | None, scheduler: str | None,
+            bar: Callable[[int], Any], tls_ca_file: str | None = None,
+            tls_cert: str | None = None, tls_key: str | None = None) -> list[str]:
+    """`publish balance`: a study played and its report written (docs/balance.md); on the
+    cluster at ``scheduler``, over TLS with the three files if given."""
+    tls = (tls_ca_file, tls_cert, tls_key)
+    if any(tls) and (not all(tls) or scheduler is None):
+        raise Failure(["publish balance: --tls-ca-file, --tls-cert and --tls-key go together, "
+                       "with --scheduler tls://HOST:PORT (the local cluster makes its own)"], 2)
+    work = checked(project, game)
+    engine = engine_for(work.game.id)
+    if engine is None or not engine.info.studies:
+        raise Failure([f"{work.game.id}: this game has no rules engine that records its games, "
+                       "so there is nothing to study (docs/engines.md: giving a game one)"], 2)
+    from publish.balance.run import run_balance  # Dask and matplotlib: this command alone
+
+    with failing():
+        return run_balance(work.project, work.game, engine, Path(study) if study else None,
+                           games, seed, workers, scheduler, bar,
+                           [Path(f) for f in tls] if tls_ca_file and tls_cert and tls_key
+                           else None)
+
+
+def replay(project: str | None, game: str | None, files: tuple[str, ...], edition: str | None,
+           effects: bool, strict: bool = False) -> tuple[list[str], int]:
+    """`publish replay`: (every finding with file:line:col and a count, exit status); the
+    warnings fail it only if ``strict``."""
+    work = checked(project, game)
+    engine = _engine(work, "replay")
+    info = engine.info
+    chosen = None if edition is None else _choice(edition, info.editions, "--edition", info.name)
+    problems = engine.replay(work.game, [Path(f) for f in files], chosen, effects=effects,
+                             warnings=True)
+    warned = sum(isinstance(p, ReplayWarning) for p in problems)
+    lines = [str(p) for p in problems]
+    lines.append(f"{len(files)} log(s) replayed, {len(problems) - warned} finding(s), "
+                 f"{warned} warning(s)")
+    return lines, 1 if len(problems) > warned or (strict and warned) else 0
+
+
+def engine_help(project: str | None = None, game: str | None = None) -> str:
+    """What the game's engine offers, for a command's help (empty when it has none)."""
+    try:
+        game_id = locate(project, game)[1]
+    except Failure:
+        return ""
+    try:
+        engine = engine_for(game_id)
+    except ProblemsFound as found:
+        return "; ".join(str(problem) for problem in found.problems)
+    if engine is None:
+        return f"{game_id} has no rules engine."
+    info = engine.info
+    low, high = info.players
+    return (f"{game_id} ({info.name}): modes {', '.join(info.modes) or '-'}; agents "
+            f"{', '.join(info.agents) or '-'}; players {low}..{high}; editions "
+            f"{', '.join(info.editions) or '-'}; logs: {info.log_name}")

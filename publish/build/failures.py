@@ -1,0 +1,63 @@
+"""Every way a command can fail, as the lines it prints and the exit status it returns.
+
+Commands raise; this turns what they raise into a message that names the
+cause and says what to do, never a traceback.
+"""
+
+from __future__ import annotations
+
+from concurrent.futures.process import BrokenProcessPool
+
+from jinja2 import TemplateError, TemplateNotFound, TemplateSyntaxError
+
+from publish.build.run import JobsFailed, WorkerLost
+from publish.core.ceilings import OverCeiling
+from publish.core.problems import ProblemsFound
+from publish.engines.protocol import EngineFault
+from publish.render.fit import Overflow
+from publish.render.misuse import template_misuse
+from publish.render.pdf import RenderError
+
+
+class Failure(Exception):
+    """A command could not do what it was asked: ``lines`` say why; exit with ``status``."""
+
+    def __init__(self, lines: list[str], status: int = 1) -> None:
+        super().__init__("\n".join(lines))
+        self.lines = lines
+        self.status = status
+
+
+def build_failure(exc: Exception) -> Failure | None:
+    """What a build says when rendering raised ``exc`` (None: not a failure we know)."""
+    if isinstance(exc, JobsFailed):
+        each = [build_failure(error) if isinstance(error, Exception) else None
+                for error in exc.errors]
+        if None in each:  # a bug among them: the crash report, with that one's traceback
+            exc.__cause__ = exc.errors[each.index(None)]
+            return None
+        return Failure([line for failure in each if failure for line in failure.lines])
+    if isinstance(exc, ProblemsFound):
+        return Failure([str(p) for p in exc.problems])
+    misuse = template_misuse(exc)  # before the template errors: said at the template's line
+    if misuse is not None:
+        return Failure([str(misuse.problem)])
+    if isinstance(exc, TemplateSyntaxError):
+        return Failure([f"build failed: {exc.filename or exc.name}:{exc.lineno}: {exc.message}"])
+    if isinstance(exc, TemplateNotFound):
+        return Failure([f"build failed: no template '{exc.name}' in templates/<game>/ or "
+                        "templates/_common/ of the project: add it"])
+    if isinstance(exc, TemplateError):
+        return Failure([f"build failed: template error: {exc}"])
+    if isinstance(exc, EngineFault):
+        return Failure([str(exc)], 2)
+    if isinstance(exc, (Overflow, RenderError, ValueError, OverCeiling, WorkerLost)):
+        return Failure([f"build failed: {exc}"])
+    if isinstance(exc, BrokenProcessPool):
+        return Failure(["build failed: a worker process ended before its job was done (killed, "
+                        "or out of memory); outputs already written are whole: build again, "
+                        "with --jobs 1 to use less memory"])
+    if isinstance(exc, OSError):
+        return Failure([f"build failed: cannot write {exc.filename or 'an output'}: "
+                        f"{exc.strerror or exc}"])
+    return None

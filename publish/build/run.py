@@ -1,0 +1,293 @@
+"""One way through a build: plan every target's jobs, render the stale ones over the cores.
+
+Planning renders nothing and imports no renderer, so a build with nothing to
+do answers at once.  Each job renders in a worker process that got the game
+as loaded and checked once by the main process; each output is written
+atomically as soon as its job ends, and its record right after, so an
+interrupted build keeps what it finished.  Final jobs (joining the decks, the
+gallery's page) run in the main process once their target's other jobs are
+done.  A named target (`publish build manual`) is the same plan with that
+target alone, forced.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable, Iterator
+from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
+from concurrent.futures.process import BrokenProcessPool
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from publish.core.atomic import kept_inside, write_atomic
+from publish.core.ceilings import MAX_JOB_MEMORY, OverCeiling, ceilings
+from publish.core.lifetime import end_with_parent
+from publish.model.inputs import Inputs, Stamps, records_file
+from publish.render.misuse import template_misuse
+from publish.targets import TARGETS
+from publish.targets.base import Built, Job, Rendered, Work, output_dir
+
+Say = Callable[[str], None]
+
+
+@dataclass
+class Request:
+    """What to build: targets (with their options, None for the defaults), editions, force."""
+
+    locales: list[str]
+    targets: dict[str, Any] = field(default_factory=dict)
+    """Target name -> options; empty: every target of a default build, with its defaults."""
+    force: bool = False
+    together: bool = False
+    """Write nothing unless every job succeeds (a named target: its files belong together);
+    otherwise each output is written as soon as its job ends."""
+
+
+@dataclass
+class Plan:
+    jobs: list[Job]
+    """Out of date, in the order they were planned; final jobs among them."""
+    up_to_date: list[str]
+    inputs: Inputs
+    together: bool = False
+
+    @property
+    def renders(self) -> list[Job]:
+        """The jobs for the worker processes (final jobs run after them)."""
+        return [job for job in self.jobs if not job.final]
+
+
+def chosen_targets(work: Work, request: Request) -> dict[str, Any]:
+    """Target name -> options: those named (each says what it lacks, if anything), else those
+    of a default build that apply to the game."""
+    if request.targets:
+        return dict(request.targets)
+    return {name: None for name, target in TARGETS.items()
+            if target.in_default_build and target.applies(work.game)}
+
+
+def plan(work: Work, request: Request) -> Plan:
+    """Which outputs are out of date, and why; renders nothing."""
+    inputs = Inputs(work.project, work.game)
+    the_plan = Plan([], [], inputs, request.together)
+    targets = chosen_targets(work, request)
+    for locale in request.locales:
+        stamps = Stamps.read(records_file(work.project, work.game.id, locale))
+        for name, options in targets.items():
+            target = TARGETS[name]
+            options = options if options is not None else target.options(locale)
+            planned = target.jobs(work, inputs, locale, options)
+            stale = [job for job in planned if not job.final
+                     and _consider(work, job, stamps, inputs, request.force, the_plan)]
+            remade = {id(job) for job in stale}
+            for job in planned:  # in the order the target gave them
+                if id(job) in remade or (job.final and _stale_final(work, job, stamps, stale,
+                                                                    request.force)):
+                    the_plan.jobs.append(job)
+                elif job.final:
+                    the_plan.up_to_date.extend(job.outputs)
+    return the_plan
+
+
+def _expected(job: Job, name: str, stamps: Stamps, inputs: Inputs) -> dict[str, str]:
+    """The record ``name`` must have to be up to date (with the cards it showed last time)."""
+    if not job.shows_cards:
+        return job.inputs
+    shown = [k.removeprefix("card ") for k in stamps.records.get(name, {})
+             if k.startswith("card ")]
+    return {**job.inputs, **inputs.cards(shown, job.locale)}
+
+
+def _consider(work: Work, job: Job, stamps: Stamps, inputs: Inputs, force: bool,
+              the_plan: Plan) -> bool:
+    """Whether ``job`` must run, and why; when less than all of it changed, only its stale
+    outputs (narrow) or only the changed cards' pages (paged). Its fresh outputs are noted."""
+    out = output_dir(work.project, work.game.id, job.locale)
+    reasons = [stamps.why(name, _expected(job, name, stamps, inputs), (out / name).is_file())
+               for name in job.outputs]
+    job.forced = force
+    reason = "forced" if force else next((r for r in reasons if r), None)
+    if reason is None:
+        the_plan.up_to_date.extend(job.outputs)
+        return False
+    if job.narrow and not force:
+        the_plan.up_to_date.extend(n for n, r in zip(job.outputs, reasons, strict=True) if not r)
+        job.outputs = [n for n, r in zip(job.outputs, reasons, strict=True) if r]
+    if job.paged and not force:
+        job.cards = stamps.changed_cards(job.outputs[0], job.inputs)
+    job.why = reason + ("; only the pages showing " + ", ".join(job.cards) if job.cards else "")
+    return True
+
+
+def _stale_final(work: Work, job: Job, stamps: Stamps, stale: list[Job], force: bool) -> bool:
+    """A final job runs when forced, when its target remade anything, or when it is stale."""
+    out = output_dir(work.project, work.game.id, job.locale)
+    remade = [j for j in stale if j.target == job.target and j.locale == job.locale]
+    job.forced = force
+    if force:
+        job.why = "forced"
+    elif remade:
+        job.why = f"{remade[0].noun or remade[0].target} {', '.join(j.key for j in remade)} remade"
+    else:
+        job.why = stamps.why(job.outputs[0], job.inputs, (out / job.outputs[0]).is_file()) or ""
+    return bool(job.why)
+
+
+# ------------------------------------------------------------------ running
+
+
+_WORK: Work | None = None
+"""The game a worker process renders from, set once when the process starts."""
+
+
+def _start_worker(work: Work, parent: int) -> None:
+    global _WORK
+    _WORK = work
+    end_with_parent(parent)
+
+
+def _render(job: Job) -> Rendered:
+    """The job rendered in a worker within the ceilings of publish.core.ceilings (its label named
+    past them); a template's mistake said at its line here, where the traceback that
+    places it still is (it does not cross back to the main process)."""
+    assert _WORK is not None, "worker started without the game"
+    try:
+        with ceilings(job.label):
+            return TARGETS[job.target].render(_WORK, job)
+    except OverCeiling:
+        raise
+    except Exception as exc:
+        misuse = template_misuse(exc)
+        if misuse is None:
+            raise
+        raise misuse from None
+
+
+def pool_for(work: Work, jobs: int | None, tasks: int) -> ProcessPoolExecutor:
+    """Processes for ``tasks`` independent jobs: ``jobs`` of them, or one per core; each gets
+    the game once, when it starts."""
+    workers = max(1, min(jobs or os.cpu_count() or 1, tasks))
+    return ProcessPoolExecutor(max_workers=workers, initializer=_start_worker,
+                               initargs=(work, os.getpid()))
+
+
+def run(work: Work, the_plan: Plan, jobs: int | None = None, say: Say = print,
+        progress: Callable[[int], Any] | None = None) -> list[Built]:
+    """Render the planned jobs over the cores, biggest first; write each output and its
+    record as its job ends (or all at the end, if the plan says they belong together);
+    then the final jobs."""
+    stamps = {loc: Stamps.read(records_file(work.project, work.game.id, loc))
+              for loc in {j.locale for j in the_plan.jobs}}
+    made: dict[tuple[str, str], dict[str, bytes]] = {}
+    held: list[tuple[Job, Rendered]] = []
+    built: list[tuple[Job, list[Built]]] = []
+
+    def keep(job: Job, rendered: Rendered) -> None:
+        made.setdefault((job.target, job.locale), {}).update(rendered.files)
+        held.append((job, rendered))
+        if not the_plan.together:
+            put(*held.pop())
+
+    def put(job: Job, rendered: Rendered) -> None:
+        outputs = write(work, job, rendered, stamps[job.locale], the_plan.inputs)
+        built.append((job, outputs))
+        say(_report(job, rendered, outputs))
+
+    for job, rendered in _rendered(work, the_plan.renders, jobs):
+        keep(job, rendered)
+        if progress:
+            progress(1)
+    for job in the_plan.jobs:
+        if job.final:
+            keep(job, TARGETS[job.target].finish(work, job, made.get((job.target, job.locale),
+                                                                     {})))
+    for job, rendered in held:
+        put(job, rendered)
+    order = {id(job): i for i, job in enumerate(the_plan.jobs)}
+    return [b for _, outputs in sorted(built, key=lambda jb: order[id(jb[0])]) for b in outputs]
+
+
+def _rendered(work: Work, renders: list[Job], jobs: int | None) -> Iterator[tuple[Job, Rendered]]:
+    """Each job with what it made, as the worker processes finish them (biggest first).
+
+    When jobs fail, the others still run, so that one build reports every failing job
+    (an overflow in each of two decks, say), in the order the jobs were started: the same
+    report whatever the timing.  Nothing more is written once a job has failed.
+    """
+    if not renders:
+        return
+    ordered = sorted(renders, key=lambda j: -j.cost)
+    with pool_for(work, jobs, len(ordered)) as pool:
+        pending = {pool.submit(_render, job): i for i, job in enumerate(ordered)}
+        failed: dict[int, BaseException] = {}
+        while pending:
+            finished, _ = wait(pending, return_when=FIRST_COMPLETED)
+            for future in sorted(finished, key=pending.__getitem__):
+                index = pending.pop(future)
+                if future.cancelled():
+                    continue
+                if isinstance(future.exception(), BrokenProcessPool):
+                    failed[index] = WorkerLost(ordered[index].label)
+                elif future.exception() is not None:
+                    failed[index] = future.exception()  # type: ignore[assignment]
+                elif not failed:
+                    yield ordered[index], future.result()
+        if failed:
+            errors = [failed[index] for index in sorted(failed)]
+            raise errors[0] if len(errors) == 1 else JobsFailed(errors)
+
+
+class WorkerLost(RuntimeError):
+    """The worker of a job ended before the job did (killed, or out of memory in a library
+    that cannot say so)."""
+
+    def __init__(self, label: str) -> None:
+        super().__init__(f"{label}: its worker process ended before the job was done (killed, "
+                         "or out of memory: a build job may add "
+                         f"{MAX_JOB_MEMORY // 2**20:,} MiB, publish.core.ceilings.MAX_JOB_MEMORY); "
+                         "outputs already written are whole: build again, with --jobs 1 to "
+                         "hold fewer jobs at once")
+        self.label = label
+
+    def __reduce__(self):
+        return type(self), (self.label,)
+
+
+class JobsFailed(Exception):
+    """Several jobs of one build failed; ``errors`` in the order the jobs were started."""
+
+    def __init__(self, errors: list[BaseException]) -> None:
+        super().__init__("; ".join(str(error) for error in errors))
+        self.errors = errors
+
+
+def _report(job: Job, rendered: Rendered, outputs: list[Built]) -> str:
+    pages = f"{sum(b.pages for b in outputs)} pages"
+    if job.final and rendered.note:
+        return f"  {job.label}: {rendered.note} ({job.why})"
+    return f"  {job.label}: {pages} ({job.why})" + (f"; {rendered.note}" if rendered.note else "")
+
+
+def write(work: Work, job: Job, rendered: Rendered, stamps: Stamps, inputs: Inputs
+          ) -> list[Built]:
+    """A job's files, atomically, and right after them the records of its outputs."""
+    out = output_dir(work.project, work.game.id, job.locale)
+    for name, data in rendered.files.items():
+        write_atomic(out / name, data, within=out)
+    for name in rendered.remove:
+        kept_inside(out / name, out).unlink(missing_ok=True)
+    outputs = []
+    for name, pages in rendered.pages.items():
+        shown = rendered.shows.get(name, ())
+        stamps.records[name] = {**job.inputs, **inputs.cards(shown, job.locale)}
+        outputs.append(Built(out / name, pages))
+    stamps.write()
+    return outputs
+
+
+def make(project: Path, work: Work, target: str, locale: str, options: Any = None,
+         jobs: int | None = None, say: Say = print) -> list[Built]:
+    """One target of one edition, made whether or not it is up to date."""
+    request = Request([locale], {target: options}, force=True, together=True)
+    return run(work, plan(work, request), jobs, say)

@@ -1,0 +1,485 @@
+"""The `publish` command line: it parses options, calls one function of publish.app.commands and
+prints what that returns; the work, the policy and the error messages are there."""
+
+from __future__ import annotations
+
+import functools
+import json
+import sys
+from collections.abc import Callable
+from typing import Any
+
+import click
+
+from publish import __version__
+from publish.app import commands, scaffold
+from publish.app.preview import preview as preview_cards
+from publish.app.sheets import commands as sheetcommands
+from publish.app.watcher import rebuild_on_save
+from publish.build.failures import Failure, build_failure
+from publish.cli.crashlog import STATUS as CRASH_STATUS
+from publish.cli.crashlog import crash_line
+from publish.core.problems import terminal_safe
+from publish.model.game import BACKS
+from publish.render.geometry import CARD_SIZES, PAPERS
+from publish.render.preview import DPI
+from publish.render.printshop import SERVICES
+
+
+def echo(line: str = "", err: bool = False) -> None:
+    """Print one line of what a command says, terminal-safe (publish.core.problems.terminal_safe):
+    a name or a text quoted from a file given to the command shows its control characters,
+    never acts on them.  Every message goes through here; data a command writes out
+    (`publish cards`, `publish schema`, `--json`) does not."""
+    click.echo(terminal_safe(line), err=err)
+
+
+def reports(command: Callable[..., Any]) -> Callable[..., Any]:
+    """A Failure raised by the command is printed on stderr and ends it with its status, as
+    is an exception ``build_failure`` knows (problems found, a template's error) when the
+    command did not turn it into one; any other exception is a bug: one line naming the log
+    file that holds its traceback, exit 2.  Before the command, an import a kill left half
+    done is finished, and that said."""
+
+    @functools.wraps(command)
+    def wrapper(*args: Any, **kwargs: Any) -> Any:
+        try:
+            for line in sheetcommands.recover_imports(kwargs.get("project")):
+                click.echo(line, err=True)
+            return command(*args, **kwargs)
+        except Failure as failure:
+            for line in failure.lines:
+                echo(line, err=True)
+            sys.exit(failure.status)
+        except (click.exceptions.ClickException, click.exceptions.Exit, click.exceptions.Abort):
+            raise
+        except Exception as exc:
+            failure = build_failure(exc)  # problems found where no command foresaw them
+            if failure is not None:
+                for line in failure.lines:
+                    echo(line, err=True)
+                sys.exit(failure.status)
+            echo(crash_line(exc), err=True)  # a bug: said in one line, logged in full
+            sys.exit(CRASH_STATUS)
+
+    return wrapper
+
+
+def echo_all(lines: list[str], status: int = 0) -> None:
+    for line in lines:
+        echo(line)
+    sys.exit(status)
+
+
+project_option = click.option(
+    "--project", type=click.Path(file_okay=False), help="Project folder (default: found upwards).")
+game_option = click.option("--game", help="Game id under cards/ (default: the project's default).")
+locale_option = click.option("--locale", default=None,
+                             help="Edition to build (default: the source locale).")
+strict_option = click.option("--strict", is_flag=True,
+                             help="Fail if the edition has any missing or fuzzy translation.")
+jobs_option = click.option("--jobs", type=int, default=None,
+                           help="Processes (default: one per core).")
+paper_option = click.option("--paper", type=click.Choice(list(PAPERS)), default="a4",
+                            show_default=True)
+editions_option = click.option("--locale", "chosen", multiple=True,
+                               help="Edition(s) (default: every one).")
+
+
+class EngineCommand(click.Command):
+    """A command whose choices come from the game's engine: its help lists them."""
+
+    def format_epilog(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        offered = commands.engine_help(ctx.params.get("project"), ctx.params.get("game"))
+        if offered:
+            with formatter.section("Offered by the engine"):
+                formatter.write_text(offered)
+
+
+@click.group()
+@click.version_option(__version__, prog_name="publish")
+def main() -> None:
+    """Check card games and publish their decks, rules and manuals."""
+
+
+@main.command()
+@project_option
+@game_option
+@reports
+def check(project: str | None, game: str | None) -> None:
+    """Validate a game's cards and rules; list every problem with file:line:col."""
+    report = commands.check_game(project, game)
+    lines = [*map(str, report.problems), *(f"{w.location}: warning: {w.message}"
+                                           for w in report.warnings),
+             *(f"note: {note}" for note in report.skipped)]
+    echo_all([*lines, report.summary()], 0 if report.ok else 1)
+
+
+@main.command()
+@project_option
+@click.argument("name")
+@click.option("--layout", type=click.Choice(scaffold.LAYOUTS), default="art", show_default=True,
+              help="art: a picture on every card; text: text only, in labelled boxes.")
+@click.option("--locale", default="en", show_default=True,
+              help="The game's source language (the example words stay English).")
+@click.option("--author", default=None, help="Your name, for the licence (default: git's).")
+@click.option("--title", default=None, help="The game's printed name (default: from NAME).")
+@reports
+def new(project: str | None, name: str, **chosen: Any) -> None:
+    """Create a complete, working game in cards/NAME/ and templates/NAME/ to start from."""
+    created = scaffold.create(project, scaffold.NewGame(name, **chosen))
+    echo_all(scaffold.report(created))
+
+
+@main.command()
+@project_option
+@game_option
+@click.option("--format", "fmt", type=click.Choice(["json", "csv", "xlsx", "ods"]),
+              default="json", show_default=True)
+@click.option("--output", "-o", type=click.Path(dir_okay=False),
+              help="Write to this file (atomically); xlsx and ods need one.")
+@reports
+def cards(project: str | None, game: str | None, fmt: str, output: str | None) -> None:
+    """Every card as JSON (a row per card per deck), or as a spreadsheet to edit and bring
+    back with `publish import`: CSV, or XLSX and ODS with a sheet per deck (a row per card,
+    a column per field, text block and deck's copies)."""
+    click.echo(sheetcommands.export_cards(project, game, fmt, output), nl=False)
+
+
+@main.command("import")
+@project_option
+@game_option
+@click.argument("file", type=click.Path(dir_okay=False))
+@click.option("--dry-run", is_flag=True, help="Show what would change; write nothing.")
+@reports
+def import_(project: str | None, game: str | None, file: str, dry_run: bool) -> None:
+    """Update the deck files from a spreadsheet made by `publish cards` (.csv, .xlsx, .ods):
+    cards changed, added, moved and removed, shown as a diff of the YAML. Nothing is written
+    unless every row is valid and the game passes `publish check` as it would be."""
+    echo_all(sheetcommands.import_cards(project, game, file, dry_run))
+
+
+@main.command()
+@project_option
+@game_option
+@click.option("--output", "-o", type=click.Path(dir_okay=False),
+              help="Write the schema to this file (atomically) instead of printing it.")
+@reports
+def schema(project: str | None, game: str | None, output: str | None) -> None:
+    """JSON Schema of a game's deck files, for editors and other tools."""
+    click.echo(commands.schema(project, game, output), nl=False)
+
+
+@main.group(invoke_without_command=True)
+@project_option
+@game_option
+@locale_option
+@strict_option
+@click.option("--force", is_flag=True, help="Remake every output, changed or not.")
+@jobs_option
+@click.pass_context
+@reports
+def build(ctx: click.Context, project: str | None = None, game: str | None = None,
+          locale: str | None = None, strict: bool = False, force: bool = False,
+          jobs: int | None = None) -> None:
+    """Build outputs into build/<game>/<locale>/. No target: the decks, print-shop files,
+    manual and summaries of every edition (or of --locale), remaking only the outputs
+    whose inputs changed since they were made."""
+    ctx.obj = {"locale": locale, "strict": strict}  # defaults for `build --locale en manual`
+    if ctx.invoked_subcommand is None:
+        build_changed(project, game, locale, strict, force, jobs)
+
+
+def build_changed(project: str | None, game: str | None, locale: str | None, strict: bool,
+                  force: bool, jobs: int | None, only: str | None = None) -> None:
+    """Plan; render only if something is out of date, with a progress bar; ``only``: that
+    target's outputs alone."""
+    prepared = commands.prepare_build(project, game, locale, strict, force, only)
+    echo(prepared.headline)
+    if prepared.work is None:
+        return
+    for line in prepared.notes:
+        echo(line)
+    # a bar only on a terminal: in a log its label would run into the lines after it
+    with click.progressbar(length=prepared.count, label="building", file=sys.stderr,
+                           show_pos=True, hidden=not sys.stderr.isatty()) as bar:
+        outcome = commands.run_build(prepared, jobs, echo, bar.update)
+    echo(outcome.summary())
+
+
+def build_one(target: str, project: str | None, game: str | None, locale: str | None,
+              strict: bool, jobs: int | None = None, **chosen: Any) -> None:
+    """`publish build <target>`: the edition from the group's options unless given here."""
+    parent = click.get_current_context().find_object(dict) or {}
+    outcome = commands.build_target(project, game, target, locale or parent.get("locale"),
+                                    strict or bool(parent.get("strict")), jobs, echo,
+                                    **chosen)
+    for item in outcome.built:
+        echo(f"  {item.path} ({item.pages} pages)")
+    echo(outcome.summary())
+
+
+@build.command()
+@project_option
+@game_option
+@paper_option
+@click.option("--size", type=click.Choice(list(CARD_SIZES)), default=None,
+              help="Card size.  [default: the game's print.default_size]")
+@click.option("--bw", is_flag=True, help="Black-and-white printer-friendly variant.")
+@click.option("--backs", type=click.Choice(list(BACKS)), default=None,
+              help="Backs: none, for a duplex flip on the long or short edge, or to fold.  "
+                   "[default: the game's print.backs, else none]")
+@click.option("--back-offset", default="0,0", show_default=True, metavar="X,Y",
+              callback=lambda _c, _p, value: parse_offset(value),
+              help="Offset read on the calibration page (mm); backs are moved to cancel it.")
+@click.option("--deck", "only", multiple=True, metavar="ID",
+              help="Only this deck (repeat for more); no decks-all PDF.  [default: every deck]")
+@locale_option
+@strict_option
+@jobs_option
+@reports
+def decks(project: str | None = None, game: str | None = None, locale: str | None = None,
+          strict: bool = False, jobs: int | None = None, **chosen: Any) -> None:
+    """Print-and-cut deck PDFs: one per deck and one with all decks."""
+    build_one("decks", project, game, locale, strict, jobs, **chosen)
+
+
+def parse_offset(value: str) -> tuple[float, float]:
+    try:
+        x, y = (float(v) for v in value.split(","))
+    except ValueError:
+        raise click.BadParameter("write it as X,Y in millimetres, e.g. 0.5,-1",
+                                 param_hint="--back-offset") from None
+    return x, y
+
+
+@build.command()
+@project_option
+@game_option
+@click.option("--service", type=click.Choice(list(SERVICES)), default="tgc", show_default=True,
+              help="Card and image size of the print service.")
+@click.option("--interleave", is_flag=True,
+              help="Each front followed by its back (DriveThruCards).")
+@click.option("--images/--no-images", default=True, show_default=True,
+              help="Also write a 300 dpi PNG per card.")
+@locale_option
+@strict_option
+@jobs_option
+@reports
+def printshop(project: str | None = None, game: str | None = None, locale: str | None = None,
+              strict: bool = False, jobs: int | None = None, **chosen: Any) -> None:
+    """Print-shop files: one card per page (TrimBox/BleedBox) and PNG images."""
+    build_one("printshop", project, game, locale, strict, jobs, **chosen)
+
+
+@build.command()
+@project_option
+@game_option
+@paper_option
+@locale_option
+@strict_option
+@reports
+def manual(project: str | None = None, game: str | None = None, locale: str | None = None,
+           strict: bool = False, paper: str = "a4") -> None:
+    """The full manual: rules, card lists, cards by effect, examples, index."""
+    build_one("manual", project, game, locale, strict, paper=paper)
+
+
+@build.command()
+@project_option
+@game_option
+@paper_option
+@locale_option
+@strict_option
+@reports
+def summaries(project: str | None = None, game: str | None = None, locale: str | None = None,
+              strict: bool = False, paper: str = "a4") -> None:
+    """Rule summaries, one PDF each, each within the pages its front matter allows."""
+    build_one("summaries", project, game, locale, strict, paper=paper)
+
+
+@build.command()
+@project_option
+@game_option
+@locale_option
+@strict_option
+@jobs_option
+@reports
+def gallery(project: str | None = None, game: str | None = None, locale: str | None = None,
+            strict: bool = False, jobs: int | None = None) -> None:
+    """A review page of every card face, filterable by deck, group and kind, and a
+    contact-sheet PNG per deck (build/<game>/<locale>/gallery/)."""
+    build_one("gallery", project, game, locale, strict, jobs)
+
+
+@build.command()
+@project_option
+@game_option
+@click.option("--base-url", default="", metavar="URL",
+              help="Address the images will be hosted under.  [default: their file:/// paths]")
+@click.option("--card-width", "width", type=int, default=None, metavar="PX",
+              help="A card's width on the sheets.  [default: the widest a 4096 px sheet allows]")
+@locale_option
+@strict_option
+@jobs_option
+@reports
+def tts(project: str | None = None, game: str | None = None, locale: str | None = None,
+        strict: bool = False, jobs: int | None = None, **chosen: Any) -> None:
+    """Tabletop Simulator: face sheets and a back per deck, and a saved object laying the
+    decks out on the table (build/<game>/<locale>/tts/)."""
+    build_one("tts", project, game, locale, strict, jobs, **chosen)
+
+
+@main.group()
+def i18n() -> None:
+    """Translation catalogs (gettext PO, with Babel): extract, update, status."""
+
+
+@i18n.command()
+@project_option
+@game_option
+@reports
+def extract(project: str | None, game: str | None) -> None:
+    """Write the message templates (locale/*.pot) from the sources."""
+    echo_all(commands.i18n_extract(project, game))
+
+
+@i18n.command()
+@project_option
+@game_option
+@editions_option
+@reports
+def update(project: str | None, game: str | None, chosen: tuple[str, ...]) -> None:
+    """Bring each edition's PO files up to the sources: new messages, fuzzy, obsolete."""
+    echo_all(commands.i18n_update(project, game, chosen))
+
+
+@i18n.command()
+@project_option
+@game_option
+@editions_option
+@click.option("--strict", is_flag=True, help="Exit 1 unless every edition is complete.")
+@reports
+def status(project: str | None, game: str | None, chosen: tuple[str, ...],
+           strict: bool) -> None:
+    """Per edition: messages missing, fuzzy (source changed since), glossary misuses, % done."""
+    echo_all(*commands.i18n_status(project, game, chosen, strict))
+
+
+@main.command()
+@project_option
+@game_option
+@locale_option
+@click.argument("target", required=False, type=click.Choice(["all", *commands.target_names()]))
+@reports
+def watch(project: str | None, game: str | None, locale: str | None,
+          target: str | None) -> None:
+    """Rebuild on every save (cards, rules, templates, fonts, catalogs) what changed, of every
+    output or of TARGET's; errors are printed and watching goes on. Stop with Ctrl-C."""
+    root, game_id = commands.locate(project, game)
+    only = None if target in (None, "all") else target
+    once = functools.partial(build_changed, str(root), game_id, locale, False, False, None, only)
+    rebuild_on_save(root, game_id, functools.partial(rebuild, once), echo)
+
+
+def rebuild(once: Callable[[], None]) -> None:
+    """One build of `publish watch`: a failure is said, and watching goes on."""
+    try:
+        once()
+    except Failure as failure:
+        for line in failure.lines:
+            echo(line, err=True)
+        echo(f"watch: build failed (exit {failure.status}); fix and save again", err=True)
+    except Exception as exc:  # a bug must not end the session: said (traceback logged), on
+        echo(crash_line(exc), err=True)
+
+
+@main.command()
+@project_option
+@game_option
+@click.argument("cards", nargs=-1, required=True, metavar="CARD...")
+@click.option("--locale", default=None, help="Only this edition.  [default: every edition]")
+@click.option("--dpi", type=click.IntRange(30, 1200), default=DPI, show_default=True)
+@click.option("--in-process", is_flag=True, help="Make it in this process, not in the warm "
+              "preview server (kept running between previews, ended when idle 15 min).")
+@reports
+def preview(project: str | None, game: str | None, cards: tuple[str, ...], locale: str | None,
+            dpi: int, in_process: bool) -> None:
+    """A PNG of each card named (by number or name) as the decks print it, into
+    build/<game>/<locale>/preview/; prints each file's path."""
+    echo_all(preview_cards(project, game, cards, locale, dpi))
+
+
+@main.command(cls=EngineCommand)
+@project_option
+@game_option
+@click.option("--games", type=click.IntRange(1), default=100, show_default=True)
+@click.option("--players", default=None, help="A count or a range, low..high "
+              "(default: the engine's).")
+@click.option("--mode", default=None, help="A way to play the engine offers (default: its "
+              "first).")
+@click.option("--decks", default=None, help="Comma-separated decks (default: the first deck).")
+@click.option("--seed", type=int, default=0, show_default=True)
+@click.option("--agents", default=None, help="Comma-separated agents seated in turn "
+              "(default: the engine's).")
+@click.option("--workers", type=click.IntRange(1), default=None,
+              help="Processes (default: every core).")
+@click.option("--json", "as_json", is_flag=True, help="Print the whole report as JSON.")
+@click.option("--progress", is_flag=True, help="Show a progress bar.")
+@click.option("--logs", type=click.Path(file_okay=False), default=None,
+              help="Write each game's log into this folder.")
+@reports
+def simulate(project: str | None, game: str | None, as_json: bool, progress: bool,
+             **chosen: Any) -> None:
+    """Play many seeded games with the rules engine and report what each card did."""
+    with click.progressbar(length=chosen["games"], label="simulating", file=sys.stderr,
+                           hidden=not progress) as bar:
+        result, text = commands.simulate(project, game, progress=bar.update, **chosen)
+    if as_json:
+        click.echo(json.dumps(result, ensure_ascii=False, indent=2))
+    else:
+        echo(text)
+
+
+@main.command(cls=EngineCommand)
+@project_option
+@game_option
+@click.argument("study", required=False, type=click.Path(exists=True, dir_okay=False))
+@click.option("--games", type=click.IntRange(1), default=None,
+              help="Games in all, split evenly over the study's tables (default: 2000).")
+@click.option("--seed", type=int, default=None, help="Seed of the study (default: the file's, 0).")
+@click.option("--workers", type=click.IntRange(1), default=None,
+              help="Worker processes of the local Dask cluster (default: one per core; 1: none).")
+@click.option("--scheduler", default=None, metavar="ADDRESS",
+              help="Play on a running Dask cluster instead (tcp://host:8786; tls://host:8786 "
+                   "with the three --tls options). Whoever reaches it runs code on its "
+                   "workers and on this process (docs/balance.md).")
+@click.option("--tls-ca-file", type=click.Path(exists=True, dir_okay=False), default=None,
+              help="With --scheduler tls://...: the certificate authority of the cluster's "
+                   "certificates (PEM).")
+@click.option("--tls-cert", type=click.Path(exists=True, dir_okay=False), default=None,
+              help="With --scheduler tls://...: this client's certificate (PEM).")
+@click.option("--tls-key", type=click.Path(exists=True, dir_okay=False), default=None,
+              help="With --scheduler tls://...: this client's private key (PEM).")
+@reports
+def balance(project: str | None, game: str | None, study: str | None, **chosen: Any) -> None:
+    """Play a balance study (STUDY.yaml, or the engine's defaults); write build/<game>/balance/."""
+    def bar(total: int) -> Any:
+        return click.progressbar(length=total, label="playing", file=sys.stderr)
+    echo_all(commands.balance(project, game, study, bar=bar, **chosen))
+
+
+@main.command(cls=EngineCommand)
+@project_option
+@game_option
+@click.argument("files", nargs=-1, required=True, type=click.Path(exists=True, dir_okay=False))
+@click.option("--edition", default=None,
+              help="Rules edition to replay by (default: the file's, else the engine's first).")
+@click.option("--bookkeeping-only", is_flag=True,
+              help="Skip the effects level (card effects replayed by the engine).")
+@click.option("--strict", is_flag=True, help="Fail on warnings too (variants read as intended).")
+@reports
+def replay(project: str | None, game: str | None, files: tuple[str, ...], edition: str | None,
+           bookkeeping_only: bool, strict: bool) -> None:
+    """Replay game logs; list every finding and warning with file:line:col."""
+    echo_all(*commands.replay(project, game, files, edition, not bookkeeping_only, strict))

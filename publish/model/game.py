@@ -1,0 +1,488 @@
+"""The typed model of a game: its configuration (game.yaml) and its cards.
+
+The configuration models are static; the card models are built per game by
+``publish.model.cardschema`` so that decks, kinds and groups are checked against
+what the game declares and editors can complete them.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Annotated, Any, Literal
+
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, model_validator
+
+from publish.core.patterns import refusal
+from publish.core.problems import Location
+from publish.core.yamlsource import SourceMap
+
+NonEmpty = Annotated[str, Field(min_length=1)]
+Colour = Annotated[str, Field(pattern=r"^#[0-9a-fA-F]{6}$")]
+
+
+def _compiles(pattern: str) -> str:
+    if (why := refusal(pattern)) is not None:
+        raise ValueError(why)
+    return pattern
+
+
+Regex = Annotated[str, Field(min_length=1), AfterValidator(_compiles)]
+LocaleTag = Annotated[str, Field(pattern=r"^[a-z]{2,3}(-[A-Z]{2})?$")]
+TAG_ID = r"^[a-z][a-z0-9-]*$"
+ID = r"^[a-z0-9][a-z0-9_-]*$"
+TagId = Annotated[str, Field(pattern=TAG_ID, max_length=64)]
+Id = Annotated[str, Field(pattern=ID, max_length=64)]
+"""A deck's, kind's, text block's or group's id: lower-case letters, digits, '-' and '_'
+(never '/', '..' or a leading dot), as it may name a file (deck-<id>.pdf)."""
+FORMS = {ID: "an id of lower-case letters, digits, '-' and '_', starting with a letter or "
+             "digit (it names files, as deck-<id>.pdf)",
+         TAG_ID: "an id of lower-case letters, digits and '-', starting with a letter"}
+"""What each id's pattern asks for, in words, for messages."""
+
+
+class Strict(BaseModel):
+    """Base of every source model: no unknown fields, no silent type coercion."""
+
+    model_config = ConfigDict(extra="forbid", strict=True, frozen=True)
+
+
+class Licence(Strict):
+    """The licence the game's data is published under, with its attribution."""
+
+    id: NonEmpty
+    name: NonEmpty
+    url: NonEmpty
+    attribution: NonEmpty
+
+    @property
+    def in_words(self) -> bool:
+        """An id written in words ('All rights reserved'), not an identifier (CC-BY-4.0):
+        each edition prints its translation."""
+        return any(ch.isspace() for ch in self.id)
+
+
+class Locales(Strict):
+    """The language the sources are written in, the editions published, and their glossary."""
+
+    source: LocaleTag
+    editions: list[LocaleTag] = Field(min_length=1)
+    glossary: list[NonEmpty] = Field(
+        default_factory=list,
+        description="game terms each edition translates one way ('crisis|crises': the forms); "
+                    "card texts using a term must use its translation")
+
+    @model_validator(mode="after")
+    def _source_published(self) -> Locales:
+        if self.source not in self.editions:
+            raise ValueError(f"the source locale {self.source} must be one of the editions")
+        return self
+
+
+class CardKind(Strict):
+    """A kind of card (structural or natural, say) and its number range."""
+
+    name: NonEmpty
+    counted: list[NonEmpty] | None = Field(
+        None, min_length=1,
+        description="the name as printed after a number ('68 structural'), one form per plural "
+                    "form of the source language in its gettext order (English, Portuguese: "
+                    "one, then many); default: the name in lower case")
+    numbers: Annotated[list[int], Field(min_length=2, max_length=2)]
+    default: bool = False
+    grouped: bool = Field(True, description="whether cards of this kind may belong to a group")
+    colour: Colour | None = Field(None, description="frame colour of cards without a group")
+
+    def count_forms(self) -> list[str]:
+        """The forms of ``counted``, or the name in lower case."""
+        return list(self.counted) if self.counted else [self.name.lower()]
+
+
+class TextBlockKind(Strict):
+    """A kind of effect block on a card face (direct or general, say)."""
+
+    name: NonEmpty
+
+
+class DeckExpectation(Strict):
+    """What a deck must contain, counting copies; checked by `publish check`."""
+
+    cards: int | None = None
+    kinds: dict[str, int] = Field(default_factory=dict)
+    grouped: int | None = Field(None, description="cards that belong to a group")
+
+
+class DeckSpec(Strict):
+    """A deck of the game and what it must contain."""
+
+    name: NonEmpty
+    colour: Colour = Field("#444444", description="colour of the deck's backs")
+    indicator: NonEmpty | None = Field(None, description="deck mark on faces (none: no mark)")
+    expect: DeckExpectation | None = None
+
+
+class GroupValue(Strict):
+    """One group (a faction, say) with its display name and colour."""
+
+    name: NonEmpty
+    colour: Colour
+    pattern: Literal[
+        "solid", "stripes", "backslash", "horizontal", "vertical", "grid", "dots", "crosshatch"
+    ] = Field("solid", description="how black-and-white prints tell the group apart")
+
+
+class Groups(Strict):
+    """Card groups: the card field that names them, their values and sizes."""
+
+    field: Annotated[str, Field(pattern=r"^[a-z_]+$")] = "group"
+    label: NonEmpty
+    cards_each: int | None = None
+    values: dict[Id, GroupValue] = Field(min_length=1)
+
+
+class TagSpec(Strict):
+    """A family of cards by what their effects do; rules text lists them by query."""
+
+    name: NonEmpty
+    description: str = ""
+
+
+
+class IconSpec(Strict):
+    """An icon used as a :token: in card text, rules and tables; drawn by an SVG file."""
+
+    name: NonEmpty = Field(description="what it stands for (legend, screen readers)")
+    kind: NonEmpty = Field("symbol", description="resource, suit, card type, state...")
+    file: Annotated[str, Field(pattern=r"^[A-Za-z0-9_-][A-Za-z0-9_./-]*\.svg$")] | None = Field(
+        None, description="SVG file under icons/ (default: <id>.svg)")
+
+
+FieldId = Annotated[str, Field(pattern=r"^[a-z][a-z0-9_]*$")]
+FieldType = Literal["integer", "text", "translatable", "choice", "image", "tags"]
+
+RESERVED_FIELDS = frozenset({
+    "number", "name", "kind", "copies", "notes", "text", "text_size", "shrink_to_fit", "tags",
+    "group",
+    "name_class", "kind_label", "deck", "deck_mark", "frame", "boxes", "fields", "images"})
+"""Names a card entry or its face template already uses: a game's field cannot take them."""
+
+
+class FieldSpec(Strict):
+    """A card field of the game's own (a cost, a picture, a type line), and its rules."""
+
+    type: FieldType = Field(description="integer, text (printed as written), translatable "
+                                        "(a catalog message per edition), choice (one of "
+                                        "'choices'), image (a file in the game folder), tags "
+                                        "(a list, of 'choices' if given)")
+    label: NonEmpty | None = Field(None, description="the field's name in exports and "
+                                                     "messages (default: its id)")
+    required: bool = False
+    default: int | str | list[str] | None = Field(
+        None, description="the value of a card that does not give one")
+    min: int | None = Field(None, description="integer: the smallest value")
+    max: int | None = Field(None, description="integer: the largest value")
+    choices: list[NonEmpty] | None = Field(
+        None, min_length=1, description="choice: the values allowed; tags: the tags allowed")
+    print_mm: Annotated[list[float], Field(min_length=2, max_length=2)] | None = Field(
+        None, description="image: width and height it prints at, in mm, for the 300 dpi "
+                          "check (default: the whole card)")
+
+    @model_validator(mode="after")
+    def _consistent(self) -> FieldSpec:
+        if self.type != "integer" and (self.min is not None or self.max is not None):
+            raise ValueError("min and max are for integer fields")
+        if self.type == "choice" and not self.choices:
+            raise ValueError("a choice field lists its 'choices'")
+        if self.choices and self.type not in ("choice", "tags"):
+            raise ValueError("choices are for choice and tags fields")
+        if self.print_mm is not None and self.type != "image":
+            raise ValueError("print_mm is for image fields")
+        if self.required and self.default is not None:
+            raise ValueError("a required field has no default: drop one of them")
+        if self.default is not None:
+            _check_default(self)
+        return self
+
+    def title(self, field_id: str) -> str:
+        """The field's name for readers: its label, or its id."""
+        return self.label or field_id
+
+
+def _check_default(spec: FieldSpec) -> None:
+    value = spec.default
+    wanted = {"integer": int, "tags": list}.get(spec.type, str)
+    if not isinstance(value, wanted) or isinstance(value, bool):
+        what = {int: "a whole number", list: "a list"}.get(wanted, "text")
+        raise ValueError(f"the default of a {spec.type} field must be {what}")
+    if spec.type == "integer" and not ((spec.min is None or value >= spec.min)
+                                       and (spec.max is None or value <= spec.max)):
+        raise ValueError(f"the default {value} is outside min..max")
+    allowed = spec.choices or []
+    values = value if isinstance(value, list) else [value]
+    if allowed and spec.type in ("choice", "tags") and not set(values) <= set(allowed):
+        raise ValueError(f"the default must be among the choices ({', '.join(allowed)})")
+
+
+CARD_SIZES: dict[str, tuple[float, float]] = {
+    "poker": (63.0, 88.0),
+    "bridge": (57.0, 89.0),
+    "tarot": (70.0, 120.0),
+    "mini": (44.0, 63.0),
+    "square": (70.0, 70.0),
+}
+"""Card sizes a game may print at: width and height in mm, before bleed."""
+
+CardSize = Literal["poker", "bridge", "tarot", "mini", "square"]
+
+
+BACKS = ("none", "long-edge", "short-edge", "fold")
+"""How print-and-cut sheets carry the backs: none, on the next page for a duplex flip on the
+long or short edge, or beside the faces to fold."""
+
+
+class PrintSpec(Strict):
+    """Print defaults: card size, bleed and backs."""
+
+    default_size: CardSize = Field("poker", description="the size a build prints at unless "
+                                                        "told otherwise (--size)")
+    backs: Literal[BACKS] = Field(  # type: ignore[valid-type]
+        "none", description="the backs `publish build` prints on the print-and-cut sheets "
+                            "unless told otherwise (--backs): none, long-edge or short-edge "
+                            "(duplex, with a calibration sheet), fold")
+    shrink_to_fit: float = Field(
+        1.0, gt=0, le=1, description="the smallest share of its size a card's text may step "
+        "down to when it overflows its box, before the build fails and names the card (0.8: "
+        "down to 80 %); 1, the default: never shrink. A card's own shrink_to_fit overrides it")
+    sizes: list[CardSize] = Field(default_factory=lambda: ["poker"])
+    bleed_mm: float = Field(3.0, ge=0, le=10)
+
+
+class EmphasisRule(Strict):
+    """Words set in a style by the renderer; ``once`` sets only the first match per card."""
+
+    name: NonEmpty
+    pattern: Regex
+    once: bool = True
+
+
+class Typography(Strict):
+    """Per-locale typography of card text, applied when rendering, never typed in data."""
+
+    numerals: Literal["arabic", "roman"] = "arabic"
+    quotes: Annotated[str, Field(min_length=4, max_length=4)] = Field(
+        "\u201c\u201d\u2018\u2019", description="opening, closing, inner opening, inner closing")
+    quantity: Regex = Field(r"\b[1-9][0-9]*\b", description="regex of the numbers to restyle")
+    bold: list[EmphasisRule] = Field(default_factory=list)
+    italic: list[EmphasisRule] = Field(default_factory=list)
+
+
+ManualPart = Literal["cover", "contents", "chapters", "card-list", "cards-by-effect", "index",
+                     "colophon"]
+
+MANUAL_FORMS: dict[str, tuple[ManualPart, ...]] = {
+    "full": ("cover", "contents", "chapters", "card-list", "cards-by-effect", "index",
+             "colophon"),
+    "booklet": ("cover", "chapters", "card-list", "colophon"),
+}
+"""Each form of manual and the parts it has unless game.yaml's ``manual.parts`` says."""
+
+
+def _distinct(parts: list[str]) -> list[str]:
+    twice = sorted({p for p in parts if parts.count(p) > 1})
+    if twice:
+        raise ValueError(f"{', '.join(twice)} listed more than once: a part is printed once")
+    return parts
+
+
+class ManualSpec(Strict):
+    """The manual's shape: its form, and which parts it has in which order.
+
+    A part with nothing to show is left out (cards by effect when no card has a
+    tag, the index when the rules define no term, the card list of a game
+    without cards), and the contents do not list it.
+    """
+
+    form: Literal["full", "booklet"] = Field(
+        "full", description="full: a cover page, a contents page, and each part starting on "
+                            "a page of its own; booklet: short and compact, for small games: "
+                            "the title heads the first page of rules (the cover is a masthead, "
+                            "not a page), every part runs on after the one before")
+    parts: Annotated[list[ManualPart], AfterValidator(_distinct)] | None = Field(
+        None, min_length=1,
+        description="the parts, in the order printed, from: cover, contents, chapters (the "
+                    "rules), card-list, cards-by-effect, index, colophon; default: the form's "
+                    "(full: all seven; booklet: cover, chapters, card-list, colophon)")
+
+    @property
+    def shape(self) -> tuple[ManualPart, ...]:
+        """The parts asked for, in order: ``parts``, or the form's."""
+        return tuple(self.parts) if self.parts else MANUAL_FORMS[self.form]
+
+
+FigureStyle = Literal["lining", "oldstyle"]
+
+
+class Figures(Strict):
+    """The digits of the text faces: lining (as tall as capitals: 1 0) or old-style (with
+    ascenders and descenders, as lower case: a 1 like a small I, a 0 like an o).
+
+    One choice for every edition: figures are the design's, not the language's.
+    Templates read them as ``style.figures`` (CSS ``font-variant-numeric`` values).
+    """
+
+    cards: FigureStyle = Field(
+        "lining", description="card faces, and card text wherever it is quoted (the card "
+                              "lists' effects)")
+    rules: FigureStyle = Field("lining", description="the manual's text")
+    summaries: FigureStyle = Field("lining", description="the rule summaries' text")
+    tables: Literal["proportional", "tabular"] = Field(
+        "proportional", description="table cells, the contents' and the index's page numbers: "
+                                    "tabular figures all take the same width, so numbers in a "
+                                    "column line up")
+
+    def css(self) -> dict[str, str]:
+        """Each choice as a value of CSS ``font-variant-numeric`` ('lining-nums')."""
+        return {where: f"{style}-nums" for where, style in self.model_dump().items()}
+
+
+class GameConfig(Strict):
+    """game.yaml: everything about a game that is not a card."""
+
+    name: NonEmpty
+    edition: NonEmpty
+    licence: Licence
+    source: NonEmpty
+    locales: Locales
+    number_digits: int = Field(3, ge=1, le=6)
+    card_kinds: dict[Id, CardKind] = Field(min_length=1)
+    text_blocks: dict[Id, TextBlockKind] = Field(default_factory=dict)
+    decks: dict[Id, DeckSpec] = Field(min_length=1)
+    groups: Groups | None = None
+    tags: dict[TagId, TagSpec] = Field(
+        default_factory=dict, description="card families that cards list in their 'tags'")
+    icons: dict[TagId, IconSpec] = Field(
+        default_factory=dict, description="icons by token (:id:); none: every icons/*.svg")
+    fields: dict[FieldId, FieldSpec] = Field(
+        default_factory=dict, description="the game's own card fields, by id: cards write "
+                                          "them as keys, templates read them as card.<id>")
+    print: PrintSpec = Field(default_factory=PrintSpec)
+    typography: dict[str, Typography] = Field(default_factory=dict)
+    manual: ManualSpec = Field(
+        default_factory=ManualSpec,
+        description="the manual's shape: its form (full or booklet) and its parts in order")
+    figures: Figures = Field(
+        default_factory=Figures,
+        description="lining or old-style digits for cards, rules and summaries, and tabular "
+                    "ones in tables")
+
+    @model_validator(mode="after")
+    def _one_default_kind(self) -> GameConfig:
+        defaults = [k for k, v in self.card_kinds.items() if v.default]
+        if len(defaults) > 1:
+            raise ValueError(f"only one card kind may be the default, not {', '.join(defaults)}")
+        return self
+
+    @model_validator(mode="after")
+    def _fields_free(self) -> GameConfig:
+        taken = set(RESERVED_FIELDS) | ({self.groups.field} if self.groups else set())
+        clash = sorted(set(self.fields) & taken)
+        if clash:
+            raise ValueError(f"field {', '.join(clash)}: the name is taken by the cards' own "
+                             "keys; choose another")
+        return self
+
+    def fields_of(self, kind: str) -> list[str]:
+        """The ids of the declared fields of one type ('image', 'translatable'...)."""
+        return [k for k, v in self.fields.items() if v.type == kind]
+
+    @property
+    def default_kind(self) -> str | None:
+        return next((k for k, v in self.card_kinds.items() if v.default), None)
+
+
+@dataclass(frozen=True)
+class TextBlock:
+    """One block of a card's effect text, in the order printed."""
+
+    kind: str | None
+    text: str
+    effect: Any = field(default=None, metadata={"doc": "structured effect, for the rules engine"})
+
+
+@dataclass
+class Card:
+    """A card as loaded: the game data, plus where it was defined."""
+
+    number: str
+    name: str
+    kind: str
+    group: str | None
+    copies: dict[str, int]
+    blocks: list[TextBlock]
+    notes: str
+    home_deck: str
+    source: SourceMap
+    path: tuple[object, ...]
+    text_size: float | None = None
+    shrink_to_fit: float | None = None
+    """This card's own floor for shrinking its text (None: the game's print.shrink_to_fit)."""
+    tags: tuple[str, ...] = ()
+    fields: dict[str, Any] = field(
+        default_factory=dict,
+        metadata={"doc": "the game's own fields (game.yaml 'fields'), defaults filled in"})
+    untranslated: frozenset[str] = field(
+        default=frozenset(),
+        metadata={"doc": "fields printed in the source language for want of a translation"})
+
+    @property
+    def location(self) -> Location:
+        """Where the card's entry starts."""
+        return self.source.locate(self.path)
+
+    def where(self, *fields: object) -> Location:
+        """Where one of the card's fields is written (or the entry, if absent)."""
+        return self.source.locate((*self.path, *fields))
+
+    @property
+    def text(self) -> str:
+        """The whole effect text as printed, blocks joined by a space."""
+        return " ".join(block.text for block in self.blocks)
+
+
+@dataclass
+class Game:
+    """A loaded game: its configuration, its cards, and where its files are."""
+
+    id: str
+    root: Path
+    config: GameConfig
+    cards: list[Card]
+    config_source: SourceMap
+    deck_sources: dict[str, Location] = field(default_factory=dict)
+    incomplete: set[str] = field(
+        default_factory=set,
+        metadata={"doc": "decks with cards that failed to load ('*': cannot tell which)"},
+    )
+
+    @property
+    def project(self) -> Path:
+        """The project folder (``cards/<game>/`` lies two levels down): what its files may
+        lead to and nothing else (publish.core.projectfiles)."""
+        return self.root.parent.parent
+
+    def deck_cards(self, deck: str) -> list[Card]:
+        """The cards in ``deck``, in number order (structural first, as lists print them)."""
+        return sorted((c for c in self.cards if deck in c.copies), key=lambda c: c.number)
+
+    def card(self, number: str) -> Card:
+        for card in self.cards:
+            if card.number == number:
+                return card
+        raise KeyError(number)
+
+
+def game_files(game: Game) -> list[Path]:
+    """The folders a game's build reads: its own, its templates, the shared ones, the fonts."""
+    project = game.project
+    return [game.root, project / "templates" / game.id, project / "templates" / "_common",
+            project / "fonts"]
