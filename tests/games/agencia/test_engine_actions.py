@@ -117,6 +117,30 @@ def test_pass_cards_047_everyone_gives_one_card_along_the_flow():
     assert e.state.hands == [["044", "047"], ["049", "043"], ["045"], ["046"]]
 
 
+@pytest.mark.parametrize("single", [0, 2])
+def test_pass_cards_007_a_player_with_one_card_receives_two_before_passing_and_wins(single):
+    """007's note: whoever holds 1 card receives the 2 before passing them on, so the
+    2 cards passed leave them with 1, the fewest alone: they discard it and win.  The
+    owner of 007 (seat 0) is no exception: the owner once had to give first, a crisis."""
+    hands = [["044", "045", "049"], ["046", "047", "050"], ["051", "053", "054"],
+             ["055", "057", "058"]]
+    hands[single] = ["043"]
+    e = make(hands, society("007"))
+    play(e)
+    assert not events(e, "crisis")
+    assert [len(h) for h in e.state.hands] == [0 if p == single else 3 for p in range(4)]
+    assert e.state.partida.winners == [single]
+
+
+def test_pass_cards_007_two_players_with_one_card_is_a_crisis():
+    """007's note: two players left with 1 card tie for the fewest: the discard cannot name
+    one player, a crisis."""
+    e = make([["043"], ["044", "045", "049"], ["046"], ["051", "053", "054"]],
+             society("007"))
+    play(e)
+    assert events(e, "crisis")
+
+
 def test_equalise_120_most_gives_to_fewest_until_equal():
     e = make([["043", "044", "049"], ["045", "046", "047", "050", "051", "053"], ["054", "055"],
               ["057", "058", "059", "060"]], society("120"))

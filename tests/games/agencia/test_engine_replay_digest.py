@@ -32,13 +32,13 @@ PLANS = {
 }
 EXPECTED = {
     "simple-4-bench":
-        "5c202dfe7ab7ae3b035caa53830354cb42cad77cf1827116024047cd8e76ad9f",
+        "d0b2d267e992425dba91e525a32c0141347ed7d438009d15b775282540d7786d",
     "simple-3to6-random":
-        "a6d96795b68ed2ff5c9a0976605169c63104cb57840fe238c9b46f9eaa8cdcf4",
+        "c171c30754258c80533a9e47ca7b53b6213e2f36bb600074f8a772e0543eab2a",
     "bourdieu-all":
         "c2ecc251412023ffae0236cd6d1a21d5276cba18083a77e6308c5bb3710262a6",
     "bourdieu-social":
-        "51d6fad4b7dd6eac0281e59e7555949ed58e63cc7755c4c49021308359f65abf",
+        "656c732e9341540bf545c7ef8f64acd30cde5ca0a58293b296df4f1a312f09e1",
 }
 
 
