@@ -143,7 +143,11 @@ def draw(engine: Engine, ctx: Context, player: int, n: int, optional: bool = Fal
 def give(engine: Engine, ctx: Context, giver: int, receiver: int, n: int,
          optional: bool = False) -> None:
     if giver == receiver:
-        return  # "um jogador não pode entregar cartas para si mesmo"
+        # nobody gives cards to themselves: an instruction that asks it cannot be done
+        # as written, which the manual's section on crises counts among its causes
+        if optional:
+            return
+        raise Crisis(f"player {giver} cannot give cards to themselves")
     if _NO_RECEIVE in engine.standing and not _allowed(engine, ctx, receiver, "receive",
                                                       optional):
         return

@@ -32,13 +32,13 @@ PLANS = {
 }
 EXPECTED = {
     "simple-4-bench":
-        "d0b2d267e992425dba91e525a32c0141347ed7d438009d15b775282540d7786d",
+        "59e763c0199302a3d24ccb2c80912789e0f2dae0886486a0700e4cce2cdd51b4",
     "simple-3to6-random":
-        "c171c30754258c80533a9e47ca7b53b6213e2f36bb600074f8a772e0543eab2a",
+        "1438ff014f7edecb6df82a657e233dd21ef34575fb46b9554b578d0e2c3880dc",
     "bourdieu-all":
-        "c2ecc251412023ffae0236cd6d1a21d5276cba18083a77e6308c5bb3710262a6",
+        "c4669fedc85efd7d072448e91b8adb9b4f2f0b0be68919bb8995b6a5e63f6b50",
     "bourdieu-social":
-        "656c732e9341540bf545c7ef8f64acd30cde5ca0a58293b296df4f1a312f09e1",
+        "bfc6bcf508f02f98a2657bfce93bab31d8d7956770c71c25dfec3b1bca01e816",
 }
 
 
