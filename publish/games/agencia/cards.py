@@ -201,6 +201,7 @@ RECORDS_READ: dict[str, tuple[str, Any]] = {
     # that was a structure this partida (079 Centro histórico tombado)
     "society_seen": ("returning_only", True),
     "changed": ("changed_structure_last_turn", None),  # Jogada.changed
+    "turno_counts": ("rule", "turn_tally"),  # Partida.turno_drew, turno_discarded
 }
 """The records a game keeps only when a card of its deck reads them, each with the field
 of a model (condition or count) that reads it and the value it reads it with (None: any

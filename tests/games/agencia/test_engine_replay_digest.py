@@ -32,13 +32,13 @@ PLANS = {
 }
 EXPECTED = {
     "simple-4-bench":
-        "59e763c0199302a3d24ccb2c80912789e0f2dae0886486a0700e4cce2cdd51b4",
+        "9b90f276dfb06ae73bb725120a44dc33405db8dabb490fc73d84461300381dcd",
     "simple-3to6-random":
-        "1438ff014f7edecb6df82a657e233dd21ef34575fb46b9554b578d0e2c3880dc",
+        "3e91368ef752eedc2439d634e9eb65ced12c8d59ddf46e9feac65f141968b290",
     "bourdieu-all":
-        "c4669fedc85efd7d072448e91b8adb9b4f2f0b0be68919bb8995b6a5e63f6b50",
+        "776a9488c9bc06c9c0fcc5878ce53b1c60a506ae9f7f3439311e6a50fd77bf0e",
     "bourdieu-social":
-        "bfc6bcf508f02f98a2657bfce93bab31d8d7956770c71c25dfec3b1bca01e816",
+        "5ec965d426d60ed67b134558fe486ccfbd91f0ed6dfd537d7dc22ecde8f6ebe0",
 }
 
 
