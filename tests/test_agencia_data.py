@@ -14,6 +14,7 @@ from collections import Counter
 import pytest
 
 from conftest import REPO, run
+from publish.model.load import load_game
 from seedlist import normalise, seed_path, seed_rows
 
 SEED = seed_path()
@@ -131,3 +132,15 @@ def test_shipped_data_checks_clean():
     result = run("check", "--project", str(REPO), "--game", "agencia")
     assert result.exit_code == 0, result.output
     assert "214 cards (250 with copies) in 5 decks" in result.output
+
+
+def test_only_direct_effects_say_they_cause_a_crisis():
+    """Compendium 2.12: only direct effects cause crises.  A card's "Causa crise..." is
+    printed in its direct (white) box, never in the general (grey) one; "Não causa crise"
+    qualifies a rule and may stand in either."""
+    game, problems = load_game(REPO, "agencia")
+    assert not problems
+    misplaced = [(card.number, block.text) for card in game.cards for block in card.blocks
+                 if block.kind == "general"
+                 and re.search(r"(?<![Nn]ão )\b[Cc]ausa crise", block.text)]
+    assert misplaced == []

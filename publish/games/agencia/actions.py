@@ -493,5 +493,7 @@ HANDLERS: dict[str, Handler] = {
     # natural cards: the engine moves the card itself
     "discard_this": lambda engine, ctx, action, optional: None,
     "team_up": _team_up,
+    # a rule's crisis clause: the rule brings the crisis about (``Engine.cancelled``)
+    "own_crisis": lambda engine, ctx, action, optional: None,
 }
 """What each action of the effect schema does: action type -> handler."""

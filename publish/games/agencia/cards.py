@@ -108,6 +108,8 @@ class CardInfo:
     # the records a game keeps only for the cards that read them (``RECORDS_READ``,
     # ``kept_records``): which of them a condition, amount or rule of it reads
     reads: frozenset[str] = frozenset()
+    # its own cancel or may_refuse rule falling on its holder is a crisis (``OwnCrisis``)
+    own_crisis: bool = False
 
 
 def card_infos(game: Game) -> dict[str, CardInfo]:
@@ -134,6 +136,7 @@ def card_infos(game: Game) -> dict[str, CardInfo]:
         if any(a.do in ("rotate_hands", "pass_cards") for a in info.actions):
             info.many.add("give")
         info.does = frozenset(a.do for a in info.actions)
+        info.own_crisis = "own_crisis" in info.does
         info.conditional = tuple(a for a in info.actions if a.when is not None)
         info.rule_kinds = tuple((kind, read) for rule in info.rules
                                 for read in (plain(rule),) for kind in _filed_under(rule))

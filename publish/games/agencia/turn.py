@@ -316,22 +316,25 @@ class Turns(EngineBase):
                     (a.do == rule.makes and (a.who != "self" or p in targets))
                     for a in info.actions)
             if hit:
-                if rule.crisis or (rule.crisis_if_own and seat == p):
+                if rule.crisis or (seat == p and info.own_crisis):
                     raise Crisis("the structure's own rule cancels it")
                 return True
         return False
 
     def may_refuse(self, p: int) -> bool:
+        """Whether a standing rule lets p refuse the effect of p's structure; a crisis when
+        the rule is p's own card's and its crisis clause (``OwnCrisis``) says so."""
+        structures = self.state.structures
         for seat, rule in self.rules(fx.MayRefuse):
+            own_crisis = self.infos[structures[seat]].own_crisis
             try:
                 who = resolve(self, self.context(seat), rule.who)
             except Crisis:
-                if rule.crisis_if_own or p in resolve(self, self.context(seat),
-                                                      all_of(rule.who)):
+                if own_crisis or p in resolve(self, self.context(seat), all_of(rule.who)):
                     raise
                 continue
             if p in who:
-                if rule.crisis_if_own and seat == p:
+                if own_crisis and seat == p:
                     raise Crisis("this card's own refusal")
                 return True
         return False
