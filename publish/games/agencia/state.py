@@ -211,6 +211,12 @@ class Partida:
     clock: int = 0  # counts structure changes, to know which card came last
     ended: bool = False
 
+    def count_turns(self, players: int) -> list[int]:
+        """``in_turns`` counted from ``turns``: at a partida's first jogada, or in a state
+        set by hand."""
+        self.in_turns = seats_in(self.turns, players)
+        return self.in_turns
+
     def discards_since(self, player: int) -> int:
         """Cards discarded by everyone since ``player`` last played (or the partida began)."""
         return self.discards - self.discards_at_play[player]

@@ -13,7 +13,7 @@ from publish.games.agencia.base import MAX_JOGADAS, MAX_PARTIDAS, EngineBase
 from publish.games.agencia.cards import CardInfo
 from publish.games.agencia.reach import ALL_HANDS, EVERYTHING, NO_HAND, Reach
 from publish.games.agencia.select import Crisis, all_of, concerned, resolve, table_order
-from publish.games.agencia.state import Jogada, Partida, sample, seats_in, shuffle
+from publish.games.agencia.state import Jogada, Partida, sample, shuffle
 
 
 class Turns(EngineBase):
@@ -97,13 +97,9 @@ class Turns(EngineBase):
         part.jogadas += 1
         self.stats.jogadas += 1
         turns = part.turns  # the last turno before this jogada, then this jogada
-        counts = part.in_turns
-        if counts is None:  # the partida's first jogada, or a state set by hand
-            counts = part.in_turns = seats_in(turns, s.players)
-        rec = None
-        # the oldest leave while the rest still hold a jogada of every player; the last to
-        # leave is this jogada's, made new by its __init__ (calling the class costs twice
-        # as much)
+        counts = part.in_turns or part.count_turns(s.players)
+        rec = None  # the oldest leave while the rest hold a jogada of every player; the last
+        # to leave is this one's, made new by __init__ (calling the class costs twice as much)
         while turns and counts[turns[0].player] > 1 and 0 not in counts:
             rec = turns.pop(0)
             counts[rec.player] -= 1
