@@ -259,15 +259,8 @@ class PrintSpec(Strict):
 
 class EmphasisRule(Strict):
     """Words set in a style by the renderer; ``once`` sets only the first match per card.
-
-    Rules that share a name are one rule tried in turns: with ``once``, the first of them
-    (in the order listed) that finds a match on a card sets it, and the later ones are
-    not tried.  ``effect`` keeps a rule to the blocks whose structured effect (the
-    engine's data beside the printed words) holds one of its entries: a mapping, at any
-    depth, with each of the entry's keys equal to its value or, for a list, listing it;
-    ``kinds``, to the blocks of those kinds.  A game can so set in bold the word of the
-    act a block makes happen, not a word that only names it (a condition, say), without
-    typing markup into its texts."""
+    Rules that share a name are tried in turns; ``kinds`` and ``effect`` keep a rule to
+    some blocks (``text.style_blocks``: the act a block orders, not a word naming it)."""
 
     name: NonEmpty
     pattern: Regex
@@ -394,19 +387,6 @@ class GameConfig(Strict):
         defaults = [k for k, v in self.card_kinds.items() if v.default]
         if len(defaults) > 1:
             raise ValueError(f"only one card kind may be the default, not {', '.join(defaults)}")
-        return self
-
-    @model_validator(mode="after")
-    def _emphasis_kinds_known(self) -> GameConfig:
-        for locale, typography in self.typography.items():
-            for style in ("bold", "italic"):
-                for i, rule in enumerate(getattr(typography, style)):
-                    unknown = sorted(set(rule.kinds or ()) - set(self.text_blocks))
-                    if unknown:
-                        raise ValueError(
-                            f"typography.{locale}.{style}[{i + 1}] ({rule.name}): no text "
-                            f"block kind {', '.join(unknown)}; text_blocks has "
-                            f"{', '.join(self.text_blocks) or 'none'}")
         return self
 
     @model_validator(mode="after")

@@ -227,12 +227,16 @@ every locale. Our games take hundredths of a second; a pattern a little under
 
 
 def typography_problems(game: Game) -> list[Problem]:
-    """The first pattern of game.yaml's typography (``quantity`` where Roman numerals use it,
-    bold and italic rules) that runs over its time on a card's text, at the pattern, naming
-    the rule and the card; then the quantities a Roman-numeral locale could not print.
+    """The rules kept to kinds of text block the game lacks; else the first pattern of
+    game.yaml's typography (``quantity`` where Roman numerals use it, bold and italic rules)
+    that runs over its time on a card's text, at the pattern, naming the rule and the card;
+    then the quantities a Roman-numeral locale could not print.
 
     The check stops at that pattern (or when the patterns have had ``CHECK_SECONDS``): each
     further one could take as long."""
+    unknown = _unknown_kinds(game)
+    if unknown:
+        return unknown
     deadline = time.monotonic() + CHECK_SECONDS
     for locale, typography in game.config.typography.items():
         rules = [(f"{style}[{i + 1}]", (style, i, "pattern"), rule.pattern)
@@ -255,6 +259,19 @@ def typography_problems(game: Game) -> list[Problem]:
     return [problem for locale, typography in game.config.typography.items()
             if typography.numerals == "roman"
             for problem in _numeral_problems(game, locale, typography)]
+
+
+def _unknown_kinds(game: Game) -> list[Problem]:
+    """The rules kept to a kind of text block that game.yaml's ``text_blocks`` lacks (a typo
+    would keep the rule from every block), each at its ``kinds``."""
+    known = game.config.text_blocks
+    return [Problem(game.config_source.locate(("typography", locale, style, i, "kinds")),
+                    f"typography.{locale}.{style}[{i + 1}] ({rule.name}): no text block kind "
+                    f"{', '.join(sorted(set(rule.kinds) - set(known)))}; text_blocks has "
+                    f"{', '.join(known) or 'none'}")
+            for locale, typography in game.config.typography.items()
+            for style in ("italic", "bold") for i, rule in enumerate(getattr(typography, style))
+            if rule.kinds and not set(rule.kinds) <= set(known)]
 
 
 def _numeral_problems(game: Game, locale: str, typography: Typography) -> list[Problem]:

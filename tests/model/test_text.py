@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 import xml.etree.ElementTree as ET
+from dataclasses import replace
 from functools import cache
 
 import pytest
@@ -12,7 +13,7 @@ from markupsafe import Markup
 from conftest import REPO
 from publish.model.game import EmphasisRule, Typography
 from publish.model.load import load_config, load_game
-from publish.model.text import UnknownIcon, holds, roman, style_blocks
+from publish.model.text import UnknownIcon, holds, roman, style_blocks, typography_problems
 
 AGENCIA = REPO / "cards" / "agencia"
 SVG = '<svg viewBox="0 0 1 1"><circle r="1"/></svg>'
@@ -304,13 +305,17 @@ def test_a_rule_kept_to_kinds_sets_only_in_blocks_of_those_kinds() -> None:
                  kinds=["general", "direct"]) == ["Others <strong>draw</strong>.", "Wait."]
 
 
-def test_a_rule_kept_to_an_unknown_block_kind_is_refused() -> None:
-    config, _ = load_config(AGENCIA)
-    data = config.model_dump()
-    data["typography"]["pt-BR"]["bold"][0]["kinds"] = ["diret"]
-    with pytest.raises(ValueError, match="no text block kind diret; text_blocks has direct, "
-                                         "general"):
-        type(config).model_validate(data)
+def test_a_rule_kept_to_an_unknown_block_kind_is_a_problem_at_its_line() -> None:
+    game, problems = load_game(REPO, "agencia")
+    assert not problems
+    typography = game.config.typography["pt-BR"]
+    bold = [typography.bold[0].model_copy(update={"kinds": ["diret"]}), *typography.bold[1:]]
+    config = game.config.model_copy(update={"typography": {
+        "pt-BR": typography.model_copy(update={"bold": bold})}})
+    (problem,) = typography_problems(replace(game, config=config))
+    assert "typography.pt-BR.bold[1] (trocar): no text block kind diret; text_blocks has " \
+           "direct, general" in str(problem)
+    assert "game.yaml:" in str(problem)
 
 
 @pytest.mark.parametrize("effect", [[], [{}]])
