@@ -157,9 +157,9 @@ def agencia_editions(tmp_path_factory) -> Path:
     """A copy of the project with Agência's manual and summaries built in both editions
     (A4), once for every test that reads them."""
     from publish.build.run import make
-    from publish.docs.manual import ManualOptions
     from publish.model.load import load_game
     from publish.targets.base import Work
+    from publish.targets.options import PaperOptions
 
     project = tmp_path_factory.mktemp("agencia-editions")
     for folder in ("cards", "templates", "fonts"):
@@ -168,9 +168,8 @@ def agencia_editions(tmp_path_factory) -> Path:
     assert not problems
     work = Work(project, copy)
     for locale in ("pt-BR", "en"):
-        options = ManualOptions(locale=locale)
-        make(project, work, "manual", locale, options, say=lambda _: None)
-        make(project, work, "summaries", locale, options, say=lambda _: None)
+        make(project, work, "manual", locale, PaperOptions(), say=lambda _: None)
+        make(project, work, "summaries", locale, PaperOptions(), say=lambda _: None)
     return project
 
 

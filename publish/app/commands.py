@@ -9,7 +9,7 @@ function returns what the command prints, or raises Failure.
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -230,14 +230,17 @@ def run_build(prepared: Prepared, jobs: int | None, say: Say,
 
 
 def build_target(project: str | None, game: str | None, target: str, locale: str | None,
-                 strict: bool, jobs: int | None, say: Say, **chosen: Any) -> Outcome:
-    """`publish build <target>`: that target of one edition, made whether or not it changed."""
+                 strict: bool, jobs: int | None, say: Say,
+                 chosen: Mapping[str, Any] | None = None) -> Outcome:
+    """`publish build <target>`: that target of one edition, made whether or not it changed;
+    ``chosen``: values of the fields of its options (publish.targets.options), the others
+    their defaults."""
     work = checked(project, game)
     chosen_edition = edition(work, locale, strict)
     for line in chosen_edition.notes:
         say(line)
-    with failing():
-        options = TARGETS[target].options(chosen_edition.locale, **chosen)
+    with failing():  # a value its options refuse (an address that is not one) is said
+        options = TARGETS[target].options(**(chosen or {}))
     request = Request([chosen_edition.locale], {target: options}, force=True, together=True)
     start = time.perf_counter()
     with failing():
