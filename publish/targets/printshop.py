@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
+from publish.core.problems import OptionError
 from publish.i18n.translate import in_locale
 from publish.model.game import Game
 from publish.model.icons import read_icons
@@ -30,7 +31,7 @@ class PrintshopOptions:
 
     def __post_init__(self) -> None:
         if self.service not in SERVICES:
-            raise ValueError(f"unknown service {self.service!r}: {', '.join(SERVICES)}")
+            raise OptionError(f"unknown service {self.service!r}: {', '.join(SERVICES)}")
 
 
 def printshop_file(deck: str, options: PrintshopOptions) -> str:
