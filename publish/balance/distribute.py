@@ -31,12 +31,12 @@ from distributed.security import Security
 
 from publish.balance.study import Chunk, Study
 from publish.balance.tally import Tally, count_game
-from publish.engines.protocol import Engine, check_records, engine_for
+from publish.core.problems import PublishError
+from publish.engines.protocol import Engine, check_records
+from publish.engines.registry import engine_for
 from publish.model.game import Game
 
 Progress = Callable[[int], object]
-
-_ENGINES: dict[str, Engine] = {}
 
 LOOPBACK = "127.0.0.1"
 """Where the embedded cluster listens: no other machine reaches it."""
@@ -60,7 +60,7 @@ class Tls:
                         tls_client_key=str(self.key), require_encryption=True)
 
 
-class ClusterUnreachable(ValueError):
+class ClusterUnreachable(PublishError, ValueError):
     """The cluster named by `--scheduler` could not be reached, or would not speak with us."""
 
 
@@ -74,20 +74,19 @@ class Played:
     where: str
 
 
-def engine_of(game_id: str) -> Engine:
-    """The game's engine, looked up once per process."""
-    if game_id not in _ENGINES:
-        engine = engine_for(game_id)
-        if engine is None or engine.info.records is None:
-            raise ValueError(f"{game_id}: no rules engine that records its games")
-        _ENGINES[game_id] = engine
-    return _ENGINES[game_id]
+def engine_of(game: Game) -> Engine:
+    """The game's engine (made once per process, publish.engines.registry), if it records
+    its games: `publish balance` refuses any other before it plays."""
+    engine = engine_for(game)
+    if engine is None or engine.info.records is None:
+        raise ValueError(f"{game.id}: no rules engine that records its games")
+    return engine
 
 
 def play_chunk(chunk: Chunk, game: Game, study: Study) -> Tally:
     """One task: a chunk's games played by the game's engine, counted."""
     start = time.process_time()
-    engine = engine_of(game.id)
+    engine = engine_of(game)
     cell = study.cells()[chunk.cell]
     specs = [study.spec(cell, index) for index in range(chunk.start, chunk.stop)]
     records = engine.play(game, specs)
@@ -111,7 +110,7 @@ def play_study(game: Game, study: Study, workers: int | None = None,
     scheduler (tcp://host:8786, tls://host:8786 with ``tls``), whose workers
     play instead.
     """
-    engine_of(game.id)  # refuse a game without a recording engine before starting anything
+    engine_of(game)  # refuse a game without a recording engine before starting anything
     chunks = study.chunks()
     started = time.perf_counter()
     if scheduler is None and workers == 1:

@@ -14,15 +14,16 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable, Iterator, Mapping
-from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
+from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
-from publish.core.atomic import kept_inside, write_atomic
+from publish.core.atomic import remove_inside, write_atomic
 from publish.core.ceilings import MAX_JOB_MEMORY, OverCeiling, ceilings
 from publish.core.lifetime import end_with_parent
+from publish.core.problems import PublishError
 from publish.model.inputs import Inputs, Stamps, records_file
 from publish.render.misuse import template_misuse
 from publish.targets import TARGETS
@@ -245,7 +246,12 @@ def _rendered(work: Work, renders: list[Job], jobs: int | None) -> Iterator[tupl
         return
     ordered = sorted(renders, key=lambda j: -j.cost)
     with pool_for(work, jobs, len(ordered)) as pool:
-        pending = {pool.submit(_render, job): i for i, job in enumerate(ordered)}
+        pending: dict[Future[Rendered], int] = {}
+        for i, job in enumerate(ordered):
+            try:
+                pending[pool.submit(_render, job)] = i
+            except BrokenProcessPool:  # a worker already gone: the pool takes no more
+                raise WorkerLost(job.label) from None
         failed: dict[int, BaseException] = {}
         while pending:
             finished, _ = wait(pending, return_when=FIRST_COMPLETED)
@@ -264,7 +270,7 @@ def _rendered(work: Work, renders: list[Job], jobs: int | None) -> Iterator[tupl
             raise errors[0] if len(errors) == 1 else JobsFailed(errors)
 
 
-class WorkerLost(RuntimeError):
+class WorkerLost(PublishError, RuntimeError):
     """The worker of a job ended before the job did (killed, or out of memory in a library
     that cannot say so)."""
 
@@ -302,7 +308,7 @@ def write(work: Work, job: Job, rendered: Rendered, stamps: Stamps, inputs: Inpu
     for name, data in rendered.files.items():
         write_atomic(out / name, data, within=out)
     for name in rendered.remove:
-        kept_inside(out / name, out).unlink(missing_ok=True)
+        remove_inside(out / name, out)
     outputs = []
     for name, pages in rendered.pages.items():
         shown = rendered.shows.get(name, ())

@@ -17,6 +17,7 @@ from __future__ import annotations
 import re
 from xml.parsers import expat
 
+from publish.core.problems import PublishError
 from publish.core.svgsize import Drawing, TooMuchDrawn
 
 SVG_NS = "http://www.w3.org/2000/svg"
@@ -39,7 +40,7 @@ _CSS_COMMENT = re.compile(r"/\*.*?\*/", re.S)
 _URL = re.compile(r"url\(\s*['\"]?\s*([^'\")\s]*)")
 
 
-class UnsafeSvg(ValueError):
+class UnsafeSvg(PublishError, ValueError):
     """What makes a drawing unsafe to inline, with its line in the file when known."""
 
     def __init__(self, message: str, line: int = 0) -> None:

@@ -27,6 +27,7 @@ from babel.dates import format_date
 from markupsafe import Markup
 
 from publish.core.atomic import write_atomic
+from publish.core.problems import OptionError
 from publish.core.sourcedate import today
 from publish.docs.edition import Edition, babel_locale, heading_text, index_entries
 from publish.docs.markdown import RulesMarkdown
@@ -63,7 +64,7 @@ class ManualOptions:
 
     def __post_init__(self) -> None:
         if self.paper not in PAPERS:
-            raise ValueError(f"unknown paper {self.paper!r}: {', '.join(PAPERS)}")
+            raise OptionError(f"unknown paper {self.paper!r}: {', '.join(PAPERS)}")
 
     def for_game(self, game: Game) -> ManualOptions:
         """These options with the edition chosen: the game's source locale if none was."""

@@ -14,11 +14,13 @@ from string import Formatter
 
 from markupsafe import Markup, escape
 
+from publish.core.problems import PublishError
+
 SHAPE = "a field is a name in braces, as {n}, with no '.', '[', '!' or ':'"
 """What a field may be, in words, for messages."""
 
 
-class FieldError(ValueError):
+class FieldError(PublishError, ValueError):
     """A text's fields are not plain names, or not among those its caller declares."""
 
 

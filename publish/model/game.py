@@ -353,6 +353,10 @@ class GameConfig(Strict):
     licence: Licence
     source: NonEmpty
     locales: Locales
+    engine: Annotated[str, Field(min_length=1, max_length=100)] | None = Field(
+        None, description="the rules engine that checks, simulates and replays the game: the "
+                          "id it is registered under (an entry point of the publish.engines "
+                          "group; docs/engines.md); none: the game has no engine")
     number_digits: int = Field(3, ge=1, le=6)
     card_kinds: dict[Id, CardKind] = Field(min_length=1)
     text_blocks: dict[Id, TextBlockKind] = Field(default_factory=dict)

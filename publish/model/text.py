@@ -21,7 +21,7 @@ from dataclasses import dataclass, replace
 from markupsafe import Markup, escape
 
 from publish.core.patterns import PatternTimeout, find
-from publish.core.problems import Problem
+from publish.core.problems import Problem, PublishError
 from publish.model.game import EmphasisRule, Game, Typography
 
 ICON = re.compile(r":([a-z][a-z0-9-]*):")
@@ -36,7 +36,7 @@ _ROMAN = (
 )
 
 
-class UnknownIcon(ValueError):
+class UnknownIcon(PublishError, ValueError):
     """An icon token names no icon the caller knows: most likely a typo in the card text."""
 
     def __init__(self, name: str, known: Iterable[str], where: str = "") -> None:
@@ -59,10 +59,15 @@ def untranslated(text: str, mark: bool) -> Markup:
     return escape(text)
 
 
+class NoNumeral(PublishError, ValueError):
+    """A quantity a locale that prints Roman numerals cannot print."""
+
+
 def roman(n: int) -> str:
-    """``n`` in Roman numerals; only 1..3999 have a standard spelling, so others raise."""
+    """``n`` in Roman numerals; only 1..3999 have a standard spelling, so others raise
+    NoNumeral."""
     if not 1 <= n <= 3999:
-        raise ValueError(f"no Roman numeral for {n}: only 1 to 3999")
+        raise NoNumeral(f"no Roman numeral for {n}: only 1 to 3999")
     letters = []
     for value, symbol in _ROMAN:
         count, n = divmod(n, value)

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 
 from markupsafe import Markup
 
+from publish.core.problems import OptionError
 from publish.i18n.fields import fill
 from publish.i18n.translate import N_, template_words
 from publish.model.game import BACKS, Game, game_files
@@ -60,11 +61,11 @@ class DeckOptions:
 
     def __post_init__(self) -> None:
         if self.paper not in PAPERS:
-            raise ValueError(f"unknown paper {self.paper!r}: {', '.join(PAPERS)}")
+            raise OptionError(f"unknown paper {self.paper!r}: {', '.join(PAPERS)}")
         if self.size is not None and self.size not in CARD_SIZES:
-            raise ValueError(f"unknown size {self.size!r}: {', '.join(CARD_SIZES)}")
+            raise OptionError(f"unknown size {self.size!r}: {', '.join(CARD_SIZES)}")
         if self.backs is not None and self.backs not in BACKS:
-            raise ValueError(f"unknown backs {self.backs!r}: {', '.join(BACKS)}")
+            raise OptionError(f"unknown backs {self.backs!r}: {', '.join(BACKS)}")
 
     def for_game(self, game: Game) -> DeckOptions:
         """These options with the edition and size chosen: the game's source locale and card

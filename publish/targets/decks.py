@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Collection
 from dataclasses import dataclass
 
-from publish.core.problems import did_you_mean
+from publish.core.problems import OptionError, did_you_mean
 from publish.i18n.translate import in_locale
 from publish.model.game import BACKS, Game, game_files
 from publish.model.icons import read_icons
@@ -83,9 +83,9 @@ def chosen_decks(game: Game, options: DeckOptions) -> list[str]:
     """The decks ``options`` ask for (--deck), in the game's order; all if none named."""
     for deck in options.only:
         if deck not in game.config.decks:
-            raise ValueError(f"--deck {deck}: {game.id} has no such deck"
-                             f"{did_you_mean(deck, game.config.decks)}; its decks: "
-                             f"{', '.join(game.config.decks)}")
+            raise OptionError(f"--deck {deck}: {game.id} has no such deck"
+                              f"{did_you_mean(deck, game.config.decks)}; its decks: "
+                              f"{', '.join(game.config.decks)}")
     return [d for d in game.config.decks if not options.only or d in options.only]
 
 

@@ -15,6 +15,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from publish.core.problems import OptionError
 from publish.render.geometry import PAPERS
 
 METADATA = "option"
@@ -67,12 +68,12 @@ def offered(options: type) -> list[Offered]:
 
 
 def check_choices(options: object) -> None:
-    """Raise ValueError naming the first field of ``options`` whose value its choices do not
+    """Raise OptionError naming the first field of ``options`` whose value its choices do not
     allow; None is allowed (it stands for what the target resolves: the game's card size)."""
     for field in offered(type(options)):
         value = getattr(options, field.name)
         if field.how.choices and value is not None and value not in field.how.choices:
-            raise ValueError(f"unknown {field.name} {value!r}: {', '.join(field.how.choices)}")
+            raise OptionError(f"unknown {field.name} {value!r}: {', '.join(field.how.choices)}")
 
 
 def paper_option() -> Any:

@@ -17,6 +17,7 @@ import json
 from dataclasses import dataclass
 from urllib.parse import urlsplit
 
+from publish.core.problems import OptionError
 from publish.i18n.translate import in_locale
 from publish.model.game import Game
 from publish.model.icons import read_icons
@@ -46,8 +47,8 @@ class TtsOptions:
         if self.base_url:
             parts = urlsplit(self.base_url)
             if parts.scheme not in ("http", "https") or not parts.netloc:
-                raise ValueError(f"--base-url {self.base_url!r} is not an http(s) address, "
-                                 "e.g. https://example.org/tidewatch/")
+                raise OptionError(f"--base-url {self.base_url!r} is not an http(s) address, "
+                                  "e.g. https://example.org/tidewatch/")
             if not self.base_url.endswith("/"):
                 object.__setattr__(self, "base_url", self.base_url + "/")
 

@@ -18,9 +18,9 @@ from publish.balance import distribute
 from publish.balance.distribute import ClusterUnreachable, Tls, _client, play_study
 from publish.balance.study import Study
 from publish.balance.tables import cards_csv, games_csv
-from publish.engines.protocol import engine_for
+from publish.engines.registry import engine_named
 
-RECORDING = engine_for("agencia").info.records
+RECORDING = engine_named("agencia").info.records
 
 
 def study(chunk: int) -> Study:

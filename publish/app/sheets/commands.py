@@ -8,12 +8,13 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from publish.app.commands import check_loaded_game, checked, failing, locate, with_rules
+from publish.app.commands import checked, failing, locate
 from publish.app.export import to_json
 from publish.app.sheets.grid import read_file
 from publish.app.sheets.importer import Proposal, propose
 from publish.app.sheets.table import export
 from publish.build.failures import Failure
+from publish.checks.run import check_loaded
 from publish.core.atomic import write_atomic
 from publish.core.journal import JOURNAL, JournalError, NotReplaced, Recovered, recover
 from publish.core.problems import Problem, ProblemsFound
@@ -98,7 +99,7 @@ def _would_be_problems(root: Path, game_id: str, proposal: Proposal
     if game is None:
         return problems, []
     with failing():
-        report = with_rules(root, check_loaded_game(root, game, problems))
+        report = check_loaded(game, problems)
     return report.problems, report.skipped
 
 
