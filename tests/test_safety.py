@@ -2,7 +2,7 @@
 card text and templates kept in their place, and missing resources named.
 
 Other tests hold the rest of it: tests/core/test_atomic.py (write_atomic itself),
-tests/core/test_yamlsource.py and tests/checks/test_run.py (``!!python/...`` tags, aliases),
+tests/core/test_yamlsource.py and tests/checks/test_checks_run.py (``!!python/...`` tags, aliases),
 tests/model/test_text.py and tests/docs/test_markdown.py (escaping of card text and rules),
 tests/render/test_decks.py (refused resources, unknown icon tokens on Agência's cards),
 tests/docs/test_booklet.py (a declared icon without its file) and tests/cli/test_main.py
