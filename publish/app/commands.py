@@ -21,6 +21,8 @@ from publish.build.run import Plan, Request, plan, run
 from publish.build.stamps import Snapshot, key, remember, snapshot
 from publish.checks.run import CheckReport, check, check_loaded, deck_schema
 from publish.core.atomic import write_atomic
+from publish.core.ceilings import OverCeiling
+from publish.core.parallel import WorkerLost
 from publish.core.problems import Problem, ProblemsFound
 from publish.docs.rules import rules_problems
 from publish.engines.protocol import Engine, EngineInfo, ReplayWarning, SimulateRequest, engine_for
@@ -359,6 +361,8 @@ def simulate(project: str | None, game: str | None, *, games: int, players: str 
         result = engine.simulate(work.project, work.game, request, progress)
     except ValueError as err:
         raise Failure([f"publish simulate: {err}"], 2) from err
+    except (OverCeiling, WorkerLost) as err:  # a chunk of games too long, too large, killed
+        raise Failure([f"publish simulate: {err}"]) from err
     return result, engine.describe(result)
 
 

@@ -10,8 +10,8 @@ from concurrent.futures.process import BrokenProcessPool
 
 from jinja2 import TemplateError, TemplateNotFound, TemplateSyntaxError
 
-from publish.build.run import JobsFailed, WorkerLost
-from publish.core.ceilings import OverCeiling
+from publish.core.ceilings import MAX_JOB_MEMORY, OverCeiling
+from publish.core.parallel import TasksFailed, WorkerLost
 from publish.core.problems import ProblemsFound
 from publish.engines.protocol import EngineFault
 from publish.render.fit import Overflow
@@ -30,7 +30,7 @@ class Failure(Exception):
 
 def build_failure(exc: Exception) -> Failure | None:
     """What a build says when rendering raised ``exc`` (None: not a failure we know)."""
-    if isinstance(exc, JobsFailed):
+    if isinstance(exc, TasksFailed):
         each = [build_failure(error) if isinstance(error, Exception) else None
                 for error in exc.errors]
         if None in each:  # a bug among them: the crash report, with that one's traceback
@@ -51,7 +51,13 @@ def build_failure(exc: Exception) -> Failure | None:
         return Failure([f"build failed: template error: {exc}"])
     if isinstance(exc, EngineFault):
         return Failure([str(exc)], 2)
-    if isinstance(exc, (Overflow, RenderError, ValueError, OverCeiling, WorkerLost)):
+    if isinstance(exc, WorkerLost):
+        return Failure([f"build failed: {exc.label}: its worker process ended before the job "
+                        "was done (killed, or out of memory: a build job may add "
+                        f"{MAX_JOB_MEMORY // 2**20:,} MiB, publish.core.ceilings.MAX_JOB_MEMORY); "
+                        "outputs already written are whole: build again, with --jobs 1 to "
+                        "hold fewer jobs at once"])
+    if isinstance(exc, (Overflow, RenderError, ValueError, OverCeiling)):
         return Failure([f"build failed: {exc}"])
     if isinstance(exc, BrokenProcessPool):
         return Failure(["build failed: a worker process ended before its job was done (killed, "
