@@ -23,8 +23,8 @@ from pypdf import PdfReader
 from conftest import REPO, break_with, run
 from pdftext import page_texts, squash
 from publish.build.failures import build_failure
-from publish.build.run import JobsFailed
 from publish.cli.main import main
+from publish.core.parallel import TasksFailed
 from publish.render.pdf import RenderError, render, write_pdf
 
 
@@ -321,9 +321,9 @@ def test_every_failing_job_of_a_build_is_reported_in_that_build(project):
 
 def test_a_bug_among_failing_jobs_is_a_crash_report_with_that_bugs_traceback():
     bug = KeyError("nosuch")
-    both = JobsFailed([RenderError("deck alpha: refused"), bug])
+    both = TasksFailed([RenderError("deck alpha: refused"), bug])
     assert build_failure(both) is None
     assert both.__cause__ is bug
-    known = JobsFailed([RenderError("deck alpha: refused"), RenderError("deck beta: refused")])
+    known = TasksFailed([RenderError("deck alpha: refused"), RenderError("deck beta: refused")])
     assert build_failure(known).lines == ["build failed: deck alpha: refused",
                                           "build failed: deck beta: refused"]

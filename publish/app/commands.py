@@ -22,6 +22,8 @@ from publish.build.stamps import Snapshot, key, remember, snapshot
 from publish.checks.run import CheckReport, check, check_loaded
 from publish.checks.schema import deck_schema
 from publish.core.atomic import write_atomic
+from publish.core.ceilings import OverCeiling
+from publish.core.parallel import WorkerLost
 from publish.core.problems import ProblemsFound
 from publish.engines.protocol import Engine, EngineInfo, ReplayWarning, SimulateRequest
 from publish.engines.registry import engine_for, engine_in
@@ -329,6 +331,8 @@ def simulate(project: str | None, game: str | None, *, games: int, players: str 
         result = engine.simulate(work.project, work.game, request, progress)
     except ValueError as err:
         raise Failure([f"publish simulate: {err}"], 2) from err
+    except (OverCeiling, WorkerLost) as err:  # a chunk of games too long, too large, killed
+        raise Failure([f"publish simulate: {err}"]) from err
     return result, engine.describe(result)
 
 

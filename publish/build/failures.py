@@ -11,8 +11,9 @@ from __future__ import annotations
 
 from jinja2 import TemplateError, TemplateNotFound, TemplateSyntaxError
 
-from publish.build.run import JobsFailed
 from publish.core.atomic import WriteFailed
+from publish.core.ceilings import MAX_JOB_MEMORY
+from publish.core.parallel import TasksFailed, WorkerLost
 from publish.core.problems import ProblemsFound, PublishError
 from publish.engines.protocol import EngineFault
 from publish.render.misuse import template_misuse
@@ -29,7 +30,7 @@ class Failure(Exception):
 
 def build_failure(exc: Exception) -> Failure | None:
     """What a command says when it raised ``exc`` (None: not a failure we know, so a bug)."""
-    if isinstance(exc, JobsFailed):
+    if isinstance(exc, TasksFailed):
         each = [build_failure(error) if isinstance(error, Exception) else None
                 for error in exc.errors]
         if None in each:  # a bug among them: the crash report, with that one's traceback
@@ -50,6 +51,12 @@ def build_failure(exc: Exception) -> Failure | None:
         return Failure([f"build failed: template error: {exc}"])
     if isinstance(exc, EngineFault):
         return Failure([str(exc)], 2)
+    if isinstance(exc, WorkerLost):
+        return Failure([f"build failed: {exc.label}: its worker process ended before the job "
+                        "was done (killed, or out of memory: a build job may add "
+                        f"{MAX_JOB_MEMORY // 2**20:,} MiB, publish.core.ceilings.MAX_JOB_MEMORY); "
+                        "outputs already written are whole: build again, with --jobs 1 to "
+                        "hold fewer jobs at once"])
     if isinstance(exc, WriteFailed):
         return Failure([f"build failed: cannot write {exc.filename or 'an output'}: "
                         f"{exc.strerror or exc}"])

@@ -12,18 +12,14 @@ target alone, forced.
 
 from __future__ import annotations
 
-import os
 from collections.abc import Callable, Iterator, Mapping
-from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
-from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
 from publish.core.atomic import remove_inside, write_atomic
-from publish.core.ceilings import MAX_JOB_MEMORY, OverCeiling, ceilings
-from publish.core.lifetime import end_with_parent
-from publish.core.problems import PublishError
+from publish.core.parallel import Tasks, each_done
+from publish.core.parallel.pool import Processes
 from publish.model.inputs import Inputs, Stamps, records_file
 from publish.render.misuse import template_misuse
 from publish.targets import TARGETS
@@ -164,39 +160,9 @@ def _stale_final(work: Work, job: Job, stamps: Stamps, stale: list[Job], force: 
 # ------------------------------------------------------------------ running
 
 
-_WORK: Work | None = None
-"""The game a worker process renders from, set once when the process starts."""
-
-
-def _start_worker(work: Work, parent: int) -> None:
-    global _WORK
-    _WORK = work
-    end_with_parent(parent)
-
-
-def _render(job: Job) -> Rendered:
-    """The job rendered in a worker within the ceilings of publish.core.ceilings (its label named
-    past them); a template's mistake said at its line here, where the traceback that
-    places it still is (it does not cross back to the main process)."""
-    assert _WORK is not None, "worker started without the game"
-    try:
-        with ceilings(job.label):
-            return TARGETS[job.target].render(_WORK, job)
-    except OverCeiling:
-        raise
-    except Exception as exc:
-        misuse = template_misuse(exc)
-        if misuse is None:
-            raise
-        raise misuse from None
-
-
-def pool_for(work: Work, jobs: int | None, tasks: int) -> ProcessPoolExecutor:
-    """Processes for ``tasks`` independent jobs: ``jobs`` of them, or one per core; each gets
-    the game once, when it starts."""
-    workers = max(1, min(jobs or os.cpu_count() or 1, tasks))
-    return ProcessPoolExecutor(max_workers=workers, initializer=_start_worker,
-                               initargs=(work, os.getpid()))
+def _render(work: Work, job: Job) -> Rendered:
+    """One task of the pool: the job rendered in a worker, from the game it got once."""
+    return TARGETS[job.target].render(work, job)
 
 
 def run(work: Work, the_plan: Plan, jobs: int | None = None, say: Say = print,
@@ -236,7 +202,9 @@ def run(work: Work, the_plan: Plan, jobs: int | None = None, say: Say = print,
 
 
 def _rendered(work: Work, renders: list[Job], jobs: int | None) -> Iterator[tuple[Job, Rendered]]:
-    """Each job with what it made, as the worker processes finish them (biggest first).
+    """Each job with what it made, as the worker processes finish them (biggest first), each
+    within the ceilings of publish.core.ceilings (its label named past them); a template's
+    mistake said at its line in the worker, where the traceback that places it still is.
 
     When jobs fail, the others still run, so that one build reports every failing job
     (an overflow in each of two decks, say), in the order the jobs were started: the same
@@ -245,53 +213,10 @@ def _rendered(work: Work, renders: list[Job], jobs: int | None) -> Iterator[tupl
     if not renders:
         return
     ordered = sorted(renders, key=lambda j: -j.cost)
-    with pool_for(work, jobs, len(ordered)) as pool:
-        pending: dict[Future[Rendered], int] = {}
-        for i, job in enumerate(ordered):
-            try:
-                pending[pool.submit(_render, job)] = i
-            except BrokenProcessPool:  # a worker already gone: the pool takes no more
-                raise WorkerLost(job.label) from None
-        failed: dict[int, BaseException] = {}
-        while pending:
-            finished, _ = wait(pending, return_when=FIRST_COMPLETED)
-            for future in sorted(finished, key=pending.__getitem__):
-                index = pending.pop(future)
-                if future.cancelled():
-                    continue
-                if isinstance(future.exception(), BrokenProcessPool):
-                    failed[index] = WorkerLost(ordered[index].label)
-                elif future.exception() is not None:
-                    failed[index] = future.exception()  # type: ignore[assignment]
-                elif not failed:
-                    yield ordered[index], future.result()
-        if failed:
-            errors = [failed[index] for index in sorted(failed)]
-            raise errors[0] if len(errors) == 1 else JobsFailed(errors)
-
-
-class WorkerLost(PublishError, RuntimeError):
-    """The worker of a job ended before the job did (killed, or out of memory in a library
-    that cannot say so)."""
-
-    def __init__(self, label: str) -> None:
-        super().__init__(f"{label}: its worker process ended before the job was done (killed, "
-                         "or out of memory: a build job may add "
-                         f"{MAX_JOB_MEMORY // 2**20:,} MiB, publish.core.ceilings.MAX_JOB_MEMORY); "
-                         "outputs already written are whole: build again, with --jobs 1 to "
-                         "hold fewer jobs at once")
-        self.label = label
-
-    def __reduce__(self):
-        return type(self), (self.label,)
-
-
-class JobsFailed(Exception):
-    """Several jobs of one build failed; ``errors`` in the order the jobs were started."""
-
-    def __init__(self, errors: list[BaseException]) -> None:
-        super().__init__("; ".join(str(error) for error in errors))
-        self.errors = errors
+    tasks = Tasks(_render, work, ordered, [job.label for job in ordered])
+    for index, rendered in each_done(Processes(jobs, explain=template_misuse), tasks,
+                                     keep_going=True):
+        yield ordered[index], rendered
 
 
 def _report(job: Job, rendered: Rendered, outputs: list[Built], why: str) -> str:
