@@ -10,8 +10,9 @@ import pytest
 
 from conftest import run
 from publish.build.failures import build_failure
-from publish.build.run import TARGETS, JobsFailed
+from publish.build.run import TARGETS
 from publish.core.atomic import WriteFailed
+from publish.core.parallel import TasksFailed
 from publish.core.problems import OptionError
 
 
@@ -20,7 +21,7 @@ from publish.core.problems import OptionError
                                    KeyError("002"), RuntimeError("boom")])
 def test_an_exception_that_is_not_ours_is_no_failure_we_know(error):
     assert build_failure(error) is None
-    assert build_failure(JobsFailed([OptionError("--deck x: no such deck"), error])) is None
+    assert build_failure(TasksFailed([OptionError("--deck x: no such deck"), error])) is None
 
 
 def test_our_own_errors_are_said_as_they_are():
