@@ -97,7 +97,8 @@ def play_chunk(chunk: Chunk, game: Game, study: Study) -> Tally:
     assert recording is not None  # engine_of refuses an engine without records
     for index, spec, record in zip(range(chunk.start, chunk.stop), specs, records, strict=True):
         count_game(tally, chunk.cell, index, spec.seed, record, recording)
-    tally.seconds[chunk.cell] += time.process_time() - start
+    # typeshed types a Counter's counts as int; Counter takes any number, and these are seconds
+    tally.seconds[chunk.cell] += time.process_time() - start  # type: ignore[assignment]
     return tally
 
 
@@ -198,5 +199,5 @@ class _Worker(Worker):
 class _Nanny(Nanny):
     """The embedded cluster's nanny: it starts a ``_Worker`` in its process."""
 
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, worker_class=_Worker, **kwargs)
+    def __init__(self, scheduler_ip: str | None = None, **kwargs: Any) -> None:
+        super().__init__(scheduler_ip, worker_class=_Worker, **kwargs)
