@@ -87,8 +87,9 @@ def bench_manual(root: Path, game_id: str, runs: int = RUNS) -> dict:
     if game is None or problems:
         raise SystemExit("publish check fails: fix the cards before benchmarking")
     out = root / "build" / "bench"
-    edition = read_rules(game, game.config.locales.source, project=root)
-    options = ManualOptions(locale=game.config.locales.source)
+    source = game.config.locales.source
+    edition = read_rules(game, source, project=root)
+    options = ManualOptions(locale=source)
     html = whole_html(edition, root, make_manual(edition, root, options))
     path = out / "manual.html"
     write_atomic(path, html)
@@ -96,7 +97,7 @@ def bench_manual(root: Path, game_id: str, runs: int = RUNS) -> dict:
     ours = [str(bindir / "publish"), "build", "manual", "--game", game_id]
     bare = [str(bindir / "weasyprint"), "--base-url", f"{root}/", str(path),
             str(out / "manual-bare.pdf")]
-    parts = root / "build" / game_id / options.locale / ".manual-parts"
+    parts = root / "build" / game_id / source / ".manual-parts"
     return _compare(ours, bare, root, runs, lambda: shutil.rmtree(parts, ignore_errors=True))
 
 

@@ -150,6 +150,7 @@ def prepare_build(project: str | None, game: str | None, locale: str | None, str
     """`publish build`: load once, plan, and check only if something is out of date; with
     ``only`` (a target: `publish watch decks`), that target's outputs alone."""
     root, game_id = locate(project, game)
+    taken: Snapshot | None
     taken, options = snapshot(root, game_id), key(root, game, locale, strict)
     with failing():
         loaded, problems = load_game(root, game_id)
@@ -356,8 +357,8 @@ def balance(project: str | None, game: str | None, study: str | None, *, games: 
     with failing():
         return run_balance(work.project, work.game, engine, Path(study) if study else None,
                            games, seed, workers, scheduler, bar,
-                           [Path(f) for f in tls] if tls_ca_file and tls_cert and tls_key
-                           else None)
+                           [Path(tls_ca_file), Path(tls_cert), Path(tls_key)]
+                           if tls_ca_file and tls_cert and tls_key else None)
 
 
 def replay(project: str | None, game: str | None, files: tuple[str, ...], edition: str | None,

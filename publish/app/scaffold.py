@@ -160,7 +160,7 @@ def target(relative: str, game_id: str, values: dict[str, str], source: Path) ->
 
 def write_files(root: Path, request: NewGame, values: dict[str, str]) -> list[Path]:
     """Every file of the layout, filled in and written; the paths written, from the root."""
-    planned = {}
+    planned: dict[Path, bytes | str] = {}
     for relative, source in scaffold_files(request.layout).items():
         where = target(relative, request.id, values, source)
         if source.suffix in (".png", ".jpg", ".jpeg"):

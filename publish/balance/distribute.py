@@ -59,7 +59,8 @@ def play_chunk(played: tuple[Game, Study], chunk: Chunk) -> Tally:
     assert recording is not None  # engine_of refuses an engine without records
     for index, spec, record in zip(range(chunk.start, chunk.stop), specs, records, strict=True):
         count_game(tally, chunk.cell, index, spec.seed, record, recording)
-    tally.seconds[chunk.cell] += time.process_time() - start
+    # typeshed types a Counter's counts as int; Counter takes any number, and these are seconds
+    tally.seconds[chunk.cell] += time.process_time() - start  # type: ignore[assignment]
     return tally
 
 

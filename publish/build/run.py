@@ -23,7 +23,7 @@ from publish.core.parallel.pool import Processes
 from publish.model.inputs import Inputs, Stamps, records_file
 from publish.render.misuse import template_misuse
 from publish.targets import TARGETS
-from publish.targets.base import Built, Job, Rendered, Work, output_dir
+from publish.targets.base import Built, Job, Joining, Rendered, Work, output_dir
 
 Say = Callable[[str], None]
 
@@ -193,8 +193,10 @@ def run(work: Work, the_plan: Plan, jobs: int | None = None, say: Say = print,
             progress(1)
     for job in the_plan.jobs:
         if job.final:
-            keep(job, TARGETS[job.target].finish(work, job, made.get((job.target, job.locale),
-                                                                     {})))
+            target = TARGETS[job.target]
+            if not isinstance(target, Joining):
+                raise TypeError(f"target {job.target} planned a final job but has no finish()")
+            keep(job, target.finish(work, job, made.get((job.target, job.locale), {})))
     for job, rendered in held:
         put(job, rendered)
     order = {id(job): i for i, job in enumerate(the_plan.jobs)}

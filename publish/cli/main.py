@@ -53,11 +53,11 @@ def reports(command: Callable[..., Any]) -> Callable[..., Any]:
         except (click.exceptions.ClickException, click.exceptions.Exit, click.exceptions.Abort):
             raise
         except Exception as exc:
-            failure = build_failure(exc)  # problems found where no command foresaw them
-            if failure is not None:
-                for line in failure.lines:
+            unforeseen = build_failure(exc)  # problems found where no command foresaw them
+            if unforeseen is not None:
+                for line in unforeseen.lines:
                     echo(line, err=True)
-                sys.exit(failure.status)
+                sys.exit(unforeseen.status)
             echo(crash_line(exc), err=True)  # a bug: said in one line, logged in full
             sys.exit(CRASH_STATUS)
 

@@ -157,7 +157,7 @@ def _mark_mentions(markdown: RulesMarkdown, chapters: list[Source],
             if token.type == "heading_open":
                 term = terms.get(term_key(_text(tokens[i + 1].children or [])))
                 if term is not None:
-                    term.anchors.append(token.attrGet("id") or "")
+                    term.anchors.append(str(token.attrGet("id") or ""))
             if token.type != "inline":
                 continue
             kids = token.children or []

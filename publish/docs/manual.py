@@ -164,7 +164,7 @@ def manual_context(edition: Edition, options: ManualOptions, date: dt.date) -> d
     toc = [{"level": h.level, "id": h.id, "text": heading_text(h.html)}
            for source in edition.chapters for h in source.headings if h.level <= 2]
     options = options.for_game(game)
-    context = {
+    context: dict[str, Any] = {
         "lang": options.locale,
         "title": f"{config.name} · {config.edition}",
         "game": {"name": config.name, "edition": config.edition, "source": config.source},

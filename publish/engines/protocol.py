@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Protocol
@@ -278,6 +279,7 @@ def _record_fault(spec: GameSpec, record: object) -> str | None:
     for seat in (*record.winners, *(s for r in record.rounds for s in r.winners)):
         if seat not in seats:
             return f"names seat {seat!r} among winners at a table of {spec.players}"
+    stray: AbstractSet[int | None]
     try:  # a set made in one pass: a game has tens of events, a study millions of games
         stray = {seat for _, seat, _ in record.events}.difference(seats)
     except (TypeError, ValueError):

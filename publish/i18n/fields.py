@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from string import Formatter
+from typing import Literal, overload
 
 from markupsafe import Markup, escape
 
@@ -42,6 +43,14 @@ def _parsed(text: str) -> list[tuple[str, str | None]]:
 def fields_of(text: str) -> list[str]:
     """The names of ``text``'s fields, in order; raises FieldError if one is not a name."""
     return [name for _, name in _parsed(text) if name is not None]
+
+
+@overload
+def fill(text: str, fields: Mapping[str, object], markup: Literal[False] = False) -> str: ...
+@overload
+def fill(text: str, fields: Mapping[str, object], markup: Literal[True]) -> Markup: ...
+@overload
+def fill(text: str, fields: Mapping[str, object], markup: bool) -> str: ...
 
 
 def fill(text: str, fields: Mapping[str, object], markup: bool = False) -> str:

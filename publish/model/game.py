@@ -214,8 +214,8 @@ def _check_default(spec: FieldSpec) -> None:
     if not isinstance(value, wanted) or isinstance(value, bool):
         what = {int: "a whole number", list: "a list"}.get(wanted, "text")
         raise ValueError(f"the default of a {spec.type} field must be {what}")
-    if spec.type == "integer" and not ((spec.min is None or value >= spec.min)
-                                       and (spec.max is None or value <= spec.max)):
+    if spec.type == "integer" and isinstance(value, int) and not (
+            (spec.min is None or value >= spec.min) and (spec.max is None or value <= spec.max)):
         raise ValueError(f"the default {value} is outside min..max")
     allowed = spec.choices or []
     values = value if isinstance(value, list) else [value]
@@ -240,6 +240,10 @@ BACKS = ("none", "long-edge", "short-edge", "fold")
 long or short edge, or beside the faces to fold."""
 
 
+def _poker_only() -> list[CardSize]:
+    return ["poker"]
+
+
 class PrintSpec(Strict):
     """Print defaults: card size, bleed and backs."""
 
@@ -253,7 +257,7 @@ class PrintSpec(Strict):
         1.0, gt=0, le=1, description="the smallest share of its size a card's text may step "
         "down to when it overflows its box, before the build fails and names the card (0.8: "
         "down to 80 %); 1, the default: never shrink. A card's own shrink_to_fit overrides it")
-    sizes: list[CardSize] = Field(default_factory=lambda: ["poker"])
+    sizes: list[CardSize] = Field(default_factory=_poker_only)
     bleed_mm: float = Field(3.0, ge=0, le=10)
 
 

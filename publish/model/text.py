@@ -206,9 +206,9 @@ def typography_problems(game: Game) -> list[Problem]:
     further one could take as long."""
     deadline = time.monotonic() + CHECK_SECONDS
     for locale, typography in game.config.typography.items():
-        rules = [(f"{style}[{i + 1}]", (style, i, "pattern"), rule.pattern)
-                 for style in ("italic", "bold") for i, rule in enumerate(getattr(typography,
-                                                                                  style))]
+        rules: list[tuple[str, tuple[str | int, ...], str]] = [
+            (f"{style}[{i + 1}]", (style, i, "pattern"), rule.pattern)
+            for style in ("italic", "bold") for i, rule in enumerate(getattr(typography, style))]
         if typography.numerals == "roman":
             rules.insert(0, ("quantity", ("quantity",), typography.quantity))
         for name, key, pattern in rules:

@@ -45,7 +45,7 @@ class ProjectFetcher(URLFetcher):
         self.reads = tuple(reads)
         self.refused: list[str] = []
 
-    def fetch(self, url: str, headers: dict | None = None):  # type: ignore[override]
+    def fetch(self, url: str, headers: dict | None = None):
         parts = urlsplit(url)
         if parts.scheme == "data":
             response = super().fetch(url, headers)

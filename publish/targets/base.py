@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Protocol, TypeVar
+from typing import Any, Protocol, TypeVar, runtime_checkable
 
 from publish.core.problems import Problem
 from publish.model.game import Game
@@ -132,6 +132,7 @@ class Target(Protocol[OptionsT]):
         ...
 
 
+@runtime_checkable
 class Joining(Target[OptionsT], Protocol):
     """A target with final jobs (``Job.final``), run in the main process after the others."""
 

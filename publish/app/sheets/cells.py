@@ -89,7 +89,7 @@ def to_cell(column: Column, entry: dict[str, Any], home: str, config: GameConfig
 
 
 def _block_cell(column: Column, blocks: Any) -> Value:
-    if not isinstance(blocks, list) or column.block >= len(blocks):
+    if column.block is None or not isinstance(blocks, list) or column.block >= len(blocks):
         return None
     pairs, effect = blocks[column.block]
     if column.part == "effect":

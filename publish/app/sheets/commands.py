@@ -52,7 +52,8 @@ def import_cards(project: str | None, game: str | None, file: str, dry_run: bool
             proposal = propose(root / "cards" / game_id, config, sheets, source)
     except (ValueError, RuntimeError) as exc:
         raise Failure([f"{source}: nothing written: {exc}"]) from exc
-    problems, notes = list(proposal.problems), []
+    problems = list(proposal.problems)
+    notes: list[str] = []
     if proposal.texts or problems:
         found, notes = _would_be_problems(root, game_id, proposal)
         problems += proposal.locate(found)

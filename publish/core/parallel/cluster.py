@@ -148,5 +148,5 @@ class _Worker(Worker):
 class _Nanny(Nanny):
     """The embedded cluster's nanny: it starts a ``_Worker`` in its process."""
 
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, worker_class=_Worker, **kwargs)
+    def __init__(self, scheduler_ip: str | None = None, **kwargs: Any) -> None:
+        super().__init__(scheduler_ip, worker_class=_Worker, **kwargs)
