@@ -63,8 +63,10 @@ system-packages:
 check: setup
 	$(BIN)/publish check
 
+# ruff, then mypy (configured in pyproject.toml, [tool.mypy]): both must find nothing
 lint: setup
 	$(BIN)/ruff check publish tests tools
+	$(BIN)/mypy publish
 
 test: setup lint
 	$(BIN)/pytest

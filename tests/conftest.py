@@ -66,6 +66,13 @@ def declare(project: Path, fields: str) -> Path:
     return project
 
 
+def name_engine(game_dir: Path, engine_id: str) -> None:
+    """Name the rules engine installed as ``engine_id`` in the game's game.yaml."""
+    game_yaml = game_dir / "game.yaml"
+    text = game_yaml.read_text(encoding="utf-8")
+    game_yaml.write_text(f"{text.rstrip()}\nengine: {engine_id}\n", encoding="utf-8")
+
+
 def give(project: Path, name: str, lines: str) -> None:
     """Add ``lines`` (the card's own keys) under the card called ``name`` in deck alpha."""
     deck = project / "cards" / "demo" / "decks" / "alpha.yaml"
@@ -157,9 +164,9 @@ def agencia_editions(tmp_path_factory) -> Path:
     """A copy of the project with Agência's manual and summaries built in both editions
     (A4), once for every test that reads them."""
     from publish.build.run import make
-    from publish.docs.manual import ManualOptions
     from publish.model.load import load_game
     from publish.targets.base import Work
+    from publish.targets.options import PaperOptions
 
     project = tmp_path_factory.mktemp("agencia-editions")
     for folder in ("cards", "templates", "fonts"):
@@ -168,9 +175,8 @@ def agencia_editions(tmp_path_factory) -> Path:
     assert not problems
     work = Work(project, copy)
     for locale in ("pt-BR", "en"):
-        options = ManualOptions(locale=locale)
-        make(project, work, "manual", locale, options, say=lambda _: None)
-        make(project, work, "summaries", locale, options, say=lambda _: None)
+        make(project, work, "manual", locale, PaperOptions(), say=lambda _: None)
+        make(project, work, "summaries", locale, PaperOptions(), say=lambda _: None)
     return project
 
 
@@ -188,39 +194,40 @@ def harbourlight_built(tmp_path_factory) -> Path:
 
 @pytest.fixture
 def engine_plugin(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
-    """Register a rules engine as an installed plug-in would be: ``register(game_id, module,
+    """Register a rules engine as an installed plug-in would be: ``register(engine_id, module,
     source, attr)`` writes ``module.py`` and lists it under the ``publish.engines``
-    entry-point group."""
+    entry-point group (a game names it in game.yaml: ``name_engine``)."""
     import importlib.metadata
     import sys
 
-    import publish.engines.protocol
+    import publish.engines.registry as registry
 
     folder = tmp_path / "plugins"
     folder.mkdir()
     monkeypatch.syspath_prepend(str(folder))
     added: list[importlib.metadata.EntryPoint] = []
-    real = publish.engines.protocol.entry_points
+    real = registry.entry_points
 
     def listed(**selection: str) -> list:
         return [*added, *real(**selection)]
 
-    monkeypatch.setattr(publish.engines.protocol, "entry_points", listed)
-    monkeypatch.setattr(publish.engines.protocol, "PLUGINS", set())
-    import publish.balance.distribute  # its engines, kept per process by game id
-
-    monkeypatch.setattr(publish.balance.distribute, "_ENGINES", {})
+    monkeypatch.setattr(registry, "entry_points", listed)
+    monkeypatch.setattr(registry, "PLUGINS", set())
+    monkeypatch.setattr(registry, "_MADE", {})  # the engines made, kept per process by id
+    registry.installed.cache_clear()  # the entry points, read once per process
 
     modules: list[str] = []
 
-    def register(game_id: str, module: str, source: str, attr: str) -> Path:
+    def register(engine_id: str, module: str, source: str, attr: str) -> Path:
         path = folder / f"{module}.py"
         path.write_text(source, encoding="utf-8")
         modules.append(module)
-        added.append(importlib.metadata.EntryPoint(game_id, f"{module}:{attr}",
+        added.append(importlib.metadata.EntryPoint(engine_id, f"{module}:{attr}",
                                                    "publish.engines"))
+        registry.installed.cache_clear()
         return path
 
     yield register
     for module in modules:  # imported from this test's folder: gone with it
         sys.modules.pop(module, None)
+    registry.installed.cache_clear()

@@ -16,7 +16,7 @@ from conftest import REPO
 
 PACKAGE = REPO / "publish"
 
-LAYERS = ["core", "model", "i18n", "engines", "checks", "render", "docs", "games", "targets",
+LAYERS = ["core", "model", "i18n", "engines", "render", "docs", "checks", "games", "targets",
           "build", "balance", "app", "cli"]
 """The packages of publish/, bottom to top, as docs/architecture.md draws them: a module's
 layer is the package it sits in, and it imports only from its own package or those below."""

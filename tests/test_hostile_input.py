@@ -158,7 +158,7 @@ def test_an_unexpected_exception_is_one_line_naming_its_log_and_exit_2(demo, mon
     def broken(*_args: object) -> None:
         raise KeyError("002")
 
-    monkeypatch.setattr("publish.checks.run.check_game", broken)
+    monkeypatch.setattr("publish.checks.phases.check_game", broken)
     monkeypatch.setenv("TMPDIR", str(tmp_path))
     monkeypatch.setattr("tempfile.tempdir", None)
     result = CliRunner().invoke(main, ["check", "--project", str(demo), "--game", "demo"])

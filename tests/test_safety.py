@@ -2,7 +2,7 @@
 card text and templates kept in their place, and missing resources named.
 
 Other tests hold the rest of it: tests/core/test_atomic.py (write_atomic itself),
-tests/core/test_yamlsource.py and tests/checks/test_run.py (``!!python/...`` tags, aliases),
+tests/core/test_yamlsource.py and tests/checks/test_checks_run.py (``!!python/...`` tags, aliases),
 tests/model/test_text.py and tests/docs/test_markdown.py (escaping of card text and rules),
 tests/render/test_decks.py (refused resources, unknown icon tokens on Agência's cards),
 tests/docs/test_booklet.py (a declared icon without its file) and tests/cli/test_main.py
@@ -23,8 +23,8 @@ from pypdf import PdfReader
 from conftest import REPO, break_with, run
 from pdftext import page_texts, squash
 from publish.build.failures import build_failure
-from publish.build.run import JobsFailed
 from publish.cli.main import main
+from publish.core.parallel import TasksFailed
 from publish.render.pdf import RenderError, render, write_pdf
 
 
@@ -321,9 +321,9 @@ def test_every_failing_job_of_a_build_is_reported_in_that_build(project):
 
 def test_a_bug_among_failing_jobs_is_a_crash_report_with_that_bugs_traceback():
     bug = KeyError("nosuch")
-    both = JobsFailed([RenderError("deck alpha: refused"), bug])
+    both = TasksFailed([RenderError("deck alpha: refused"), bug])
     assert build_failure(both) is None
     assert both.__cause__ is bug
-    known = JobsFailed([RenderError("deck alpha: refused"), RenderError("deck beta: refused")])
+    known = TasksFailed([RenderError("deck alpha: refused"), RenderError("deck beta: refused")])
     assert build_failure(known).lines == ["build failed: deck alpha: refused",
                                           "build failed: deck beta: refused"]

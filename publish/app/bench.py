@@ -25,10 +25,10 @@ from pathlib import Path
 from publish.core.atomic import write_atomic
 from publish.docs.manual import ManualOptions, make_manual, whole_html
 from publish.docs.rules import read_rules
-from publish.engines.protocol import engine_for
+from publish.engines.registry import engine_in
 from publish.model.game import Card
 from publish.model.icons import read_icons
-from publish.model.load import default_game, find_root, load_game
+from publish.model.load import default_game, find_root, load_config, load_game
 from publish.render.decks import DeckOptions, deck_faces, sheet_html
 from publish.render.preview import card_html
 
@@ -87,8 +87,9 @@ def bench_manual(root: Path, game_id: str, runs: int = RUNS) -> dict:
     if game is None or problems:
         raise SystemExit("publish check fails: fix the cards before benchmarking")
     out = root / "build" / "bench"
-    edition = read_rules(game, game.config.locales.source, project=root)
-    options = ManualOptions(locale=game.config.locales.source)
+    source = game.config.locales.source
+    edition = read_rules(game, source, project=root)
+    options = ManualOptions(locale=source)
     html = whole_html(edition, root, make_manual(edition, root, options))
     path = out / "manual.html"
     write_atomic(path, html)
@@ -96,7 +97,7 @@ def bench_manual(root: Path, game_id: str, runs: int = RUNS) -> dict:
     ours = [str(bindir / "publish"), "build", "manual", "--game", game_id]
     bare = [str(bindir / "weasyprint"), "--base-url", f"{root}/", str(path),
             str(out / "manual-bare.pdf")]
-    parts = root / "build" / game_id / options.locale / ".manual-parts"
+    parts = root / "build" / game_id / source / ".manual-parts"
     return _compare(ours, bare, root, runs, lambda: shutil.rmtree(parts, ignore_errors=True))
 
 
@@ -197,7 +198,7 @@ def _compare(ours: list[str], bare: list[str], root: Path, runs: int,
 def bench_engine(root: Path, game_id: str, results: dict) -> str | None:
     """The game engine's own figures into ``results``; its lines for the terminal (None
     when no engine simulates the game)."""
-    engine = engine_for(game_id)
+    engine = engine_in(*load_config(root / "cards" / game_id))
     if engine is None or not engine.info.simulates:
         return None
     results["engine"] = engine.bench(root, game_id)

@@ -9,7 +9,7 @@ function returns what the command prints, or raises Failure.
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -19,15 +19,17 @@ from publish.app.catalogs.workflow import LocaleStatus, extract, status, transla
 from publish.build.failures import Failure, build_failure
 from publish.build.run import Plan, Request, plan, run
 from publish.build.stamps import Snapshot, key, remember, snapshot
-from publish.checks.run import CheckReport, check, check_loaded, deck_schema
+from publish.checks.run import CheckReport, check, check_loaded
+from publish.checks.schema import deck_schema
 from publish.core.atomic import write_atomic
-from publish.core.problems import Problem, ProblemsFound
-from publish.docs.rules import rules_problems
-from publish.engines.protocol import Engine, EngineInfo, ReplayWarning, SimulateRequest, engine_for
-from publish.i18n.translate import check_edition, domains_for, field_problems
+from publish.core.ceilings import OverCeiling
+from publish.core.parallel import WorkerLost
+from publish.core.problems import ProblemsFound
+from publish.engines.protocol import Engine, EngineInfo, ReplayWarning, SimulateRequest
+from publish.engines.registry import engine_for, engine_in
+from publish.i18n.translate import check_edition, domains_for
 from publish.model.game import Game
 from publish.model.load import default_game, find_root, load_config, load_game
-from publish.render.templatecheck import template_problems
 from publish.targets import TARGETS
 from publish.targets.base import Built, Work
 
@@ -59,49 +61,16 @@ def check_game(project: str | None, game: str | None) -> CheckReport:
     """`publish check`: every problem of the game (a game that cannot be found fails)."""
     root, game_id = locate(project, game)
     with failing():
-        return with_rules(root, _check(root, game_id))
+        return check(root, game_id)
 
 
 def checked(project: str | None, game: str | None) -> Work:
-    """The game loaded and checked; a Failure listing every problem if the check fails."""
+    """The game loaded and checked as a build checks it; a Failure listing every problem if
+    the check fails."""
     root, game_id = locate(project, game)
     with failing():
-        report = _check(root, game_id)
+        report = check(root, game_id, building=True)
     return _work(root, report)
-
-
-def _check(root: Path, game_id: str) -> CheckReport:
-    return _with_templates(root, check(root, game_id))
-
-
-def check_loaded_game(root: Path, game: Game, problems: list[Problem]) -> CheckReport:
-    return _with_templates(root, check_loaded(game, problems))
-
-
-def _with_templates(root: Path, report: CheckReport) -> CheckReport:
-    """The check's report with the game's templates, and the translations of their words,
-    checked too (publish.checks.run is below the renderer and the catalogs): then everything a
-    build could fail on, short of rendering, is in it."""
-    if report.game is not None:
-        report.problems += template_problems(root, report.game)
-        report.problems += field_problems(report.game)
-        report.problems.sort(key=lambda p: p.location)
-    return report
-
-
-def with_rules(root: Path, report: CheckReport) -> CheckReport:
-    """`publish check` reads the rules sources of every edition too, as the manual and
-    summaries would (a build reads only those of what it makes, so a chapter's problem
-    does not hold up the decks)."""
-    if report.game is None:
-        return report
-    if report.ok:
-        report.problems += rules_problems(report.game, root, report.examples)
-        report.problems.sort(key=lambda p: p.location)
-    else:
-        report.skipped.append("the rules chapters and summaries were not read: they name "
-                              "cards, icons and examples, which must load first")
-    return report
 
 
 def _work(root: Path, report: CheckReport) -> Work:
@@ -181,6 +150,7 @@ def prepare_build(project: str | None, game: str | None, locale: str | None, str
     """`publish build`: load once, plan, and check only if something is out of date; with
     ``only`` (a target: `publish watch decks`), that target's outputs alone."""
     root, game_id = locate(project, game)
+    taken: Snapshot | None
     taken, options = snapshot(root, game_id), key(root, game, locale, strict)
     with failing():
         loaded, problems = load_game(root, game_id)
@@ -188,7 +158,7 @@ def prepare_build(project: str | None, game: str | None, locale: str | None, str
         _work(root, CheckReport(game_id, None, list(problems)))  # fails, listing them
     assert loaded is not None
     if problems:
-        _work(root, check_loaded_game(root, loaded, problems))  # fails, listing every problem
+        _work(root, check_loaded(loaded, problems, building=True))  # fails, listing them
     editions = loaded.config.locales.editions
     if locale and locale not in editions:
         edition(Work(root, loaded), locale, strict)  # says why and fails
@@ -202,7 +172,7 @@ def prepare_build(project: str | None, game: str | None, locale: str | None, str
         if taken is not None and not force:
             remember(taken, options, headline)
         return Prepared(None, the_plan, headline)
-    work = _work(root, check_loaded_game(root, loaded, problems))
+    work = _work(root, check_loaded(loaded, problems, building=True))
     notes = [line for loc in sorted({job.locale for job in the_plan.jobs})
              for line in edition(work, loc, strict).notes]
     return Prepared(work, the_plan, f"{game_id}: {len(the_plan.renders)} job(s) to run, "
@@ -230,14 +200,17 @@ def run_build(prepared: Prepared, jobs: int | None, say: Say,
 
 
 def build_target(project: str | None, game: str | None, target: str, locale: str | None,
-                 strict: bool, jobs: int | None, say: Say, **chosen: Any) -> Outcome:
-    """`publish build <target>`: that target of one edition, made whether or not it changed."""
+                 strict: bool, jobs: int | None, say: Say,
+                 chosen: Mapping[str, Any] | None = None) -> Outcome:
+    """`publish build <target>`: that target of one edition, made whether or not it changed;
+    ``chosen``: values of the fields of its options (publish.targets.options), the others
+    their defaults."""
     work = checked(project, game)
     chosen_edition = edition(work, locale, strict)
     for line in chosen_edition.notes:
         say(line)
-    with failing():
-        options = TARGETS[target].options(chosen_edition.locale, **chosen)
+    with failing():  # a value its options refuse (an address that is not one) is said
+        options = TARGETS[target].options(**(chosen or {}))
     request = Request([chosen_edition.locale], {target: options}, force=True, together=True)
     start = time.perf_counter()
     with failing():
@@ -269,8 +242,8 @@ def schema(project: str | None, game: str | None, output: str | None) -> str:
     """`publish schema`: the deck files' JSON Schema, written to ``output`` or returned."""
     root, game_id = locate(project, game)
     with failing():
-        config, _ = load_config(root / "cards" / game_id)
-    text = deck_schema(game_id, config)
+        config, source = load_config(root / "cards" / game_id)
+        text = deck_schema(config, engine_in(config, source))
     if output:
         write_atomic(Path(output), text)
         return ""
@@ -307,7 +280,7 @@ def i18n_status(project: str | None, game: str | None, chosen: tuple[str, ...],
 
 def _engine(work: Work, needs: str) -> Engine:
     """The game's engine, if it offers ``needs`` (simulate, replay); else a Failure."""
-    engine = engine_for(work.game.id)
+    engine = engine_for(work.game)
     if engine is None or not getattr(engine.info, f"{needs}s"):
         what = {"simulate": "simulate", "replay": "replay logs"}[needs]
         raise Failure([f"{work.game.id}: this game has no rules engine to {what} "
@@ -359,6 +332,8 @@ def simulate(project: str | None, game: str | None, *, games: int, players: str 
         result = engine.simulate(work.project, work.game, request, progress)
     except ValueError as err:
         raise Failure([f"publish simulate: {err}"], 2) from err
+    except (OverCeiling, WorkerLost) as err:  # a chunk of games too long, too large, killed
+        raise Failure([f"publish simulate: {err}"]) from err
     return result, engine.describe(result)
 
 
@@ -373,7 +348,7 @@ def balance(project: str | None, game: str | None, study: str | None, *, games: 
         raise Failure(["publish balance: --tls-ca-file, --tls-cert and --tls-key go together, "
                        "with --scheduler tls://HOST:PORT (the local cluster makes its own)"], 2)
     work = checked(project, game)
-    engine = engine_for(work.game.id)
+    engine = engine_for(work.game)
     if engine is None or not engine.info.studies:
         raise Failure([f"{work.game.id}: this game has no rules engine that records its games, "
                        "so there is nothing to study (docs/engines.md: giving a game one)"], 2)
@@ -382,8 +357,8 @@ def balance(project: str | None, game: str | None, study: str | None, *, games: 
     with failing():
         return run_balance(work.project, work.game, engine, Path(study) if study else None,
                            games, seed, workers, scheduler, bar,
-                           [Path(f) for f in tls] if tls_ca_file and tls_cert and tls_key
-                           else None)
+                           [Path(tls_ca_file), Path(tls_cert), Path(tls_key)]
+                           if tls_ca_file and tls_cert and tls_key else None)
 
 
 def replay(project: str | None, game: str | None, files: tuple[str, ...], edition: str | None,
@@ -406,11 +381,11 @@ def replay(project: str | None, game: str | None, files: tuple[str, ...], editio
 def engine_help(project: str | None = None, game: str | None = None) -> str:
     """What the game's engine offers, for a command's help (empty when it has none)."""
     try:
-        game_id = locate(project, game)[1]
+        root, game_id = locate(project, game)
     except Failure:
         return ""
     try:
-        engine = engine_for(game_id)
+        engine = engine_in(*load_config(root / "cards" / game_id))
     except ProblemsFound as found:
         return "; ".join(str(problem) for problem in found.problems)
     if engine is None:

@@ -24,11 +24,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from publish.build.failures import Failure
-from publish.checks.run import deck_schema
+from publish.checks.schema import deck_schema
 from publish.core.atomic import write_atomic
 from publish.core.problems import ProblemsFound
 from publish.core.sourcedate import today
 from publish.core.yamlsource import load_yaml
+from publish.engines.registry import engine_in
 from publish.i18n.catalog import SHARED, po_path
 from publish.model.cardschema import SCHEMA_FILE
 from publish.model.load import find_root, load_config
@@ -159,7 +160,7 @@ def target(relative: str, game_id: str, values: dict[str, str], source: Path) ->
 
 def write_files(root: Path, request: NewGame, values: dict[str, str]) -> list[Path]:
     """Every file of the layout, filled in and written; the paths written, from the root."""
-    planned = {}
+    planned: dict[Path, bytes | str] = {}
     for relative, source in scaffold_files(request.layout).items():
         where = target(relative, request.id, values, source)
         if source.suffix in (".png", ".jpg", ".jpeg"):
@@ -210,9 +211,9 @@ def draw_placeholders(root: Path, game_dir: Path) -> list[Path]:
 
 def write_schema(game_dir: Path) -> Path:
     """deck.schema.json, which the deck files' first line points editors at."""
-    config, _ = load_config(game_dir)
+    config, source = load_config(game_dir)
     path = game_dir / SCHEMA_FILE
-    write_atomic(path, deck_schema(game_dir.name, config))
+    write_atomic(path, deck_schema(config, engine_in(config, source)))
     return path
 
 

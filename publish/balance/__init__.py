@@ -2,7 +2,8 @@
 
 `publish balance` is the one command that imports this package (Dask and
 matplotlib are imported at the top of its modules): ``study`` says what to
-play, ``distribute`` plays it in seeded chunks on dask.distributed, ``tally``
+play, ``distribute`` plays it in seeded chunks (publish.core.parallel: in this
+process or on dask.distributed), ``tally``
 counts each chunk's records, ``figures`` turns the counts into shares with
 intervals, ``charts``, ``faces`` and ``report`` write build/<game>/balance/.
 """

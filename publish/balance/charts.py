@@ -12,13 +12,16 @@ from __future__ import annotations
 
 import io
 import logging
+from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
 import matplotlib
 from matplotlib import font_manager
 from matplotlib.figure import Figure
 from matplotlib.lines import Line2D
 from matplotlib.ticker import PercentFormatter
+from matplotlib.typing import RcKeyType
 
 from publish.balance.figures import CardFigures, Lengths, Seats, Share, rest_of
 
@@ -29,7 +32,7 @@ INK, MUTED, MARK, CHANCE = "#2a2520", "#8a8275", "#c0392b", "#3f6f8f"
 LABEL_PT = 8.0
 """Points from one label's line to the next: 6.5 pt labels never touch."""
 
-STYLE = {
+STYLE: dict[RcKeyType, Any] = {
     "svg.hashsalt": "publish-balance",  # ids the same from run to run
     "svg.fonttype": "none",  # text as text: light to draw, and found by a search in the PDF
     "font.family": ["Vollkorn", "DejaVu Sans"],
@@ -60,7 +63,7 @@ def svg(figure: Figure) -> str:
     return buffer.getvalue()
 
 
-def _errorbars(axis, shares: list[Share], positions: list[float], colours: list[str],
+def _errorbars(axis, shares: list[Share], positions: Sequence[float], colours: list[str],
                horizontal: bool) -> None:
     """Each share as a dot on its interval: one collection per colour, whatever the count."""
     for colour in dict.fromkeys(colours):

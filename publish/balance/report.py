@@ -205,7 +205,7 @@ def _context(game: Game, study: Study, played: Played, recording: Recording, eng
 def _study_view(study: Study, played: Played) -> dict[str, Any]:
     cells = study.cells()
     games = played.tally.games
-    cost = {}
+    cost: dict[str, list[float]] = {}
     for number, seconds in sorted(played.tally.seconds.items()):
         cost.setdefault(cells[number].agents, [0.0, 0])
         cost[cells[number].agents][0] += seconds

@@ -8,10 +8,11 @@ from contextlib import AbstractContextManager
 from pathlib import Path
 from typing import Any
 
-from publish.balance.distribute import Tls, play_study
+from publish.balance.distribute import play_study
 from publish.balance.faces import MAKES_FACES
 from publish.balance.report import write_report
 from publish.balance.studyfile import read_study
+from publish.core.parallel.cluster import Tls
 from publish.engines.protocol import Engine
 from publish.model.game import Game
 

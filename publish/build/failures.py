@@ -1,22 +1,22 @@
 """Every way a command can fail, as the lines it prints and the exit status it returns.
 
-Commands raise; this turns what they raise into a message that names the
-cause and says what to do, never a traceback.
+Commands raise; this turns what they raise into a message that names the cause and
+says what to do, never a traceback: our own errors (publish.core.problems.PublishError
+and its kinds), and the template language's, which the designer's templates cause.
+Anything else is a bug, whatever its type (a ValueError included), and goes to the crash
+log (publish.cli.crashlog).
 """
 
 from __future__ import annotations
 
-from concurrent.futures.process import BrokenProcessPool
-
 from jinja2 import TemplateError, TemplateNotFound, TemplateSyntaxError
 
-from publish.build.run import JobsFailed, WorkerLost
-from publish.core.ceilings import OverCeiling
-from publish.core.problems import ProblemsFound
+from publish.core.atomic import WriteFailed
+from publish.core.ceilings import MAX_JOB_MEMORY
+from publish.core.parallel import TasksFailed, WorkerLost
+from publish.core.problems import ProblemsFound, PublishError
 from publish.engines.protocol import EngineFault
-from publish.render.fit import Overflow
 from publish.render.misuse import template_misuse
-from publish.render.pdf import RenderError
 
 
 class Failure(Exception):
@@ -29,8 +29,8 @@ class Failure(Exception):
 
 
 def build_failure(exc: Exception) -> Failure | None:
-    """What a build says when rendering raised ``exc`` (None: not a failure we know)."""
-    if isinstance(exc, JobsFailed):
+    """What a command says when it raised ``exc`` (None: not a failure we know, so a bug)."""
+    if isinstance(exc, TasksFailed):
         each = [build_failure(error) if isinstance(error, Exception) else None
                 for error in exc.errors]
         if None in each:  # a bug among them: the crash report, with that one's traceback
@@ -51,13 +51,15 @@ def build_failure(exc: Exception) -> Failure | None:
         return Failure([f"build failed: template error: {exc}"])
     if isinstance(exc, EngineFault):
         return Failure([str(exc)], 2)
-    if isinstance(exc, (Overflow, RenderError, ValueError, OverCeiling, WorkerLost)):
-        return Failure([f"build failed: {exc}"])
-    if isinstance(exc, BrokenProcessPool):
-        return Failure(["build failed: a worker process ended before its job was done (killed, "
-                        "or out of memory); outputs already written are whole: build again, "
-                        "with --jobs 1 to use less memory"])
-    if isinstance(exc, OSError):
+    if isinstance(exc, WorkerLost):
+        return Failure([f"build failed: {exc.label}: its worker process ended before the job "
+                        "was done (killed, or out of memory: a build job may add "
+                        f"{MAX_JOB_MEMORY // 2**20:,} MiB, publish.core.ceilings.MAX_JOB_MEMORY); "
+                        "outputs already written are whole: build again, with --jobs 1 to "
+                        "hold fewer jobs at once"])
+    if isinstance(exc, WriteFailed):
         return Failure([f"build failed: cannot write {exc.filename or 'an output'}: "
                         f"{exc.strerror or exc}"])
+    if isinstance(exc, PublishError):
+        return Failure([f"build failed: {exc}"])
     return None

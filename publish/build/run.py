@@ -12,21 +12,18 @@ target alone, forced.
 
 from __future__ import annotations
 
-import os
-from collections.abc import Callable, Iterator
-from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
-from concurrent.futures.process import BrokenProcessPool
-from dataclasses import dataclass, field
+from collections.abc import Callable, Iterator, Mapping
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
-from publish.core.atomic import kept_inside, write_atomic
-from publish.core.ceilings import MAX_JOB_MEMORY, OverCeiling, ceilings
-from publish.core.lifetime import end_with_parent
+from publish.core.atomic import remove_inside, write_atomic
+from publish.core.parallel import Tasks, each_done
+from publish.core.parallel.pool import Processes
 from publish.model.inputs import Inputs, Stamps, records_file
 from publish.render.misuse import template_misuse
 from publish.targets import TARGETS
-from publish.targets.base import Built, Job, Rendered, Work, output_dir
+from publish.targets.base import Built, Job, Joining, Rendered, Work, output_dir
 
 Say = Callable[[str], None]
 
@@ -44,11 +41,16 @@ class Request:
     otherwise each output is written as soon as its job ends."""
 
 
-@dataclass
+@dataclass(frozen=True)
 class Plan:
-    jobs: list[Job]
-    """Out of date, in the order they were planned; final jobs among them."""
-    up_to_date: list[str]
+    """What the planner decided: the jobs to run and why each runs, the outputs to keep."""
+
+    jobs: tuple[Job, ...]
+    """Out of date, in the order they were planned, as they must run (only their stale
+    outputs, only their changed cards' pages, forced); final jobs among them."""
+    reasons: Mapping[Job, str]
+    """Why each job runs ("card 003 changed; only the pages showing 003")."""
+    up_to_date: tuple[str, ...]
     inputs: Inputs
     together: bool = False
 
@@ -70,27 +72,47 @@ def chosen_targets(work: Work, request: Request) -> dict[str, Any]:
 def plan(work: Work, request: Request) -> Plan:
     """Which outputs are out of date, and why; renders nothing."""
     inputs = Inputs(work.project, work.game)
-    the_plan = Plan([], [], inputs, request.together)
+    runs: list[tuple[Job, str]] = []
+    up_to_date: list[str] = []
     targets = chosen_targets(work, request)
     for locale in request.locales:
         stamps = Stamps.read(records_file(work.project, work.game.id, locale))
         for name, options in targets.items():
             target = TARGETS[name]
-            options = options if options is not None else target.options(locale)
-            planned = target.jobs(work, inputs, locale, options)
-            stale = [job for job in planned if not job.final
-                     and _consider(work, job, stamps, inputs, request.force, the_plan)]
-            remade = {id(job) for job in stale}
-            for job in planned:  # in the order the target gave them
-                if id(job) in remade or (job.final and _stale_final(work, job, stamps, stale,
-                                                                    request.force)):
-                    the_plan.jobs.append(job)
-                elif job.final:
-                    the_plan.up_to_date.extend(job.outputs)
-    return the_plan
+            planned = target.jobs(work, inputs, locale,
+                                  options if options is not None else target.options())
+            stale, fresh = _decide(work, planned, stamps, inputs, request.force)
+            runs += stale
+            up_to_date += fresh
+    return Plan(tuple(job for job, _ in runs), dict(runs), tuple(up_to_date), inputs,
+                request.together)
 
 
-def _expected(job: Job, name: str, stamps: Stamps, inputs: Inputs) -> dict[str, str]:
+def _decide(work: Work, planned: list[Job], stamps: Stamps, inputs: Inputs, force: bool
+            ) -> tuple[list[tuple[Job, str]], list[str]]:
+    """The jobs of one target's edition that must run, as they must run and why, in the
+    order the target gave them; and the outputs that are up to date."""
+    stale: list[Job] = []
+    decided: dict[int, tuple[Job, str]] = {}
+    fresh: list[str] = []
+    for job in planned:
+        if not job.final:
+            must, why, kept = _consider(work, job, stamps, inputs, force)
+            fresh += kept
+            if must is not None:
+                stale.append(must)
+                decided[id(job)] = must, why
+    for job in planned:
+        if job.final:
+            why = _stale_final(work, job, stamps, stale, force)
+            if why:
+                decided[id(job)] = replace(job, forced=force), why
+            else:
+                fresh += job.outputs
+    return [decided[id(job)] for job in planned if id(job) in decided], fresh
+
+
+def _expected(job: Job, name: str, stamps: Stamps, inputs: Inputs) -> Mapping[str, str]:
     """The record ``name`` must have to be up to date (with the cards it showed last time)."""
     if not job.shows_cards:
         return job.inputs
@@ -99,77 +121,48 @@ def _expected(job: Job, name: str, stamps: Stamps, inputs: Inputs) -> dict[str, 
     return {**job.inputs, **inputs.cards(shown, job.locale)}
 
 
-def _consider(work: Work, job: Job, stamps: Stamps, inputs: Inputs, force: bool,
-              the_plan: Plan) -> bool:
-    """Whether ``job`` must run, and why; when less than all of it changed, only its stale
-    outputs (narrow) or only the changed cards' pages (paged). Its fresh outputs are noted."""
+def _consider(work: Work, job: Job, stamps: Stamps, inputs: Inputs, force: bool
+              ) -> tuple[Job | None, str, list[str]]:
+    """``job`` as it must run (None: it need not) and why, with its outputs that are up to
+    date: when less than all of it changed, only its stale outputs (narrow) or only the
+    changed cards' pages (paged) are remade."""
     out = output_dir(work.project, work.game.id, job.locale)
     reasons = [stamps.why(name, _expected(job, name, stamps, inputs), (out / name).is_file())
                for name in job.outputs]
-    job.forced = force
-    reason = "forced" if force else next((r for r in reasons if r), None)
+    if force:
+        return replace(job, forced=True), "forced", []
+    reason = next((r for r in reasons if r), None)
     if reason is None:
-        the_plan.up_to_date.extend(job.outputs)
-        return False
-    if job.narrow and not force:
-        the_plan.up_to_date.extend(n for n, r in zip(job.outputs, reasons, strict=True) if not r)
-        job.outputs = [n for n, r in zip(job.outputs, reasons, strict=True) if r]
-    if job.paged and not force:
-        job.cards = stamps.changed_cards(job.outputs[0], job.inputs)
-    job.why = reason + ("; only the pages showing " + ", ".join(job.cards) if job.cards else "")
-    return True
+        return None, "", list(job.outputs)
+    fresh: list[str] = []
+    if job.narrow:
+        fresh = [n for n, r in zip(job.outputs, reasons, strict=True) if not r]
+        job = replace(job, outputs=tuple(n for n, r in zip(job.outputs, reasons, strict=True)
+                                         if r))
+    if job.paged:
+        job = replace(job, cards=tuple(stamps.changed_cards(job.outputs[0], job.inputs)))
+    why = reason + ("; only the pages showing " + ", ".join(job.cards) if job.cards else "")
+    return job, why, fresh
 
 
-def _stale_final(work: Work, job: Job, stamps: Stamps, stale: list[Job], force: bool) -> bool:
-    """A final job runs when forced, when its target remade anything, or when it is stale."""
+def _stale_final(work: Work, job: Job, stamps: Stamps, stale: list[Job], force: bool) -> str:
+    """Why a final job runs ('': it need not): when forced, when its target remade anything,
+    or when it is stale."""
     out = output_dir(work.project, work.game.id, job.locale)
     remade = [j for j in stale if j.target == job.target and j.locale == job.locale]
-    job.forced = force
     if force:
-        job.why = "forced"
-    elif remade:
-        job.why = f"{remade[0].noun or remade[0].target} {', '.join(j.key for j in remade)} remade"
-    else:
-        job.why = stamps.why(job.outputs[0], job.inputs, (out / job.outputs[0]).is_file()) or ""
-    return bool(job.why)
+        return "forced"
+    if remade:
+        return f"{remade[0].noun or remade[0].target} {', '.join(j.key for j in remade)} remade"
+    return stamps.why(job.outputs[0], job.inputs, (out / job.outputs[0]).is_file()) or ""
 
 
 # ------------------------------------------------------------------ running
 
 
-_WORK: Work | None = None
-"""The game a worker process renders from, set once when the process starts."""
-
-
-def _start_worker(work: Work, parent: int) -> None:
-    global _WORK
-    _WORK = work
-    end_with_parent(parent)
-
-
-def _render(job: Job) -> Rendered:
-    """The job rendered in a worker within the ceilings of publish.core.ceilings (its label named
-    past them); a template's mistake said at its line here, where the traceback that
-    places it still is (it does not cross back to the main process)."""
-    assert _WORK is not None, "worker started without the game"
-    try:
-        with ceilings(job.label):
-            return TARGETS[job.target].render(_WORK, job)
-    except OverCeiling:
-        raise
-    except Exception as exc:
-        misuse = template_misuse(exc)
-        if misuse is None:
-            raise
-        raise misuse from None
-
-
-def pool_for(work: Work, jobs: int | None, tasks: int) -> ProcessPoolExecutor:
-    """Processes for ``tasks`` independent jobs: ``jobs`` of them, or one per core; each gets
-    the game once, when it starts."""
-    workers = max(1, min(jobs or os.cpu_count() or 1, tasks))
-    return ProcessPoolExecutor(max_workers=workers, initializer=_start_worker,
-                               initargs=(work, os.getpid()))
+def _render(work: Work, job: Job) -> Rendered:
+    """One task of the pool: the job rendered in a worker, from the game it got once."""
+    return TARGETS[job.target].render(work, job)
 
 
 def run(work: Work, the_plan: Plan, jobs: int | None = None, say: Say = print,
@@ -192,7 +185,7 @@ def run(work: Work, the_plan: Plan, jobs: int | None = None, say: Say = print,
     def put(job: Job, rendered: Rendered) -> None:
         outputs = write(work, job, rendered, stamps[job.locale], the_plan.inputs)
         built.append((job, outputs))
-        say(_report(job, rendered, outputs))
+        say(_report(job, rendered, outputs, the_plan.reasons[job]))
 
     for job, rendered in _rendered(work, the_plan.renders, jobs):
         keep(job, rendered)
@@ -200,8 +193,10 @@ def run(work: Work, the_plan: Plan, jobs: int | None = None, say: Say = print,
             progress(1)
     for job in the_plan.jobs:
         if job.final:
-            keep(job, TARGETS[job.target].finish(work, job, made.get((job.target, job.locale),
-                                                                     {})))
+            target = TARGETS[job.target]
+            if not isinstance(target, Joining):
+                raise TypeError(f"target {job.target} planned a final job but has no finish()")
+            keep(job, target.finish(work, job, made.get((job.target, job.locale), {})))
     for job, rendered in held:
         put(job, rendered)
     order = {id(job): i for i, job in enumerate(the_plan.jobs)}
@@ -209,7 +204,9 @@ def run(work: Work, the_plan: Plan, jobs: int | None = None, say: Say = print,
 
 
 def _rendered(work: Work, renders: list[Job], jobs: int | None) -> Iterator[tuple[Job, Rendered]]:
-    """Each job with what it made, as the worker processes finish them (biggest first).
+    """Each job with what it made, as the worker processes finish them (biggest first), each
+    within the ceilings of publish.core.ceilings (its label named past them); a template's
+    mistake said at its line in the worker, where the traceback that places it still is.
 
     When jobs fail, the others still run, so that one build reports every failing job
     (an overflow in each of two decks, say), in the order the jobs were started: the same
@@ -218,55 +215,17 @@ def _rendered(work: Work, renders: list[Job], jobs: int | None) -> Iterator[tupl
     if not renders:
         return
     ordered = sorted(renders, key=lambda j: -j.cost)
-    with pool_for(work, jobs, len(ordered)) as pool:
-        pending = {pool.submit(_render, job): i for i, job in enumerate(ordered)}
-        failed: dict[int, BaseException] = {}
-        while pending:
-            finished, _ = wait(pending, return_when=FIRST_COMPLETED)
-            for future in sorted(finished, key=pending.__getitem__):
-                index = pending.pop(future)
-                if future.cancelled():
-                    continue
-                if isinstance(future.exception(), BrokenProcessPool):
-                    failed[index] = WorkerLost(ordered[index].label)
-                elif future.exception() is not None:
-                    failed[index] = future.exception()  # type: ignore[assignment]
-                elif not failed:
-                    yield ordered[index], future.result()
-        if failed:
-            errors = [failed[index] for index in sorted(failed)]
-            raise errors[0] if len(errors) == 1 else JobsFailed(errors)
+    tasks = Tasks(_render, work, ordered, [job.label for job in ordered])
+    for index, rendered in each_done(Processes(jobs, explain=template_misuse), tasks,
+                                     keep_going=True):
+        yield ordered[index], rendered
 
 
-class WorkerLost(RuntimeError):
-    """The worker of a job ended before the job did (killed, or out of memory in a library
-    that cannot say so)."""
-
-    def __init__(self, label: str) -> None:
-        super().__init__(f"{label}: its worker process ended before the job was done (killed, "
-                         "or out of memory: a build job may add "
-                         f"{MAX_JOB_MEMORY // 2**20:,} MiB, publish.core.ceilings.MAX_JOB_MEMORY); "
-                         "outputs already written are whole: build again, with --jobs 1 to "
-                         "hold fewer jobs at once")
-        self.label = label
-
-    def __reduce__(self):
-        return type(self), (self.label,)
-
-
-class JobsFailed(Exception):
-    """Several jobs of one build failed; ``errors`` in the order the jobs were started."""
-
-    def __init__(self, errors: list[BaseException]) -> None:
-        super().__init__("; ".join(str(error) for error in errors))
-        self.errors = errors
-
-
-def _report(job: Job, rendered: Rendered, outputs: list[Built]) -> str:
+def _report(job: Job, rendered: Rendered, outputs: list[Built], why: str) -> str:
     pages = f"{sum(b.pages for b in outputs)} pages"
     if job.final and rendered.note:
-        return f"  {job.label}: {rendered.note} ({job.why})"
-    return f"  {job.label}: {pages} ({job.why})" + (f"; {rendered.note}" if rendered.note else "")
+        return f"  {job.label}: {rendered.note} ({why})"
+    return f"  {job.label}: {pages} ({why})" + (f"; {rendered.note}" if rendered.note else "")
 
 
 def write(work: Work, job: Job, rendered: Rendered, stamps: Stamps, inputs: Inputs
@@ -276,7 +235,7 @@ def write(work: Work, job: Job, rendered: Rendered, stamps: Stamps, inputs: Inpu
     for name, data in rendered.files.items():
         write_atomic(out / name, data, within=out)
     for name in rendered.remove:
-        kept_inside(out / name, out).unlink(missing_ok=True)
+        remove_inside(out / name, out)
     outputs = []
     for name, pages in rendered.pages.items():
         shown = rendered.shows.get(name, ())

@@ -45,7 +45,7 @@ def _check_each_card(game: Game) -> list[Problem]:
             problems.append(Problem(where, f"number {card.number} is out of range for kind "
                                            f"'{card.kind}' ({low:0{digits}d}-{high:0{digits}d}); "
                                            "renumber the card or change its kind"))
-        if card.group and not kind.grouped:
+        if card.group and config.groups and not kind.grouped:
             field = config.groups.field
             problems.append(Problem(card.where(field), f"cards of kind '{card.kind}' have no "
                                                        f"{field}; remove '{field}'"))
@@ -78,7 +78,7 @@ def _check_decks(game: Game) -> list[Problem]:
         if spec.expect is None:
             continue
         rule = game.config_source.locate(("decks", deck, "expect"))
-        copies = Counter()
+        copies: Counter[str] = Counter()
         for card in cards:
             n = card.copies[deck]
             copies["cards"] += n

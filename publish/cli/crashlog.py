@@ -33,10 +33,10 @@ def write_crash_log(exc: BaseException) -> str:
 
 def engine_frame(exc: BaseException) -> tuple[str, str, int] | None:
     """Where ``exc`` passed last through a rules engine plug-in of another package than
-    publish that this process loaded (``publish.engines.protocol.PLUGINS``, read only if that module
-    is loaded: this one imports nothing of the toolchain): its module, file and line; None
-    when it did not."""
-    roots = getattr(sys.modules.get("publish.engines.protocol"), "PLUGINS", ())
+    publish that this process loaded (``publish.engines.registry.PLUGINS``, read only if
+    that module is loaded: this one imports nothing of the toolchain): its module, file and
+    line; None when it did not."""
+    roots = getattr(sys.modules.get("publish.engines.registry"), "PLUGINS", ())
     found = None
     for frame, line in traceback.walk_tb(exc.__traceback__):
         module = str(frame.f_globals.get("__name__", ""))

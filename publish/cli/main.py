@@ -19,11 +19,10 @@ from publish.app.watcher import rebuild_on_save
 from publish.build.failures import Failure, build_failure
 from publish.cli.crashlog import STATUS as CRASH_STATUS
 from publish.cli.crashlog import crash_line
+from publish.cli.targets import TargetGroup, target_command
 from publish.core.problems import terminal_safe
-from publish.model.game import BACKS
-from publish.render.geometry import CARD_SIZES, PAPERS
 from publish.render.preview import DPI
-from publish.render.printshop import SERVICES
+from publish.targets.base import Target
 
 
 def echo(line: str = "", err: bool = False) -> None:
@@ -54,11 +53,11 @@ def reports(command: Callable[..., Any]) -> Callable[..., Any]:
         except (click.exceptions.ClickException, click.exceptions.Exit, click.exceptions.Abort):
             raise
         except Exception as exc:
-            failure = build_failure(exc)  # problems found where no command foresaw them
-            if failure is not None:
-                for line in failure.lines:
+            unforeseen = build_failure(exc)  # problems found where no command foresaw them
+            if unforeseen is not None:
+                for line in unforeseen.lines:
                     echo(line, err=True)
-                sys.exit(failure.status)
+                sys.exit(unforeseen.status)
             echo(crash_line(exc), err=True)  # a bug: said in one line, logged in full
             sys.exit(CRASH_STATUS)
 
@@ -80,8 +79,6 @@ strict_option = click.option("--strict", is_flag=True,
                              help="Fail if the edition has any missing or fuzzy translation.")
 jobs_option = click.option("--jobs", type=int, default=None,
                            help="Processes (default: one per core).")
-paper_option = click.option("--paper", type=click.Choice(list(PAPERS)), default="a4",
-                            show_default=True)
 editions_option = click.option("--locale", "chosen", multiple=True,
                                help="Edition(s) (default: every one).")
 
@@ -170,7 +167,16 @@ def schema(project: str | None, game: str | None, output: str | None) -> None:
     click.echo(commands.schema(project, game, output), nl=False)
 
 
-@main.group(invoke_without_command=True)
+def build_command(target: Target[Any]) -> click.Command:
+    """`publish build NAME` for any registered target (publish.cli.targets): the project, the
+    game, the options the target declares, the edition, and --jobs if its jobs run side by
+    side."""
+    return target_command(target, build_one, [project_option, game_option],
+                          [locale_option, strict_option, *([jobs_option] if target.parallel
+                                                           else [])])
+
+
+@main.group(cls=TargetGroup, command_for=build_command, invoke_without_command=True)
 @project_option
 @game_option
 @locale_option
@@ -207,127 +213,17 @@ def build_changed(project: str | None, game: str | None, locale: str | None, str
     echo(outcome.summary())
 
 
+@reports
 def build_one(target: str, project: str | None, game: str | None, locale: str | None,
               strict: bool, jobs: int | None = None, **chosen: Any) -> None:
-    """`publish build <target>`: the edition from the group's options unless given here."""
+    """`publish build <target>`: the edition from the group's options unless given here;
+    ``chosen``: the values of the options the target declares."""
     parent = click.get_current_context().find_object(dict) or {}
     outcome = commands.build_target(project, game, target, locale or parent.get("locale"),
-                                    strict or bool(parent.get("strict")), jobs, echo,
-                                    **chosen)
+                                    strict or bool(parent.get("strict")), jobs, echo, chosen)
     for item in outcome.built:
         echo(f"  {item.path} ({item.pages} pages)")
     echo(outcome.summary())
-
-
-@build.command()
-@project_option
-@game_option
-@paper_option
-@click.option("--size", type=click.Choice(list(CARD_SIZES)), default=None,
-              help="Card size.  [default: the game's print.default_size]")
-@click.option("--bw", is_flag=True, help="Black-and-white printer-friendly variant.")
-@click.option("--backs", type=click.Choice(list(BACKS)), default=None,
-              help="Backs: none, for a duplex flip on the long or short edge, or to fold.  "
-                   "[default: the game's print.backs, else none]")
-@click.option("--back-offset", default="0,0", show_default=True, metavar="X,Y",
-              callback=lambda _c, _p, value: parse_offset(value),
-              help="Offset read on the calibration page (mm); backs are moved to cancel it.")
-@click.option("--deck", "only", multiple=True, metavar="ID",
-              help="Only this deck (repeat for more); no decks-all PDF.  [default: every deck]")
-@locale_option
-@strict_option
-@jobs_option
-@reports
-def decks(project: str | None = None, game: str | None = None, locale: str | None = None,
-          strict: bool = False, jobs: int | None = None, **chosen: Any) -> None:
-    """Print-and-cut deck PDFs: one per deck and one with all decks."""
-    build_one("decks", project, game, locale, strict, jobs, **chosen)
-
-
-def parse_offset(value: str) -> tuple[float, float]:
-    try:
-        x, y = (float(v) for v in value.split(","))
-    except ValueError:
-        raise click.BadParameter("write it as X,Y in millimetres, e.g. 0.5,-1",
-                                 param_hint="--back-offset") from None
-    return x, y
-
-
-@build.command()
-@project_option
-@game_option
-@click.option("--service", type=click.Choice(list(SERVICES)), default="tgc", show_default=True,
-              help="Card and image size of the print service.")
-@click.option("--interleave", is_flag=True,
-              help="Each front followed by its back (DriveThruCards).")
-@click.option("--images/--no-images", default=True, show_default=True,
-              help="Also write a 300 dpi PNG per card.")
-@locale_option
-@strict_option
-@jobs_option
-@reports
-def printshop(project: str | None = None, game: str | None = None, locale: str | None = None,
-              strict: bool = False, jobs: int | None = None, **chosen: Any) -> None:
-    """Print-shop files: one card per page (TrimBox/BleedBox) and PNG images."""
-    build_one("printshop", project, game, locale, strict, jobs, **chosen)
-
-
-@build.command()
-@project_option
-@game_option
-@paper_option
-@locale_option
-@strict_option
-@reports
-def manual(project: str | None = None, game: str | None = None, locale: str | None = None,
-           strict: bool = False, paper: str = "a4") -> None:
-    """The full manual: rules, card lists, cards by effect, examples, index."""
-    build_one("manual", project, game, locale, strict, paper=paper)
-
-
-@build.command()
-@project_option
-@game_option
-@paper_option
-@locale_option
-@strict_option
-@reports
-def summaries(project: str | None = None, game: str | None = None, locale: str | None = None,
-              strict: bool = False, paper: str = "a4") -> None:
-    """Rule summaries, one PDF each, each within the pages its front matter allows."""
-    build_one("summaries", project, game, locale, strict, paper=paper)
-
-
-@build.command()
-@project_option
-@game_option
-@locale_option
-@strict_option
-@jobs_option
-@reports
-def gallery(project: str | None = None, game: str | None = None, locale: str | None = None,
-            strict: bool = False, jobs: int | None = None) -> None:
-    """A review page of every card face, filterable by deck, group and kind, and a
-    contact-sheet PNG per deck (build/<game>/<locale>/gallery/)."""
-    build_one("gallery", project, game, locale, strict, jobs)
-
-
-@build.command()
-@project_option
-@game_option
-@click.option("--base-url", default="", metavar="URL",
-              help="Address the images will be hosted under.  [default: their file:/// paths]")
-@click.option("--card-width", "width", type=int, default=None, metavar="PX",
-              help="A card's width on the sheets.  [default: the widest a 4096 px sheet allows]")
-@locale_option
-@strict_option
-@jobs_option
-@reports
-def tts(project: str | None = None, game: str | None = None, locale: str | None = None,
-        strict: bool = False, jobs: int | None = None, **chosen: Any) -> None:
-    """Tabletop Simulator: face sheets and a back per deck, and a saved object laying the
-    decks out on the table (build/<game>/<locale>/tts/)."""
-    build_one("tts", project, game, locale, strict, jobs, **chosen)
 
 
 @main.group()

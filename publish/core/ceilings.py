@@ -18,6 +18,8 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
+from publish.core.problems import PublishError
+
 MAX_JOB_SECONDS = 600
 """The wall time one piece of work may take: ten minutes, where the longest job of the largest
 game in this repository, its manual (57 pages), takes 22 s on one core."""
@@ -31,7 +33,7 @@ process has, not counted from nothing: a long-lived process (`publish watch`, a 
 may hold more than any job needs before it starts one."""
 
 
-class OverCeiling(RuntimeError):
+class OverCeiling(PublishError, RuntimeError):
     """Work stopped at a ceiling: the message names the work and the ceiling."""
 
 

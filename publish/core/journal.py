@@ -37,6 +37,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from publish.core.atomic import write_atomic
+from publish.core.problems import PublishError
 
 JOURNAL = ".publish-import"
 """The journal's name in its folder, before the suffix of its state."""
@@ -54,7 +55,7 @@ class NotReplaced(Exception):
         self.cause, self.changed, self.restored = cause, changed, restored
 
 
-class JournalError(ValueError):
+class JournalError(PublishError, ValueError):
     """A journal that cannot be followed (damaged, or naming files outside its folder)."""
 
 

@@ -19,6 +19,8 @@ from collections.abc import Iterable, Iterator
 
 import regex
 
+from publish.core.problems import PublishError
+
 MATCH_SECONDS = 0.25
 """The time one pattern may take over one card's text (a block, a name). The patterns of
 our games take a few microseconds over the longest text a card may hold
@@ -32,7 +34,7 @@ pattern of a million in a second and 300 MB; our games' patterns are under 40.""
 _REPEATS = {sre.MAX_REPEAT, sre.MIN_REPEAT, sre.POSSESSIVE_REPEAT}
 
 
-class PatternTimeout(ValueError):
+class PatternTimeout(PublishError, ValueError):
     """A pattern ran over ``MATCH_SECONDS`` on one text: ``what`` names the text."""
 
     def __init__(self, pattern: str, what: str = "") -> None:

@@ -39,7 +39,20 @@ class Problem:
         return f"{self.location}: {self.message}"
 
 
-class ProblemsFound(Exception):
+class PublishError(Exception):
+    """An error of ours, which a user's files, options or machine can cause: its message
+    says what is wrong and what to do, and a command prints it as it is
+    (publish.build.failures).  Every other exception is a bug, and goes to the crash log;
+    an error a user can cause is therefore always a subclass of this one (and of the
+    built-in error its callers catch, ValueError or OSError, where they do)."""
+
+
+class OptionError(PublishError, ValueError):
+    """An option that cannot be used (a deck the game lacks, an unknown paper): said as
+    given, with the choices."""
+
+
+class ProblemsFound(PublishError):
     """Raised when loading cannot go on; carries every problem seen so far."""
 
     def __init__(self, problems: Iterable[Problem]):

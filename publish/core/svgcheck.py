@@ -15,8 +15,10 @@ publish.core.svgsize allows once its own references are followed.
 from __future__ import annotations
 
 import re
+from typing import NoReturn
 from xml.parsers import expat
 
+from publish.core.problems import PublishError
 from publish.core.svgsize import Drawing, TooMuchDrawn
 
 SVG_NS = "http://www.w3.org/2000/svg"
@@ -39,7 +41,7 @@ _CSS_COMMENT = re.compile(r"/\*.*?\*/", re.S)
 _URL = re.compile(r"url\(\s*['\"]?\s*([^'\")\s]*)")
 
 
-class UnsafeSvg(ValueError):
+class UnsafeSvg(PublishError, ValueError):
     """What makes a drawing unsafe to inline, with its line in the file when known."""
 
     def __init__(self, message: str, line: int = 0) -> None:
@@ -91,7 +93,7 @@ class _Checker:
             f"processing instruction <?{target}?> is not allowed")
         p.ExternalEntityRefHandler = lambda *_: self.fail("external entities are not allowed")
 
-    def fail(self, message: str) -> None:
+    def fail(self, message: str) -> NoReturn:
         raise UnsafeSvg(message, self.parser.CurrentLineNumber)
 
     def start(self, name: str, attrs: dict[str, str]) -> None:
@@ -104,12 +106,12 @@ class _Checker:
                 self.fail(f"its root element is <{local}>, not <svg>")
         if tag in _EMBEDDING or tag in _HTML_BREAKOUT:
             self.fail(f"element <{local}> is not allowed in an icon")
-        local = {key.rpartition(" ")[2]: value for key, value in attrs.items()}
-        for key, value in local.items():
+        unprefixed = {key.rpartition(" ")[2]: value for key, value in attrs.items()}
+        for key, value in unprefixed.items():
             self.attribute(key, value)
         if tag == "style":
             self.in_style += 1
-        self.drawing.start(tag, local, self.parser.CurrentLineNumber)
+        self.drawing.start(tag, unprefixed, self.parser.CurrentLineNumber)
 
     def attribute(self, name: str, value: str) -> None:
         key = name.lower()

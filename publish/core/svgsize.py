@@ -14,6 +14,8 @@ from __future__ import annotations
 import re
 from xml.parsers import expat
 
+from publish.core.problems import PublishError
+
 MAX_DRAWN = 50_000
 """The most elements a drawing may draw, its references followed: a detailed illustration
 has a few thousand, a traced photograph tens of thousands.  WeasyPrint draws about 5,000 a
@@ -26,7 +28,7 @@ _NUMBER = re.compile(r"[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?")
 _SHAPES = {"path", "line", "polyline", "polygon"}
 
 
-class TooMuchDrawn(ValueError):
+class TooMuchDrawn(PublishError, ValueError):
     """A drawing that draws too much, or itself: why, and the line of the element at fault."""
 
     def __init__(self, message: str, line: int) -> None:

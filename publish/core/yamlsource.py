@@ -120,7 +120,8 @@ class _Builder:
         if isinstance(event, yaml.DocumentStartEvent) and self.done:
             self.stop(event.start_mark, "a second document ('---') starts here: a source "
                       "file holds one; remove the line or move what follows to its own file")
-        if not isinstance(event, yaml.NodeEvent | yaml.CollectionEndEvent):
+        if not isinstance(event, yaml.AliasEvent | yaml.ScalarEvent | yaml.CollectionStartEvent
+                          | yaml.CollectionEndEvent):
             return
         if isinstance(event, yaml.CollectionEndEvent):
             frame = self.stack.pop()
@@ -194,7 +195,10 @@ class _Builder:
             return self.refuse(event, tag)
         if not event.style and _LEADING_ZERO.fullmatch(event.value):
             return event.value
-        node = yaml.ScalarNode(tag, event.value, event.start_mark, event.end_mark, event.style)
+        # the stubs type a node's marks as the pure-Python parser's only; the C parser's marks
+        # (events from CSafeLoader) are what PyYAML's own C composer gives nodes too
+        node = yaml.ScalarNode(tag, event.value, event.start_mark,  # type: ignore[arg-type]
+                               event.end_mark, event.style)  # type: ignore[arg-type]
         try:
             return _CONSTRUCTOR.construct_object(node)
         except (ValueError, OverflowError, yaml.YAMLError):

@@ -23,7 +23,7 @@ from publish.core.problems import Location, Problem, ProblemsFound
 from publish.core.projectfiles import sources
 from publish.docs.context import Labels, RulesContext, Source, Words
 from publish.docs.markdown import RulesMarkdown
-from publish.engines.protocol import engine_for
+from publish.engines.registry import engine_for
 from publish.model.game import Game
 
 Gettext = Callable[[str], str]
@@ -117,7 +117,7 @@ def read_edition(game: Game, locale: str, icons: dict[str, str], *, link_cards: 
     rules engine, if it has one, adds its own directives to the core's.
     """
     gettext = words.gettext if words is not None else _identity
-    engine = engine_for(game.id)
+    engine = engine_for(game)
     ctx = RulesContext(game=game, locale=locale, icons=icons, labels=labels(game, locale, gettext),
                        link_cards=link_cards, examples_dir=game.root / "examples",
                        check_example=check_example, face_html=face_html, words=words,
@@ -157,7 +157,7 @@ def _mark_mentions(markdown: RulesMarkdown, chapters: list[Source],
             if token.type == "heading_open":
                 term = terms.get(term_key(_text(tokens[i + 1].children or [])))
                 if term is not None:
-                    term.anchors.append(token.attrGet("id") or "")
+                    term.anchors.append(str(token.attrGet("id") or ""))
             if token.type != "inline":
                 continue
             kids = token.children or []

@@ -18,7 +18,6 @@ import copy
 import datetime as dt
 import json
 from dataclasses import dataclass, field, replace
-from functools import partial
 from itertools import pairwise
 from pathlib import Path
 from typing import Any
@@ -27,6 +26,9 @@ from babel.dates import format_date
 from markupsafe import Markup
 
 from publish.core.atomic import write_atomic
+from publish.core.parallel import Tasks, run_all
+from publish.core.parallel.helper import ForkedHelper
+from publish.core.problems import OptionError
 from publish.core.sourcedate import today
 from publish.docs.edition import Edition, babel_locale, heading_text, index_entries
 from publish.docs.markdown import RulesMarkdown
@@ -39,6 +41,7 @@ from publish.render.decks import DeckOptions, face_style, licence_label
 from publish.render.env import environment
 from publish.render.faces import own_fields
 from publish.render.geometry import PAPERS
+from publish.render.misuse import template_misuse
 from publish.render.parts import (
     LaidOut,
     anchor_pages,
@@ -48,7 +51,6 @@ from publish.render.parts import (
     keep_only,
     lay_out,
     references,
-    shared,
     stub_links,
 )
 from publish.render.pdf import RenderError
@@ -63,7 +65,7 @@ class ManualOptions:
 
     def __post_init__(self) -> None:
         if self.paper not in PAPERS:
-            raise ValueError(f"unknown paper {self.paper!r}: {', '.join(PAPERS)}")
+            raise OptionError(f"unknown paper {self.paper!r}: {', '.join(PAPERS)}")
 
     def for_game(self, game: Game) -> ManualOptions:
         """These options with the edition chosen: the game's source locale if none was."""
@@ -162,7 +164,7 @@ def manual_context(edition: Edition, options: ManualOptions, date: dt.date) -> d
     toc = [{"level": h.level, "id": h.id, "text": heading_text(h.html)}
            for source in edition.chapters for h in source.headings if h.level <= 2]
     options = options.for_game(game)
-    context = {
+    context: dict[str, Any] = {
         "lang": options.locale,
         "title": f"{config.name} · {config.edition}",
         "game": {"name": config.name, "edition": config.edition, "source": config.source},
@@ -291,8 +293,9 @@ def _from_whole(layout: _Layout, names: list[str]) -> dict[str, int] | None:
     One layout instead of one per part, and the contents count their own pages; a part
     whose HTML depends on the pages found (the index, which prints each page once) is
     laid out alone once they are known.  The parts are written, and that part laid out,
-    by two processes (``shared``).  None if the parts cannot be told apart in the whole (a
-    part with no anchor to find it by): they are laid out one by one.
+    by this process and a helper forked from it (publish.core.parallel.helper).  None if
+    the parts cannot be told apart in the whole (a part with no anchor to find it by): they
+    are laid out one by one.
     """
     edition, project, context = layout.edition, layout.project, layout.context
 
@@ -312,7 +315,7 @@ def _from_whole(layout: _Layout, names: list[str]) -> dict[str, int] | None:
              for name, (first, _) in ranges.items()}
     alone = [name for name in names if blank[name] != counted(name, numbers)]
 
-    def made(name: str) -> LaidOut:
+    def made(_: None, name: str) -> LaidOut:
         if name in alone:
             return lay_out(htmls[name], project, layout._what(name), game_files(edition.game))
         first, end = ranges[name]
@@ -323,7 +326,8 @@ def _from_whole(layout: _Layout, names: list[str]) -> dict[str, int] | None:
     # those laid out alone first (the longest tasks), then in order: the contents, which
     # write slowly for their length (a leader is many dots), are not left to the end
     order = sorted(names, key=lambda name: name not in alone)
-    done = dict(zip(order, shared([partial(made, name) for name in order]), strict=True))
+    tasks = Tasks(made, None, order, [layout._what(name) for name in order])
+    done = dict(zip(order, run_all(ForkedHelper(template_misuse), tasks).results, strict=True))
     for name in names:
         layout.done[htmls[name]] = done[name]
         if layout.cache is not None:

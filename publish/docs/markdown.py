@@ -17,6 +17,8 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+from markdown_it import MarkdownIt
+from markdown_it.renderer import RendererHTML
 from markdown_it.token import Token
 from markupsafe import Markup
 
@@ -56,6 +58,7 @@ class RulesMarkdown:
         self.ctx = ctx
         self.directives: dict[str, Directive] = {**CORE, **ctx.directives}
         self.md = new_parser(ctx.labels.quotes, self.directives)
+        self.renderer = _html_renderer(self.md)
         self.html = directive_macros(ctx.game)
         self._ids: set[str] = set()
         self._cards_by_name = {c.name: c for c in ctx.game.cards}
@@ -70,7 +73,8 @@ class RulesMarkdown:
                            ("container_callout_open", self._render_callout),
                            ("container_callout_close", self._render_callout),
                            ("fence", self._render_fence), ("front_matter", lambda *_: "")):
-            self.md.renderer.rules[name] = rule
+            # markdown-it infers its rule table as bound methods only; it calls any callable
+            self.renderer.rules[name] = rule  # type: ignore[assignment]
 
     # -------------------------------------------------------- reading
 
@@ -87,8 +91,9 @@ class RulesMarkdown:
             return Source(path, [], {}, [])
         tokens = self.md.parse(text, {"path": path})
         words = self.ctx.words
-        translating = words is not None and not words.is_source
-        if translating:
+        if words is not None and words.is_source:
+            words = None  # the source edition is read as written
+        if words is not None:
             translate_tokens(self.md, tokens, rel(self.ctx.game, path), words, self.afford)
         meta: dict[str, Any] = {}
         last_line = 0
@@ -97,7 +102,7 @@ class RulesMarkdown:
                 last_line = token.map[0]
             if token.type == "front_matter":
                 meta = front_matter(self.ctx, token, path)
-                if translating:
+                if words is not None:
                     meta = translate_meta(meta, rel(self.ctx.game, path), words)
             if token.type == "inline":
                 for child in token.children or []:
@@ -177,7 +182,7 @@ class RulesMarkdown:
                                               {"path": source.path}))
 
     def render_inline(self, inline: Token) -> Markup:
-        return Markup(self.md.renderer.renderInline(inline.children or [], self.md.options, {}))
+        return Markup(self.renderer.renderInline(inline.children or [], self.md.options, {}))
 
     def render_markdown_inline(self, text: str, path: Path) -> Markup:
         """A short Markdown text (a card's notes) as inline HTML."""
@@ -271,3 +276,12 @@ class RulesMarkdown:
         lang = token.info.strip().split(" ")[0] if token.info else ""
         lines = token.content.strip("\n").split("\n")
         return str(self.html.log(lang or "text", lines)) + "\n"
+
+
+def _html_renderer(md: MarkdownIt) -> RendererHTML:
+    """``md``'s renderer, the HTML one: markdown-it types it as a protocol, which lacks the
+    rule table and ``renderInline`` this module uses."""
+    renderer = md.renderer
+    if not isinstance(renderer, RendererHTML):
+        raise TypeError(f"{type(renderer).__name__} is not markdown-it's HTML renderer")
+    return renderer

@@ -12,13 +12,13 @@ from __future__ import annotations
 import shlex
 from dataclasses import dataclass, field
 
-from publish.core.problems import did_you_mean
+from publish.core.problems import PublishError, did_you_mean
 from publish.model.game import Card, Game
 
 SHOWS = ("inline", "list", "table")
 
 
-class QueryError(ValueError):
+class QueryError(PublishError, ValueError):
     """A query that names an unknown field or value, or matches nothing."""
 
 

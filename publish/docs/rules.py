@@ -16,7 +16,7 @@ from markupsafe import Markup
 from publish.core.ceilings import ceilings
 from publish.core.problems import Problem
 from publish.docs.edition import Edition, read_edition
-from publish.engines.protocol import engine_for
+from publish.engines.registry import engine_for
 from publish.i18n.translate import in_locale, template_words
 from publish.model.game import Card, Game
 from publish.model.icons import read_icons
@@ -29,7 +29,7 @@ def example_checker(game: Game, checked: Mapping[Path, list[Problem]] | None
                     ) -> Callable[[Path], list[Problem]] | None:
     """The findings of one example game: from the check if it replayed it, else replayed
     now by the game's engine (None if the game has no engine that replays logs)."""
-    engine = engine_for(game.id)
+    engine = engine_for(game)
     if engine is None or not engine.info.replays:
         return None
     known = {path.resolve(): found for path, found in (checked or {}).items()}

@@ -30,7 +30,7 @@ def shown(spec: ManualSpec, context: dict[str, Any]) -> list[str]:
         "index": bool(context["terms"]),
         "colophon": True,
     }
-    parts = [part for part in spec.shape if part == "contents" or has[part]]
+    parts: list[str] = [part for part in spec.shape if part == "contents" or has[part]]
     # the contents list the chapters' headings and every other part but the cover
     listed = [p for p in parts if p not in ("cover", "contents", "chapters")]
     if not listed and not ("chapters" in parts and context["toc"]):

@@ -1,6 +1,7 @@
-"""Rules engines are plug-ins: a game package registers one under the
-``publish.engines.protocol`` entry-point group, keyed by game id.  The core never
-imports a game package; it only asks this registry.
+"""What the core asks of a rules engine, and what it hands one: the contract of the plug-ins
+that ``publish.engines.registry`` finds (an engine is registered under an id in the
+``publish.engines`` entry-point group; a game names it in game.yaml's ``engine``).  The
+core never imports a game package.
 
 An engine says what it offers in an :class:`EngineInfo` (as OpenSpiel's game
 type and game info describe a game), so the command line builds its choices
@@ -11,12 +12,12 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, field
-from importlib.metadata import entry_points
 from pathlib import Path
 from typing import Any, Protocol
 
-from publish.core.problems import Location, Problem, ProblemsFound
+from publish.core.problems import Problem
 from publish.model.game import Game
 
 
@@ -166,7 +167,7 @@ class Engine(Protocol):
 
     def check_cards(self, game: Game) -> list[Problem]:
         """The checks that read each card alone (its effects): what `publish check` still
-        runs when other cards or examples failed to load (optional)."""
+        runs when other cards or examples failed to load ([] for an engine that has none)."""
         ...
 
     def effect_schema(self) -> dict[str, Any] | None:
@@ -210,7 +211,7 @@ class Engine(Protocol):
 
 
 REQUIRED: tuple[tuple[str, Callable[[EngineInfo], bool], tuple[str, ...]], ...] = (
-    ("every engine", lambda info: True, ("check", "effect_schema", "directives")),
+    ("every engine", lambda info: True, ("check", "check_cards", "effect_schema", "directives")),
     ("an engine that simulates (modes and agents)", lambda info: info.simulates,
      ("simulate", "describe")),
     ("an engine that records its games (records)", lambda info: info.studies,
@@ -278,6 +279,7 @@ def _record_fault(spec: GameSpec, record: object) -> str | None:
     for seat in (*record.winners, *(s for r in record.rounds for s in r.winners)):
         if seat not in seats:
             return f"names seat {seat!r} among winners at a table of {spec.players}"
+    stray: AbstractSet[int | None]
     try:  # a set made in one pass: a game has tens of events, a study millions of games
         stray = {seat for _, seat, _ in record.events}.difference(seats)
     except (TypeError, ValueError):
@@ -287,40 +289,3 @@ def _record_fault(spec: GameSpec, record: object) -> str | None:
                      if not isinstance(e, tuple | list) or len(e) != 3 or e[1] in stray)
         return f"has the event {event!r}, not (key, seat, card) with a seat of the table"
     return None
-
-
-def engine_for(game_id: str) -> Engine | None:
-    """The engine registered for ``game_id``, or None for a structure-only game.
-
-    An engine that cannot be made, or lacks what its ``EngineInfo`` promises, is a
-    problem at its own file, said before any command relies on it."""
-    for entry in entry_points(group="publish.engines"):
-        if entry.name == game_id:
-            return _made(entry, game_id)
-    return None
-
-
-PLUGINS: set[str] = set()
-"""The top-level packages of the engines this process loaded from outside publish: an
-exception that comes through one of them is said as that engine's (``crashlog``)."""
-
-
-def _made(entry: Any, game_id: str) -> Engine:
-    """The engine of ``entry``, checked: a ProblemsFound naming its module says what is wrong."""
-    where = f"the rules engine {entry.value!r} registered for game {game_id!r}"
-    if entry.module.split(".")[0] != "publish":
-        PLUGINS.add(entry.module.split(".")[0])
-    try:
-        engine = entry.load()()
-    except Exception as exc:  # the plug-in's own code: said as its problem, not ours
-        said = f"{type(exc).__name__}: {exc}"
-        raise ProblemsFound([Problem(Location(Path(entry.module)), f"{where} could not be "
-                            f"made ({said}); it must be a class or function that takes no "
-                            "argument and returns the engine (docs/engines.md)")]) from exc
-    missing = lacking(engine)
-    if missing:
-        module = sys.modules.get(type(engine).__module__)
-        path = Path(getattr(module, "__file__", None) or entry.module)
-        raise ProblemsFound([Problem(Location(path), f"{where} lacks {', '.join(missing)}; "
-                                     "docs/engines.md says what an engine provides")])
-    return engine

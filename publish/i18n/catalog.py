@@ -246,7 +246,8 @@ def merge(template: Catalog, old: Catalog, domain: Domain) -> Catalog:
         merged[new.id] = new
     for k, m in previous.items():
         if k not in used and k not in wanted and translated(m):
-            merged.obsolete[k] = m
+            context, msgid = k  # filed as Babel files obsolete messages: id, or (id, context)
+            merged.obsolete[msgid if context is None else (msgid, context)] = m
     return merged
 
 

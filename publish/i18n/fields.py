@@ -11,14 +11,17 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from string import Formatter
+from typing import Literal, overload
 
 from markupsafe import Markup, escape
+
+from publish.core.problems import PublishError
 
 SHAPE = "a field is a name in braces, as {n}, with no '.', '[', '!' or ':'"
 """What a field may be, in words, for messages."""
 
 
-class FieldError(ValueError):
+class FieldError(PublishError, ValueError):
     """A text's fields are not plain names, or not among those its caller declares."""
 
 
@@ -40,6 +43,14 @@ def _parsed(text: str) -> list[tuple[str, str | None]]:
 def fields_of(text: str) -> list[str]:
     """The names of ``text``'s fields, in order; raises FieldError if one is not a name."""
     return [name for _, name in _parsed(text) if name is not None]
+
+
+@overload
+def fill(text: str, fields: Mapping[str, object], markup: Literal[False] = False) -> str: ...
+@overload
+def fill(text: str, fields: Mapping[str, object], markup: Literal[True]) -> Markup: ...
+@overload
+def fill(text: str, fields: Mapping[str, object], markup: bool) -> str: ...
 
 
 def fill(text: str, fields: Mapping[str, object], markup: bool = False) -> str:

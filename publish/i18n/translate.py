@@ -161,6 +161,7 @@ class Translator:
         why = misfit(sources, text)
         if why is not None:
             message = self.catalogs[domain].get(sources[0])
+            assert message is not None, "the translation was read from this message"
             raise ProblemsFound([_misfit_problem(self.paths[domain], message, why)])
 
 
@@ -183,7 +184,9 @@ def field_problems(game: Game) -> list[Problem]:
         except ProblemsFound as found:
             problems += found.problems
             continue
-        for domain, catalog in (words.catalogs.items() if words is not None else ()):
+        if words is None:
+            continue
+        for domain, catalog in words.catalogs.items():
             if not words._translates(domain):
                 continue
             for message in catalog:

@@ -7,7 +7,7 @@ schema can complete them while a designer types.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Annotated, Any, Literal
 
@@ -22,6 +22,7 @@ from pydantic import (
     create_model,
     model_validator,
 )
+from pydantic_core import ErrorDetails
 
 from publish.core.problems import Problem, did_you_mean
 from publish.core.yamlsource import SourceMap
@@ -40,7 +41,8 @@ _EXPECTED = {
 
 
 def _literal(values: list[str]) -> Any:
-    return Literal[tuple(values)]  # type: ignore[valid-type]
+    """A Literal of ``values`` made at run time; mypy takes it in a type if held as Any."""
+    return Literal[tuple(values)]
 
 
 MAX_NAME = 200
@@ -83,10 +85,12 @@ def _block_model(game: GameConfig) -> type[BaseModel]:
             )
         return block
 
+    # create_model's hints ask for plain callables; what it reads is a decorated validator
+    validators: dict[str, Any] = {"one_text": model_validator(mode="after")(one_text)}
     return create_model(
         "TextBlock",
         __config__=ConfigDict(extra="forbid", strict=True),
-        __validators__={"one_text": model_validator(mode="after")(one_text)},
+        __validators__=validators,
         **fields,
     )
 
@@ -117,7 +121,7 @@ exists is checked with the files: publish.model.images)."""
 def _image_type(game: GameConfig) -> Any:
     path = Annotated[str, Field(pattern=IMAGE_PATTERN, description="a PNG, JPEG or SVG file, "
                                 "its path relative to the game folder (art/001.png)")]
-    locales = _literal(list(game.locales.editions))
+    locales: Any = _literal(list(game.locales.editions))
     return path | Annotated[dict[locales, path], Field(
         min_length=1, description="one file per edition (art with words in it); editions "
                                   "not given use the source locale's")]
@@ -130,7 +134,7 @@ def _field_type(game: GameConfig, spec: FieldSpec) -> Any:
     if spec.type == "choice":
         return _literal(list(spec.choices or []))
     if spec.type == "tags":
-        item = (_literal(list(spec.choices)) if spec.choices
+        item: Any = (_literal(list(spec.choices)) if spec.choices
                 else Annotated[str, Field(min_length=1, max_length=MAX_NAME)])
         return Annotated[list[item], Field(json_schema_extra={"uniqueItems": True})]
     if spec.type == "image":
@@ -142,25 +146,26 @@ def _declared_fields(game: GameConfig) -> dict[str, Any]:
     fields: dict[str, Any] = {}
     for field_id, spec in game.fields.items():
         kind = _field_type(game, spec)
-        about = {"description": f"{spec.title(field_id)} ({spec.type})"}
+        about = f"{spec.title(field_id)} ({spec.type})"
         if spec.required:
-            fields[field_id] = (kind, Field(..., **about))
+            fields[field_id] = (kind, Field(..., description=about))
         else:
-            fields[field_id] = (kind | None, Field(None, **about))
+            fields[field_id] = (kind | None, Field(None, description=about))
     return fields
 
 
 def _text_field(game: GameConfig) -> tuple[Any, Any]:
     """A card's effect text: blocks of the game's kinds, or one text."""
     if game.text_blocks:
-        return (Annotated[list[_block_model(game)], Field(min_length=1)],  # type: ignore[misc]
+        block: Any = _block_model(game)
+        return (Annotated[list[block], Field(min_length=1)],
                 Field(..., description="effect text as printed, block by block"))
     return (Annotated[str, Field(min_length=1, max_length=MAX_TEXT)], ...)
 
 
 def card_model(game: GameConfig) -> type[BaseModel]:
     """The pydantic model of one card entry of this game's deck files."""
-    decks = _literal(list(game.decks))
+    decks: Any = _literal(list(game.decks))
     kinds = _literal(list(game.card_kinds))
     digits = game.number_digits
     fields: dict[str, Any] = {
@@ -191,7 +196,7 @@ def card_model(game: GameConfig) -> type[BaseModel]:
         groups = _literal(list(game.groups.values))
         fields[game.groups.field] = (groups | None, Field(None, description=game.groups.label))
     if game.tags:
-        tags = _literal(list(game.tags))
+        tags: Any = _literal(list(game.tags))
         fields["tags"] = (
             Annotated[list[tags], Field(json_schema_extra={"uniqueItems": True})],
             Field(default_factory=list, description="card families (game.yaml tags)"),
@@ -207,11 +212,12 @@ def card_model(game: GameConfig) -> type[BaseModel]:
 
 def deck_file_model(game: GameConfig) -> type[BaseModel]:
     """The pydantic model of a deck file: its deck and its list of cards."""
+    card: Any = card_model(game)
     return create_model(
         "DeckFile",
         __config__=ConfigDict(extra="forbid", strict=True, title=f"{game.name}: deck file"),
         deck=(_literal(list(game.decks)), Field(..., description="the deck these cards belong to")),
-        cards=(list[card_model(game)], Field(..., min_length=1)),
+        cards=(list[card], Field(..., min_length=1)),
     )
 
 
@@ -352,7 +358,7 @@ def problems_from(
 class _Found:
     """One pydantic error, with where its value sits in the file."""
 
-    err: dict[str, Any]
+    err: ErrorDetails
     where: SourceMap
     data: Any
     model: Any
@@ -445,7 +451,7 @@ _MESSAGES: dict[str, Callable[[_Found], Problem]] = {
 """Plain-language message for each kind of pydantic error (others: pydantic's own)."""
 
 
-def _choices(err: dict[str, Any]) -> list[str]:
+def _choices(err: Mapping[str, Any]) -> list[str]:
     expected = err.get("ctx", {}).get("expected", "")
     return [part.strip(" '") for part in expected.replace(" or ", ",").split(",") if part.strip()]
 

@@ -214,8 +214,8 @@ def _check_default(spec: FieldSpec) -> None:
     if not isinstance(value, wanted) or isinstance(value, bool):
         what = {int: "a whole number", list: "a list"}.get(wanted, "text")
         raise ValueError(f"the default of a {spec.type} field must be {what}")
-    if spec.type == "integer" and not ((spec.min is None or value >= spec.min)
-                                       and (spec.max is None or value <= spec.max)):
+    if spec.type == "integer" and isinstance(value, int) and not (
+            (spec.min is None or value >= spec.min) and (spec.max is None or value <= spec.max)):
         raise ValueError(f"the default {value} is outside min..max")
     allowed = spec.choices or []
     values = value if isinstance(value, list) else [value]
@@ -240,6 +240,10 @@ BACKS = ("none", "long-edge", "short-edge", "fold")
 long or short edge, or beside the faces to fold."""
 
 
+def _poker_only() -> list[CardSize]:
+    return ["poker"]
+
+
 class PrintSpec(Strict):
     """Print defaults: card size, bleed and backs."""
 
@@ -253,23 +257,20 @@ class PrintSpec(Strict):
         1.0, gt=0, le=1, description="the smallest share of its size a card's text may step "
         "down to when it overflows its box, before the build fails and names the card (0.8: "
         "down to 80 %); 1, the default: never shrink. A card's own shrink_to_fit overrides it")
-    sizes: list[CardSize] = Field(default_factory=lambda: ["poker"])
+    sizes: list[CardSize] = Field(default_factory=_poker_only)
     bleed_mm: float = Field(3.0, ge=0, le=10)
 
 
 class EmphasisRule(Strict):
-    """Words set in a style by the renderer; ``once`` sets only the first match per card.
-    Rules that share a name are tried in turns; ``kinds`` and ``effect`` keep a rule to
-    some blocks (``text.style_blocks``: the act a block orders, not a word naming it)."""
+    """Words set in a style by the renderer; ``once``: the first match per card.  Rules of
+    one name are tried in turns; ``kinds`` and ``effect`` keep one to some blocks."""
 
     name: NonEmpty
     pattern: Regex
     once: bool = True
-    kinds: list[NonEmpty] | None = Field(
-        None, min_length=1, description="only in blocks of these kinds (text_blocks)")
+    kinds: list[NonEmpty] | None = Field(None, min_length=1, description="block kinds only")
     effect: list[Annotated[dict[NonEmpty, NonEmpty], Field(min_length=1)]] | None = Field(
-        None, min_length=1, description="only in blocks whose effect holds one of these "
-                                        "key: value entries")
+        None, min_length=1, description="only blocks whose effect holds one of these entries")
 
 
 class Typography(Strict):
@@ -360,6 +361,10 @@ class GameConfig(Strict):
     licence: Licence
     source: NonEmpty
     locales: Locales
+    engine: Annotated[str, Field(min_length=1, max_length=100)] | None = Field(
+        None, description="the rules engine that checks, simulates and replays the game: the "
+                          "id it is registered under (an entry point of the publish.engines "
+                          "group; docs/engines.md); none: the game has no engine")
     number_digits: int = Field(3, ge=1, le=6)
     card_kinds: dict[Id, CardKind] = Field(min_length=1)
     text_blocks: dict[Id, TextBlockKind] = Field(default_factory=dict)

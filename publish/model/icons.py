@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from publish.core.problems import Location, Problem, ProblemsFound, did_you_mean
+from publish.core.problems import Location, Problem, ProblemsFound, PublishError, did_you_mean
 from publish.core.projectfiles import read_text, sources
 from publish.core.svgcheck import DrawsTooMuch, UnsafeSvg, safe_svg
 from publish.model.game import Game
@@ -19,7 +19,7 @@ from publish.model.text import ICON
 ICONS_DIR = "icons"
 
 
-class IconError(ValueError):
+class IconError(PublishError, ValueError):
     """An icon file that cannot be drawn: missing, outside icons/, or unsafe."""
 
 

@@ -20,7 +20,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
-from publish.core.problems import Problem, ProblemsFound
+from publish.core.problems import Problem, ProblemsFound, PublishError
 from publish.core.projectfiles import read_bytes
 from publish.core.svgcheck import DrawsTooMuch, UnsafeSvg, safe_svg
 from publish.model.game import CARD_SIZES, Card, FieldSpec, Game
@@ -42,7 +42,7 @@ that compresses nothing (3 bytes a pixel).  A picture's file is read whole to be
 digested; one over it is refused before it is read."""
 
 
-class TooManyPixels(ValueError):
+class TooManyPixels(PublishError, ValueError):
     """A picture over MAX_PIXELS, with its size as its header gives it."""
 
     def __init__(self, size: str) -> None:

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -172,7 +172,7 @@ class Stamps:
     def write(self) -> None:
         write_atomic(self.path, json.dumps(self.records, indent=1, sort_keys=True) + "\n")
 
-    def why(self, output: str, inputs: dict[str, str], exists: bool) -> str | None:
+    def why(self, output: str, inputs: Mapping[str, str], exists: bool) -> str | None:
         """Why ``output`` must be made again (None: it is up to date)."""
         old = self.records.get(output)
         if old is None or not exists:
@@ -187,7 +187,7 @@ class Stamps:
                           if cards else [])
         return ", ".join(words) + " changed"
 
-    def changed_cards(self, output: str, inputs: dict[str, str]) -> list[str]:
+    def changed_cards(self, output: str, inputs: Mapping[str, str]) -> list[str]:
         """The cards whose digests are all that differs from ``output``'s record.
 
         Empty when anything else differs too (or nothing does): then the whole

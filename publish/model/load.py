@@ -175,8 +175,8 @@ def load_game(
             problems.extend(found.problems)
             incomplete.add("*")
             continue
-        _, found = _validate(deck_model, data, where)
-        problems.extend(found)
+        _, deck_problems = _validate(deck_model, data, where)
+        problems.extend(deck_problems)
         deck = data.get("deck") if isinstance(data, dict) else None
         entries = data.get("cards") if isinstance(data, dict) else None
         if deck not in config.decks or not isinstance(entries, list):

@@ -22,7 +22,7 @@ from typing import Any
 from markupsafe import Markup, escape
 
 from publish.core.patterns import PatternTimeout, find
-from publish.core.problems import Problem
+from publish.core.problems import Problem, PublishError
 from publish.model.game import EmphasisRule, Game, Typography
 
 ICON = re.compile(r":([a-z][a-z0-9-]*):")
@@ -37,7 +37,7 @@ _ROMAN = (
 )
 
 
-class UnknownIcon(ValueError):
+class UnknownIcon(PublishError, ValueError):
     """An icon token names no icon the caller knows: most likely a typo in the card text."""
 
     def __init__(self, name: str, known: Iterable[str], where: str = "") -> None:
@@ -60,10 +60,15 @@ def untranslated(text: str, mark: bool) -> Markup:
     return escape(text)
 
 
+class NoNumeral(PublishError, ValueError):
+    """A quantity a locale that prints Roman numerals cannot print."""
+
+
 def roman(n: int) -> str:
-    """``n`` in Roman numerals; only 1..3999 have a standard spelling, so others raise."""
+    """``n`` in Roman numerals; only 1..3999 have a standard spelling, so others raise
+    NoNumeral."""
     if not 1 <= n <= 3999:
-        raise ValueError(f"no Roman numeral for {n}: only 1 to 3999")
+        raise NoNumeral(f"no Roman numeral for {n}: only 1 to 3999")
     letters = []
     for value, symbol in _ROMAN:
         count, n = divmod(n, value)
@@ -239,9 +244,9 @@ def typography_problems(game: Game) -> list[Problem]:
         return unknown
     deadline = time.monotonic() + CHECK_SECONDS
     for locale, typography in game.config.typography.items():
-        rules = [(f"{style}[{i + 1}]", (style, i, "pattern"), rule.pattern)
-                 for style in ("italic", "bold") for i, rule in enumerate(getattr(typography,
-                                                                                  style))]
+        rules: list[tuple[str, tuple[str | int, ...], str]] = [
+            (f"{style}[{i + 1}]", (style, i, "pattern"), rule.pattern)
+            for style in ("italic", "bold") for i, rule in enumerate(getattr(typography, style))]
         if typography.numerals == "roman":
             rules.insert(0, ("quantity", ("quantity",), typography.quantity))
         for name, key, pattern in rules:

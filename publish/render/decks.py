@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 
 from markupsafe import Markup
 
+from publish.core.problems import OptionError
 from publish.i18n.fields import fill
 from publish.i18n.translate import N_, template_words
 from publish.model.game import BACKS, Game, game_files
@@ -60,11 +61,11 @@ class DeckOptions:
 
     def __post_init__(self) -> None:
         if self.paper not in PAPERS:
-            raise ValueError(f"unknown paper {self.paper!r}: {', '.join(PAPERS)}")
+            raise OptionError(f"unknown paper {self.paper!r}: {', '.join(PAPERS)}")
         if self.size is not None and self.size not in CARD_SIZES:
-            raise ValueError(f"unknown size {self.size!r}: {', '.join(CARD_SIZES)}")
+            raise OptionError(f"unknown size {self.size!r}: {', '.join(CARD_SIZES)}")
         if self.backs is not None and self.backs not in BACKS:
-            raise ValueError(f"unknown backs {self.backs!r}: {', '.join(BACKS)}")
+            raise OptionError(f"unknown backs {self.backs!r}: {', '.join(BACKS)}")
 
     def for_game(self, game: Game) -> DeckOptions:
         """These options with the edition and size chosen: the game's source locale and card
@@ -80,6 +81,20 @@ class DeckOptions:
         if self.locale is None:
             raise ValueError("DeckOptions without a locale: call for_game(game) first")
         return self.locale
+
+    @property
+    def chosen_size(self) -> str:
+        """The chosen card size (``for_game`` first, as for ``edition``)."""
+        if self.size is None:
+            raise ValueError("DeckOptions without a size: call for_game(game) first")
+        return self.size
+
+    @property
+    def chosen_backs(self) -> str:
+        """How the chosen backs print (``for_game`` first, as for ``edition``)."""
+        if self.backs is None:
+            raise ValueError("DeckOptions without backs: call for_game(game) first")
+        return self.backs
 
     @property
     def suffix(self) -> str:
@@ -103,7 +118,7 @@ def licence_label(spdx: str) -> str:
 def face_style(game: Game, options: DeckOptions,
                icons: dict[str, str] | None = None) -> FaceStyle:
     """Options shared by the faces of one build; ``icons``: the game's, if already read."""
-    w, h = CARD_SIZES[options.for_game(game).size]
+    w, h = CARD_SIZES[options.for_game(game).chosen_size]
     scale = min(w / 63.0, h / 88.0)
     config = game.config
     return FaceStyle(
@@ -136,14 +151,14 @@ def sheet_pages(game: Game, title: str, faces: list[dict], backs: list[dict],
                 options: DeckOptions) -> tuple[list[Page], dict[str, float]]:
     """The sheets for these faces, as data, and the paper they are on."""
     options = options.for_game(game)
-    layout = sheet_layout(options.paper, options.size, game.config.print.bleed_mm)
+    layout = sheet_layout(options.paper, options.chosen_size, game.config.print.bleed_mm)
     if options.backs == "fold":
         note = _words(game, options.edition)(FOLD_NOTE)
         pages = fold_pages(layout.card, layout.bleed, layout.paper, faces, backs, title, note)
         return pages, {"w": max(layout.paper), "h": min(layout.paper)}
     shift = (back_correction(options.back_offset, options.backs)
              if options.backs in ("long-edge", "short-edge") else (0.0, 0.0))
-    pages = fronts_and_backs(layout, faces, backs, options.backs, title, shift)
+    pages = fronts_and_backs(layout, faces, backs, options.chosen_backs, title, shift)
     return pages, {"w": layout.paper[0], "h": layout.paper[1]}
 
 
@@ -188,10 +203,11 @@ def calibration_html(game: Game, project: Path, options: DeckOptions) -> str:
     """The two-page calibration sheet for this paper and duplex flip."""
     options = options.for_game(game)
     _ = _words(game, options.edition)
-    note = fill(_(CALIBRATION_NOTE), {"flip": options.backs, "edge": _(EDGES[options.backs])})
+    note = fill(_(CALIBRATION_NOTE), {"flip": options.backs,
+                                      "edge": _(EDGES[options.chosen_backs])})
     paper = PAPERS[options.paper]
     style = face_style(game, options)
-    pages = calibration_pages(paper, options.backs, note)
+    pages = calibration_pages(paper, options.chosen_backs, note)
     return environment(project, game.id, template_words(game, options.edition)).get_template(
         "sheet.html.j2").render(
         lang=options.edition, title="calibration", pages=pages,

@@ -6,6 +6,7 @@ from __future__ import annotations
 import sys
 from collections.abc import Callable
 from pathlib import Path
+from types import FrameType
 from typing import Protocol
 
 from jinja2 import StrictUndefined, UndefinedError, select_autoescape
@@ -37,7 +38,7 @@ def names_of(value: object) -> list[str]:
 
 def _template_line() -> str:
     """'templates/x/cards.html.j2:12' of the template line running now ('' outside one)."""
-    frame = sys._getframe(1)
+    frame: FrameType | None = sys._getframe(1)
     while frame is not None:
         template = frame.f_globals.get("__jinja_template__")
         if template is not None and template.filename:

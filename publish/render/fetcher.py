@@ -19,6 +19,7 @@ from urllib.parse import unquote, urlsplit
 
 from weasyprint.urls import URLFetcher, URLFetcherResponse
 
+from publish.core.problems import PublishError
 from publish.core.projectfiles import OutsideProject, inside
 from publish.core.svgsize import TooMuchDrawn, check_drawing
 from publish.model.images import MAX_PICTURE_BYTES, TooManyPixels, picture_size
@@ -26,7 +27,7 @@ from publish.model.images import MAX_PICTURE_BYTES, TooManyPixels, picture_size
 _INSTEAD = "copy the file into the project and refer to it by its relative path"
 
 
-class RefusedResource(ValueError):
+class RefusedResource(PublishError, ValueError):
     """A template or card asked for something outside the project."""
 
 
@@ -44,7 +45,7 @@ class ProjectFetcher(URLFetcher):
         self.reads = tuple(reads)
         self.refused: list[str] = []
 
-    def fetch(self, url: str, headers: dict | None = None):  # type: ignore[override]
+    def fetch(self, url: str, headers: dict | None = None):
         parts = urlsplit(url)
         if parts.scheme == "data":
             response = super().fetch(url, headers)

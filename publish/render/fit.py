@@ -18,6 +18,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from publish.core.problems import PublishError
+
 if TYPE_CHECKING:
     from weasyprint.document import Document
 
@@ -25,7 +27,7 @@ PRECISION = 0.1
 """Points: a card's text is shrunk to within this of the largest size that fits."""
 
 
-class Overflow(RuntimeError):
+class Overflow(PublishError, RuntimeError):
     """Card text larger than its box."""
 
 

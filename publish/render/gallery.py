@@ -17,6 +17,7 @@ from __future__ import annotations
 import io
 import math
 from pathlib import Path
+from typing import Any
 
 from publish.model.game import Game
 from publish.render.placeholder import spartan
@@ -69,7 +70,7 @@ def gallery_context(game: Game, decks_of: dict[str, list[str]], image_size: tupl
         groups = {"label": config.groups.label, "field": config.groups.field,
                   "values": [{"id": k, "name": v.name, "colour": v.colour}
                              for k, v in config.groups.values.items()]}
-    cards = []
+    cards: list[dict[str, Any]] = []
     for card in sorted(game.cards, key=lambda c: c.number):
         if card.number not in decks_of:
             continue
@@ -83,11 +84,11 @@ def gallery_context(game: Game, decks_of: dict[str, list[str]], image_size: tupl
             "colour": group.colour if group else (config.card_kinds[card.kind].colour or "#444444"),
             "kind": card.kind, "kind_name": config.card_kinds[card.kind].name,
         })
-    decks = [{"id": d, "name": spec.name, "colour": spec.colour,
-              "cards": sum(1 for c in cards if d in c["decks"]), "src": f"contact-{d}.png"}
-             for d, spec in config.decks.items()]
+    deck_rows = [{"id": d, "name": spec.name, "colour": spec.colour,
+                  "cards": sum(1 for c in cards if d in c["decks"]), "src": f"contact-{d}.png"}
+                 for d, spec in config.decks.items()]
     return {"game": {"name": config.name, "edition": config.edition,
                      "attribution": config.licence.attribution},
-            "decks": decks, "groups": groups, "no_group": NO_GROUP,
+            "decks": deck_rows, "groups": groups, "no_group": NO_GROUP,
             "kinds": [{"id": k, "name": v.name} for k, v in config.card_kinds.items()],
             "cards": cards, "image": {"w": image_size[0], "h": image_size[1]}}

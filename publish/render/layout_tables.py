@@ -21,10 +21,6 @@ def _same(a: tuple[float, ...], b: tuple[float, ...]) -> bool:
     return len(a) == len(b) and all(abs(x - y) <= SLACK for x, y in zip(a, b, strict=True))
 
 
-def _body(page: Page, running: set[tuple[int, int]]) -> list[Line]:
-    return [line for i, line in enumerate(page.lines) if (page.number, i) not in running]
-
-
 def split_tables(pages: list[Page], heads: list[Heading]) -> Iterator[Hit]:
     """Tables carried over to the next page without their header, or leaving a lone row."""
     for page, following in pairwise(pages):

@@ -6,8 +6,7 @@ again only the card list that shows it.  Each part's PDF is kept in a cache
 folder under the digest of its HTML; a part whose HTML has not changed costs
 nothing.  A first build need not lay the parts out one by one: the whole
 laid out once, each part can be written from its pages and kept as what its
-HTML lays out to (publish.docs.manual); ``shared`` spreads such work over
-two processes.
+HTML lays out to (publish.docs.manual).
 
 Links between parts: a part is laid out with an empty, unpositioned stub for
 each anchor it links to in another part, so that WeasyPrint writes the link
@@ -21,11 +20,7 @@ from __future__ import annotations
 
 import hashlib
 import json
-import os
-import pickle
-import signal
-import struct
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from html.parser import HTMLParser
@@ -35,9 +30,7 @@ from typing import Any
 from markupsafe import Markup
 
 from publish.core.atomic import write_atomic
-from publish.core.lifetime import end_with_parent
 from publish.render import pdf
-from publish.render.misuse import template_misuse
 
 
 @dataclass(frozen=True)
@@ -182,88 +175,3 @@ def _listed(path: Path) -> set[str]:
         return {str(key) for key in json.loads(path.read_text(encoding="utf-8"))}
     except (OSError, ValueError, TypeError):
         return set()
-
-
-def shared(tasks: list[Callable[[], Any]]) -> list[Any]:
-    """The results of ``tasks``, run by this process and one forked from it (with all this
-    one holds: a document laid out, WeasyPrint and the fonts loaded), each taking the next
-    task not yet taken, so that neither waits while the other works.  On one core, for one
-    task, or where processes cannot fork, they run here.
-
-    The helper ends with this process (publish.core.lifetime), reads no pipe and writes one
-    its parent reads to the end, so a killed build leaves nothing behind; if this process
-    fails, or its job's time is up, the helper is killed and reaped.
-    """
-    if len(tasks) < 2 or (os.cpu_count() or 1) < 2 or not hasattr(os, "fork"):
-        return [task() for task in tasks]
-    queue = _task_queue(len(tasks))
-    results, write = os.pipe()
-    parent = os.getpid()
-    helper = os.fork()
-    if helper == 0:
-        os.close(results)
-        _help(tasks, queue, write, parent)  # never returns
-    os.close(write)
-    try:
-        done = _take_tasks(tasks, queue)
-        done.update(_helped(results))
-    except BaseException:
-        os.kill(helper, signal.SIGKILL)
-        raise
-    finally:
-        os.close(queue)
-        os.close(results)
-        os.waitpid(helper, 0)
-    return [done[i] for i in range(len(tasks))]
-
-
-def _task_queue(count: int) -> int:
-    """A pipe holding the index of every task (four bytes each), its writing end closed: the
-    reading end, from which each process takes the next one whole, without a lock (a
-    process that dies holds nothing the other waits for)."""
-    read, write = os.pipe()
-    os.write(write, b"".join(struct.pack("=I", i) for i in range(count)))
-    os.close(write)
-    return read
-
-
-def _take_tasks(tasks: list[Callable[[], Any]], queue: int) -> dict[int, Any]:
-    done = {}
-    while taken := os.read(queue, 4):
-        index = struct.unpack("=I", taken)[0]
-        done[index] = tasks[index]()
-    return done
-
-
-def _help(tasks: list[Callable[[], Any]], queue: int, write: int, parent: int) -> None:
-    """The forked helper: take tasks, send back what they made (or what they raised, a
-    template's mistake placed at its line first), and end."""
-    status = 1
-    try:
-        end_with_parent(parent)
-        try:
-            outcome: tuple[str, Any] = ("done", _take_tasks(tasks, queue))
-        except Exception as exc:
-            outcome = ("failed", template_misuse(exc) or exc)
-        try:
-            data = pickle.dumps(outcome)
-        except Exception as exc:  # what it raised cannot cross: said in words
-            data = pickle.dumps(("failed", pdf.RenderError(f"{type(exc).__name__}: {exc}")))
-        with os.fdopen(write, "wb") as out:
-            out.write(data)
-        status = 0
-    finally:
-        os._exit(status)
-
-
-def _helped(results: int) -> dict[int, Any]:
-    """What the helper sent, read to the end (it ends when the helper does)."""
-    with os.fdopen(results, "rb", closefd=False) as pipe:
-        data = pipe.read()
-    if not data:
-        raise pdf.RenderError("the process laying out a manual's parts beside this one ended "
-                              "before it was done (killed, or out of memory)")
-    outcome, value = pickle.loads(data)
-    if outcome == "failed":
-        raise value
-    return value

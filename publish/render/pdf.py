@@ -12,6 +12,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from publish.core.problems import PublishError
 from publish.render.cssplace import Placer
 
 if TYPE_CHECKING:
@@ -25,7 +26,7 @@ repository, a manual laid out whole, has 225,000; a deck of the 10,000 cards a g
 lines) stops here, before WeasyPrint spends minutes and gigabytes laying it out."""
 
 
-class RenderError(RuntimeError):
+class RenderError(PublishError, RuntimeError):
     """WeasyPrint could not render the document exactly as written."""
 
 

@@ -34,7 +34,7 @@ class Service:
     name: str
     trim: tuple[float, float]
     bleed: float
-    dpi: int = 300
+    dpi: float = 300
 
 
 SERVICES = {
@@ -106,7 +106,7 @@ def items_html(game: Game, project: Path, title: str, items: list[dict], service
                                  bw=False)
 
 
-def trimmed_service(game: Game, locale: str, dpi: int = 300) -> Service:
+def trimmed_service(game: Game, locale: str, dpi: float = 300) -> Service:
     """The game's card as the print-shop renderer lays it out, trimmed (no bleed), at ``dpi``:
     the gallery's, the virtual table's and the preview's card."""
     size = face_style(game, DeckOptions(locale=locale)).size
@@ -120,7 +120,7 @@ def pixels(service: Service) -> tuple[int, int]:
             round((h + 2 * service.bleed) / INCH * service.dpi))
 
 
-def rasterise(pdf: bytes, dpi: int, size: tuple[int, int] | None = None,
+def rasterise(pdf: bytes, dpi: float, size: tuple[int, int] | None = None,
               level: int = 6) -> list[bytes]:
     """Every page of ``pdf`` (with its bleed) as PNG bytes at ``dpi``, compressed at zlib
     ``level`` (1: fastest, for a preview; 6: Pillow's default).

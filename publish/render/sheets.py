@@ -54,7 +54,7 @@ def _grid_slot(layout: SheetLayout, col: int, row: int, item: dict, anchor: str,
                  back, shift)
 
 
-def guides(layout: SheetLayout) -> list[dict[str, float]]:
+def guides(layout: SheetLayout) -> list[dict[str, Any]]:
     """Cut lines drawn in all four margins, from the paper edge to the cards.
 
     Lines (not corner ticks) in every margin survive the first cut: after a
@@ -63,7 +63,7 @@ def guides(layout: SheetLayout) -> list[dict[str, float]]:
     paper_w, paper_h = layout.paper
     grid = layout.grid
     half = GUIDE_WIDTH / 2
-    lines = []
+    lines: list[dict[str, Any]] = []
     for x in layout.cut_xs:
         lines.append({"x": x - half, "y": 0.0, "w": GUIDE_WIDTH, "h": grid.y - GUIDE_GAP,
                       "cut": "x"})

@@ -162,8 +162,9 @@ def _glyphs_drawn(pdf: Any) -> Iterable[tuple[Any, set[int]]]:
         for holder in with_drawings(page.obj, seen):
             table = holder.get("/Resources", {}).get("/Font", {})
             font = None
-            for operands, operator in pikepdf.parse_content_stream(
+            for instruction in pikepdf.parse_content_stream(
                     holder if isinstance(holder, pikepdf.Stream) else page, "Tf Tj TJ ' \""):
+                operands, operator = instruction.operands, instruction.operator
                 if str(operator) == "Tf":
                     font = table.get(str(operands[0]))
                     continue

@@ -17,6 +17,7 @@ import io
 import math
 from dataclasses import dataclass
 
+from publish.core.problems import OptionError
 from publish.model.game import Game
 
 MAX_PX = 4096
@@ -75,9 +76,9 @@ def cell_size(trim: tuple[float, float], width: int | None = None) -> tuple[int,
     widest = min(MAX_PX // COLUMNS, math.floor(MAX_PX // ROWS * w / h))
     width = widest if width is None else width
     if not MIN_WIDTH <= width <= widest:
-        raise ValueError(f"a card {width} px wide does not fit: a TTS sheet of {COLUMNS} x "
-                         f"{ROWS} cards stays within {MAX_PX} px, so {MIN_WIDTH} to {widest} px "
-                         f"for a {w:g} x {h:g} mm card")
+        raise OptionError(f"a card {width} px wide does not fit: a TTS sheet of {COLUMNS} x "
+                          f"{ROWS} cards stays within {MAX_PX} px, so {MIN_WIDTH} to {widest} "
+                          f"px for a {w:g} x {h:g} mm card")
     return width, math.ceil(width * h / w - 1e-6)
 
 

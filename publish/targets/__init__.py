@@ -8,12 +8,13 @@ from __future__ import annotations
 
 import importlib
 import pkgutil
+from typing import Any
 
 from publish.targets.base import Target
 
 
-def _discover() -> dict[str, Target]:
-    found: dict[str, Target] = {}
+def _discover() -> dict[str, Target[Any]]:
+    found: dict[str, Target[Any]] = {}
     for module in sorted(pkgutil.iter_modules(__path__), key=lambda m: m.name):
         target = getattr(importlib.import_module(f"{__name__}.{module.name}"), "TARGET", None)
         if target is not None:
@@ -21,5 +22,5 @@ def _discover() -> dict[str, Target]:
     return found
 
 
-TARGETS: dict[str, Target] = _discover()
+TARGETS: dict[str, Target[Any]] = _discover()
 """Targets by name."""

@@ -13,11 +13,14 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Protocol
+from typing import Any, Protocol, TypeVar, runtime_checkable
 
 from publish.core.problems import Problem
 from publish.model.game import Game
 from publish.model.inputs import Inputs
+
+OptionsT = TypeVar("OptionsT")
+"""A target's options dataclass."""
 
 
 def output_dir(project: Path, game_id: str, locale: str) -> Path:
@@ -33,16 +36,22 @@ class Built:
     pages: int
 
 
-@dataclass
+@dataclass(frozen=True, eq=False)
 class Job:
-    """One unit of rendering: the outputs it makes and the inputs they are made from."""
+    """One unit of rendering: the outputs it makes and the inputs they are made from.
+
+    A target declares its jobs; the planner (publish.build.run.plan) hands on those it
+    must run as new jobs (only the stale outputs, only the changed cards' pages, forced)
+    and says why beside them.  Jobs compare by identity: a plan keys its reasons by job.
+    """
 
     target: str
     locale: str
-    outputs: list[str]
+    outputs: tuple[str, ...]
     """File names under the edition's folder; each gets a record of ``inputs``."""
-    inputs: dict[str, str]
+    inputs: Mapping[str, str]
     options: Any = None
+    """What the target renders the job with (its options, resolved for the edition)."""
     key: str = ""
     """What the job is about within its target (a deck id), '' for the whole edition."""
     cost: int = 1
@@ -58,11 +67,12 @@ class Job:
     """Runs in the main process after the target's other jobs (see Target.finish)."""
     noun: str = ""
     """What the build calls the job's output when it reports it ("deck alpha (en)")."""
-    cards: list[str] = field(default_factory=list)
-    """When only these cards changed: lay out their pages alone and put them back."""
-    why: str = ""
+    cards: tuple[str, ...] = ()
+    """When only these cards changed: lay out their pages alone and put them back (set by
+    the planner)."""
     forced: bool = False
-    """Made again on demand: nothing kept from earlier builds is reused."""
+    """Made again on demand: nothing kept from earlier builds is reused (set by the
+    planner)."""
 
     @property
     def label(self) -> str:
@@ -95,18 +105,25 @@ class Work:
     """Each example's replay findings from the check, so no example is replayed twice."""
 
 
-class Target(Protocol):
+class Target(Protocol[OptionsT]):
     """One kind of output."""
 
     name: str
+    description: str
+    """What it makes, as `publish build NAME --help` says."""
     in_default_build: bool
     """Made by `publish build` with no target named."""
+    parallel: bool
+    """Its jobs of one edition can run side by side: `publish build NAME` offers --jobs."""
+    options: type[OptionsT]
+    """Its options: a frozen dataclass (publish.targets.options) whose fields declared with
+    ``option()`` `publish build NAME` offers; made with no arguments, the defaults."""
 
     def applies(self, game: Game) -> bool:
         """Whether the game has anything for this target (a manual needs rules sources)."""
         ...
 
-    def jobs(self, work: Work, inputs: Inputs, locale: str, options: Any) -> list[Job]:
+    def jobs(self, work: Work, inputs: Inputs, locale: str, options: OptionsT) -> list[Job]:
         """The jobs of one edition, with their outputs and inputs; nothing rendered."""
         ...
 
@@ -115,8 +132,8 @@ class Target(Protocol):
         ...
 
 
-
-class Joining(Target, Protocol):
+@runtime_checkable
+class Joining(Target[OptionsT], Protocol):
     """A target with final jobs (``Job.final``), run in the main process after the others."""
 
     def finish(self, work: Work, job: Job, made: dict[str, bytes]) -> Rendered:

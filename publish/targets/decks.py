@@ -6,11 +6,12 @@ again and put back into the PDF it made last time.
 
 from __future__ import annotations
 
-from dataclasses import replace
+from collections.abc import Collection
+from dataclasses import dataclass
 
-from publish.core.problems import did_you_mean
+from publish.core.problems import OptionError, did_you_mean
 from publish.i18n.translate import in_locale
-from publish.model.game import Game, game_files
+from publish.model.game import BACKS, Game, game_files
 from publish.model.icons import read_icons
 from publish.model.inputs import Inputs
 from publish.render.decks import (
@@ -20,9 +21,50 @@ from publish.render.decks import (
     sheets_showing,
 )
 from publish.render.fit import Shrunk
+from publish.render.geometry import CARD_SIZES
 from publish.render.pdf import render, write_pdf
 from publish.render.splice import SpliceError, canonical, join_pdfs, page_count, replace_pages
-from publish.targets.base import Job, Rendered, Work, output_dir
+from publish.targets.base import Job, Joining, Rendered, Work, output_dir
+from publish.targets.options import check_choices, option, paper_option
+
+
+def parse_offset(text: str) -> tuple[float, float]:
+    """The offset read on the calibration page, as --back-offset writes it: X,Y in mm."""
+    try:
+        x, y = (float(v) for v in text.split(","))
+    except ValueError:
+        raise ValueError("write it as X,Y in millimetres, e.g. 0.5,-1") from None
+    return x, y
+
+
+@dataclass(frozen=True)
+class DecksOptions:
+    """What `publish build decks` is asked for; ``for_edition`` resolves it into the
+    renderer's DeckOptions."""
+
+    paper: str = paper_option()
+    size: str | None = option(None, choices=tuple(CARD_SIZES), help="Card size.",
+                              default_text="the game's print.default_size")
+    bw: bool = option(False, help="Black-and-white printer-friendly variant.")
+    backs: str | None = option(None, choices=tuple(BACKS),
+                               help="Backs: none, for a duplex flip on the long or short "
+                                    "edge, or to fold.",
+                               default_text="the game's print.backs, else none")
+    back_offset: tuple[float, float] = option(
+        (0.0, 0.0), metavar="X,Y", parse=parse_offset, default_text="0,0",
+        help="Offset read on the calibration page (mm); backs are moved to cancel it.")
+    only: tuple[str, ...] = option((), flag="--deck", metavar="ID",
+                                   help="Only this deck (repeat for more); no decks-all PDF.",
+                                   default_text="every deck")
+
+    def __post_init__(self) -> None:
+        check_choices(self)
+
+    def for_edition(self, game: Game, locale: str) -> DeckOptions:
+        """The options the decks of ``game``'s edition ``locale`` are laid out with."""
+        return DeckOptions(paper=self.paper, size=self.size, bw=self.bw, backs=self.backs,
+                           back_offset=self.back_offset, only=self.only,
+                           locale=locale).for_game(game)
 
 
 def deck_file(deck: str, options: DeckOptions) -> str:
@@ -41,9 +83,9 @@ def chosen_decks(game: Game, options: DeckOptions) -> list[str]:
     """The decks ``options`` ask for (--deck), in the game's order; all if none named."""
     for deck in options.only:
         if deck not in game.config.decks:
-            raise ValueError(f"--deck {deck}: {game.id} has no such deck"
-                             f"{did_you_mean(deck, game.config.decks)}; its decks: "
-                             f"{', '.join(game.config.decks)}")
+            raise OptionError(f"--deck {deck}: {game.id} has no such deck"
+                              f"{did_you_mean(deck, game.config.decks)}; its decks: "
+                              f"{', '.join(game.config.decks)}")
     return [d for d in game.config.decks if not options.only or d in options.only]
 
 
@@ -51,21 +93,21 @@ class Decks:
     """deck-<deck>.pdf per deck, decks-all.pdf, and calibration-<paper>-<flip>.pdf (duplex)."""
 
     name = "decks"
+    description = "Print-and-cut deck PDFs: one per deck and one with all decks."
     in_default_build = True
+    parallel = True
+    options = DecksOptions
 
     def applies(self, game: Game) -> bool:
         return bool(game.config.decks)
 
-    def options(self, locale: str, **chosen: object) -> DeckOptions:
-        return DeckOptions(locale=locale, **chosen)  # type: ignore[arg-type]
-
-    def jobs(self, work: Work, inputs: Inputs, locale: str, options: DeckOptions) -> list[Job]:
-        game, options = work.game, replace(options, locale=locale).for_game(work.game)
+    def jobs(self, work: Work, inputs: Inputs, locale: str, chosen: DecksOptions) -> list[Job]:
+        game, options = work.game, chosen.for_edition(work.game, locale)
         common = inputs.common(locale)
         jobs = []
         for deck in chosen_decks(game, options):
             cards = game.deck_cards(deck)
-            jobs.append(Job(self.name, locale, [deck_file(deck, options)],
+            jobs.append(Job(self.name, locale, (deck_file(deck, options),),
                             {**common, **inputs.order(deck),
                              **inputs.cards((c.number for c in cards), locale)},
                             options, key=deck, cost=sum(c.copies[deck] for c in cards),
@@ -73,9 +115,9 @@ class Decks:
         if options.only:  # a quick look at some decks: no calibration sheet, no joined PDF
             return jobs
         if options.backs in ("long-edge", "short-edge"):
-            jobs.append(Job(self.name, locale, [calibration_file(options)], common, options,
+            jobs.append(Job(self.name, locale, (calibration_file(options),), common, options,
                             key="calibration", noun="calibration sheet"))
-        jobs.append(Job(self.name, locale, [all_decks_file(options)],
+        jobs.append(Job(self.name, locale, (all_decks_file(options),),
                         {**common, **inputs.cards((c.number for c in game.cards), locale)}, options,
                         key="all", final=True, noun="decks-all"))
         return jobs
@@ -102,7 +144,7 @@ class Decks:
         return Rendered({name: joined}, {name: page_count(joined)})
 
 
-def lay_out_deck(work: Work, game: Game, deck: str, options: DeckOptions, cards: list[str],
+def lay_out_deck(work: Work, game: Game, deck: str, options: DeckOptions, cards: Collection[str],
                  previous: bytes | None, shrunk: list[Shrunk]) -> tuple[bytes, int]:
     """(PDF, pages) of one deck's sheets; with ``previous`` (the PDF as last made), only the
     sheets showing ``cards`` are laid out and put back into it.  Cards whose text was
@@ -123,4 +165,4 @@ def lay_out_deck(work: Work, game: Game, deck: str, options: DeckOptions, cards:
     return canonical(write_pdf(document, title)), len(document.pages)
 
 
-TARGET = Decks()
+TARGET: Joining[DecksOptions] = Decks()

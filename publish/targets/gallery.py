@@ -15,13 +15,15 @@ from publish.model.inputs import Inputs
 from publish.render.env import environment
 from publish.render.gallery import DPI, contact_sheet, gallery_context
 from publish.render.printshop import pixels, rasterise, single_pdf, trimmed_service
-from publish.targets.base import Job, Rendered, Work, output_dir
+from publish.targets.base import Job, Joining, Rendered, Work, output_dir
 
 FOLDER = "gallery"
 
 
 @dataclass(frozen=True)
 class GalleryOptions:
+    """The gallery's settings: the resolution of its pictures, which no command offers."""
+
     dpi: int = DPI
 
 
@@ -35,21 +37,22 @@ class Gallery:
     """gallery/index.html, gallery/images/<number>.png, gallery/contact-<deck>.png."""
 
     name = "gallery"
+    description = ("A review page of every card face, filterable by deck, group and kind, and "
+                   "a contact-sheet PNG per deck (build/<game>/<locale>/gallery/).")
     in_default_build = False
+    parallel = True
+    options = GalleryOptions
 
     def applies(self, game: Game) -> bool:
         return bool(game.config.decks)
 
-    def options(self, locale: str, **chosen: object) -> GalleryOptions:
-        return GalleryOptions(**chosen)  # type: ignore[arg-type]
-
     def jobs(self, work: Work, inputs: Inputs, locale: str, options: GalleryOptions) -> list[Job]:
         game, common = work.game, inputs.common(locale)
         every = {**common, **inputs.cards((c.number for c in game.cards), locale)}
-        index = Job(self.name, locale, [f"{FOLDER}/index.html"], every, options, key="index",
+        index = Job(self.name, locale, (f"{FOLDER}/index.html",), every, options, key="index",
                     final=True)
         return [index] + [
-            Job(self.name, locale, [f"{FOLDER}/contact-{deck}.png"],
+            Job(self.name, locale, (f"{FOLDER}/contact-{deck}.png",),
                 {**common, **inputs.order(deck),
                  **inputs.cards((c.number for c in game.deck_cards(deck)), locale)},
                 options, key=deck, cost=len(game.deck_cards(deck)))
@@ -95,4 +98,4 @@ class Gallery:
                         note=f"{len(shown)} cards, {len(game.config.decks)} contact sheets")
 
 
-TARGET = Gallery()
+TARGET: Joining[GalleryOptions] = Gallery()

@@ -8,7 +8,6 @@ a forced build forgets them and lays the manual out whole.
 from __future__ import annotations
 
 import shutil
-from dataclasses import replace
 from pathlib import Path
 
 from publish.docs.edition import chapter_paths
@@ -16,7 +15,8 @@ from publish.docs.manual import ManualOptions, make_manual
 from publish.docs.rules import read_rules
 from publish.model.game import Game
 from publish.model.inputs import Inputs
-from publish.targets.base import Job, Rendered, Work, output_dir
+from publish.targets.base import Job, Rendered, Target, Work, output_dir
+from publish.targets.options import PaperOptions
 
 
 def manual_file(options: ManualOptions) -> str:
@@ -33,20 +33,20 @@ class Manual:
     chapters, card lists, cards by effect, index, colophon), or a booklet."""
 
     name = "manual"
+    description = "The full manual: rules, card lists, cards by effect, examples, index."
     in_default_build = True
+    parallel = False
+    options = PaperOptions
 
     def applies(self, game: Game) -> bool:
         return bool(chapter_paths(game))
 
-    def options(self, locale: str, **chosen: object) -> ManualOptions:
-        return ManualOptions(locale=locale, **chosen)  # type: ignore[arg-type]
-
-    def jobs(self, work: Work, inputs: Inputs, locale: str, options: ManualOptions) -> list[Job]:
-        game = work.game
+    def jobs(self, work: Work, inputs: Inputs, locale: str, chosen: PaperOptions) -> list[Job]:
+        game, options = work.game, ManualOptions(paper=chosen.paper, locale=locale)
         cards = inputs.cards((c.number for c in game.cards), locale)
-        return [Job(self.name, locale, [manual_file(options)],
+        return [Job(self.name, locale, (manual_file(options),),
                     {**inputs.common(locale), **cards, "rules": inputs.get("rules")},
-                    replace(options, locale=locale), cost=len(game.cards) * 4)]
+                    options, cost=len(game.cards) * 4)]
 
     def render(self, work: Work, job: Job) -> Rendered:
         cache = parts_dir(output_dir(work.project, work.game.id, job.locale), job.options)
@@ -61,4 +61,4 @@ class Manual:
         return Rendered({name: manual.pdf}, {name: manual.pages})
 
 
-TARGET = Manual()
+TARGET: Target[PaperOptions] = Manual()

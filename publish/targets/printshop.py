@@ -15,7 +15,8 @@ from publish.model.inputs import Inputs
 from publish.render.fit import Shrunk
 from publish.render.printshop import SERVICES, pixels, rasterise, single_items, single_pdf
 from publish.render.splice import FontsChange, SpliceError, canonical, replace_pages
-from publish.targets.base import Job, Rendered, Work, output_dir
+from publish.targets.base import Job, Rendered, Target, Work, output_dir
+from publish.targets.options import check_choices, option
 
 FOLDER = "printshop"
 
@@ -24,13 +25,13 @@ FOLDER = "printshop"
 class PrintshopOptions:
     """What `publish build printshop` was asked for."""
 
-    service: str = "tgc"
-    interleave: bool = False
-    images: bool = True
+    service: str = option("tgc", choices=tuple(SERVICES),
+                          help="Card and image size of the print service.")
+    interleave: bool = option(False, help="Each front followed by its back (DriveThruCards).")
+    images: bool = option(True, help="Also write a 300 dpi PNG per card.")
 
     def __post_init__(self) -> None:
-        if self.service not in SERVICES:
-            raise ValueError(f"unknown service {self.service!r}: {', '.join(SERVICES)}")
+        check_choices(self)
 
 
 def printshop_file(deck: str, options: PrintshopOptions) -> str:
@@ -46,18 +47,18 @@ class Printshop:
     """printshop/<deck>-<service>.pdf per deck, and printshop/images/<deck>/<page>.png."""
 
     name = "printshop"
+    description = "Print-shop files: one card per page (TrimBox/BleedBox) and PNG images."
     in_default_build = True
+    parallel = True
+    options = PrintshopOptions
 
     def applies(self, game: Game) -> bool:
         return bool(game.config.decks)
 
-    def options(self, locale: str, **chosen: object) -> PrintshopOptions:
-        return PrintshopOptions(**chosen)  # type: ignore[arg-type]
-
     def jobs(self, work: Work, inputs: Inputs, locale: str,
              options: PrintshopOptions) -> list[Job]:
         game, common = work.game, inputs.common(locale)
-        return [Job(self.name, locale, [printshop_file(deck, options)],
+        return [Job(self.name, locale, (printshop_file(deck, options),),
                     {**common, **inputs.order(deck),
                      **inputs.cards((c.number for c in game.deck_cards(deck)), locale)},
                     options, key=deck, cost=len(game.deck_cards(deck)), paged=True)
@@ -85,7 +86,7 @@ class Printshop:
                 pdf = canonical(single_pdf(game, work.project, deck, spec, options.interleave,
                                            job.locale, icons, None, shrunk)[0])
             except SpliceError:  # not the PDF the record describes: make it all again
-                return self.render(work, replace(job, cards=[]))
+                return self.render(work, replace(job, cards=()))
         else:
             pdf = canonical(pdf)  # as a spliced one is written (render.splice.save)
         files = {name: pdf, **{image_file(deck, m["anchor"]): png
@@ -95,4 +96,4 @@ class Printshop:
 
 
 
-TARGET = Printshop()
+TARGET: Target[PrintshopOptions] = Printshop()

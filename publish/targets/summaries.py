@@ -7,8 +7,6 @@ after rendering.
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from publish.core.problems import Location, Problem, ProblemsFound
 from publish.docs.edition import rules_dir, summary_paths
 from publish.docs.manual import ManualOptions
@@ -17,7 +15,8 @@ from publish.docs.summaries import render_summaries
 from publish.model.game import Game
 from publish.model.inputs import Inputs
 from publish.render.pdf import write_pdf
-from publish.targets.base import Job, Rendered, Work
+from publish.targets.base import Job, Rendered, Target, Work
+from publish.targets.options import PaperOptions
 
 PREFIX = "summary-"
 
@@ -30,18 +29,19 @@ class Summaries:
     """summary-<id>.pdf for each Markdown file in rules/<locale>/summaries/."""
 
     name = "summaries"
+    description = ("Rule summaries, one PDF each, each within the pages its front matter "
+                   "allows.")
     in_default_build = True
+    parallel = False
+    options = PaperOptions
 
     def applies(self, game: Game) -> bool:
         return bool(summary_paths(game))
 
-    def options(self, locale: str, **chosen: object) -> ManualOptions:
-        return ManualOptions(locale=locale, **chosen)  # type: ignore[arg-type]
-
-    def jobs(self, work: Work, inputs: Inputs, locale: str, options: ManualOptions) -> list[Job]:
-        options = replace(options, locale=locale)
-        job = Job(self.name, locale, [summary_file(p.stem, options)
-                                      for p in summary_paths(work.game)],
+    def jobs(self, work: Work, inputs: Inputs, locale: str, chosen: PaperOptions) -> list[Job]:
+        options = ManualOptions(paper=chosen.paper, locale=locale)
+        job = Job(self.name, locale, tuple(summary_file(p.stem, options)
+                                           for p in summary_paths(work.game)),
                   {**inputs.common(locale), "rules": inputs.get("rules"),
                    "selection": inputs.get("selection")},
                   options, narrow=True, shows_cards=True, cost=20)
@@ -70,4 +70,4 @@ class Summaries:
         return made
 
 
-TARGET = Summaries()
+TARGET: Target[PaperOptions] = Summaries()

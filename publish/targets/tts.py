@@ -17,6 +17,7 @@ import json
 from dataclasses import dataclass
 from urllib.parse import urlsplit
 
+from publish.core.problems import OptionError
 from publish.i18n.translate import in_locale
 from publish.model.game import Game
 from publish.model.icons import read_icons
@@ -24,7 +25,8 @@ from publish.model.inputs import Inputs
 from publish.render.printshop import INCH, rasterise, single_pdf, trimmed_service
 from publish.render.tts import Sheet, back_image, cell_size, face_sheet, sheets, thumbnail
 from publish.render.ttsobject import Addresses, saved_object
-from publish.targets.base import Job, Rendered, Work, output_dir
+from publish.targets.base import Job, Joining, Rendered, Work, output_dir
+from publish.targets.options import option
 
 FOLDER = "tts"
 
@@ -33,17 +35,20 @@ FOLDER = "tts"
 class TtsOptions:
     """What `publish build tts` was asked for."""
 
-    base_url: str = ""
+    base_url: str = option("", metavar="URL", help="Address the images will be hosted under.",
+                           default_text="their file:/// paths")
     """Where the images will be hosted ('' : their file:/// paths on this machine)."""
-    width: int | None = None
+    width: int | None = option(None, flag="--card-width", metavar="PX",
+                               help="A card's width on the sheets.",
+                               default_text="the widest a 4096 px sheet allows")
     """A card's width on the sheets, in px (None: the widest a 4096 px sheet allows)."""
 
     def __post_init__(self) -> None:
         if self.base_url:
             parts = urlsplit(self.base_url)
             if parts.scheme not in ("http", "https") or not parts.netloc:
-                raise ValueError(f"--base-url {self.base_url!r} is not an http(s) address, "
-                                 "e.g. https://example.org/tidewatch/")
+                raise OptionError(f"--base-url {self.base_url!r} is not an http(s) address, "
+                                  "e.g. https://example.org/tidewatch/")
             if not self.base_url.endswith("/"):
                 object.__setattr__(self, "base_url", self.base_url + "/")
 
@@ -70,13 +75,14 @@ class Tts:
     """tts/<deck>-faces-<n>.png and tts/<deck>-back.png per deck; tts/<game>-<locale>.json."""
 
     name = "tts"
+    description = ("Tabletop Simulator: face sheets and a back per deck, and a saved object "
+                   "laying the decks out on the table (build/<game>/<locale>/tts/).")
     in_default_build = False
+    parallel = True
+    options = TtsOptions
 
     def applies(self, game: Game) -> bool:
         return bool(game.config.decks)
-
-    def options(self, locale: str, **chosen: object) -> TtsOptions:
-        return TtsOptions(**chosen)  # type: ignore[arg-type]
 
     def jobs(self, work: Work, inputs: Inputs, locale: str, options: TtsOptions) -> list[Job]:
         game, common = work.game, inputs.common(locale)
@@ -84,8 +90,8 @@ class Tts:
         size = {"cell": f"{cell[0]}x{cell[1]}"}
         laid = sheets(game)
         jobs = [Job(self.name, locale,
-                    [f"{FOLDER}/{back_file(deck)}",
-                     *(f"{FOLDER}/{sheet_file(sheet)}" for sheet in laid[deck])],
+                    (f"{FOLDER}/{back_file(deck)}",
+                     *(f"{FOLDER}/{sheet_file(sheet)}" for sheet in laid[deck])),
                     {**common, **size, **inputs.order(deck),
                      **inputs.cards((c.number for c in game.deck_cards(deck)), locale)},
                     options, key=deck, cost=len(game.deck_cards(deck)))
@@ -93,8 +99,8 @@ class Tts:
         addresses = {"addresses": options.base_url or self.local(work, locale).base}
         orders = {f"order {deck}": inputs.order(deck)["order"] for deck in game.config.decks}
         every = inputs.cards((c.number for c in game.cards if c.copies), locale)
-        jobs.append(Job(self.name, locale, [f"{FOLDER}/{object_file(game, locale)}",
-                                            f"{FOLDER}/{object_file(game, locale, 'png')}"],
+        jobs.append(Job(self.name, locale, (f"{FOLDER}/{object_file(game, locale)}",
+                                            f"{FOLDER}/{object_file(game, locale, 'png')}"),
                         {**common, **size, **addresses, **orders, **every}, options,
                         key="object", final=True, noun="tts saved object"))
         return jobs
@@ -151,4 +157,4 @@ class Tts:
                              f"{sum(map(len, laid.values()))} sheets")
 
 
-TARGET = Tts()
+TARGET: Joining[TtsOptions] = Tts()

@@ -9,9 +9,9 @@ import pytest
 from publish.balance.study import Study, game_seed
 from publish.balance.studyfile import read_study
 from publish.core.problems import ProblemsFound
-from publish.engines.protocol import engine_for
+from publish.engines.registry import engine_named
 
-ENGINE = engine_for("agencia")
+ENGINE = engine_named("agencia")
 
 
 def study_file(tmp_path: Path, text: str) -> Path:

@@ -122,26 +122,40 @@ def test_a_card_edit_lays_out_only_that_cards_pages_and_they_match_a_full_build(
     assert {name: page_texts(out / name) for name in spliced} == spliced
 
 
-def test_cards_that_move_on_the_sheets_have_the_whole_deck_laid_out(built):
-    from publish.build.run import Request, plan
+def test_cards_that_move_on_the_sheets_have_the_whole_deck_laid_out(built, monkeypatch):
+    from publish.build.run import TARGETS, Request, plan
     from publish.model.load import load_game
     from publish.targets.base import Work
 
     game, _ = load_game(built, "demo")
+    decks, declared = TARGETS["decks"], []
 
-    def jobs_of() -> dict:
-        jobs = plan(Work(built, game), Request(["pt-BR"])).jobs
-        return {("deck" if j.target == "decks" else j.target, j.key): j for j in jobs}
+    def declaring(*args):
+        jobs = type(decks).jobs(decks, *args)
+        declared.extend(jobs)
+        return jobs
+
+    monkeypatch.setattr(decks, "jobs", declaring)
+
+    def jobs_of() -> tuple[dict, dict]:
+        """The planned jobs, and why each runs, by (target, key)."""
+        the_plan = plan(Work(built, game), Request(["pt-BR"]))
+        jobs = {("deck" if j.target == "decks" else j.target, j.key): j for j in the_plan.jobs}
+        return jobs, {key: the_plan.reasons[job] for key, job in jobs.items()}
 
     card = next(c for c in game.cards if c.number == "998")
     card.copies["alpha"] = 3  # every card after it moves (the deck rules would refuse it)
-    jobs = jobs_of()
-    assert jobs["deck", "alpha"].why == "order, card 998 changed"
-    assert jobs["deck", "alpha"].cards == [] and jobs["printshop", "alpha"].cards == []
+    jobs, reasons = jobs_of()
+    assert reasons["deck", "alpha"] == "order, card 998 changed"
+    assert jobs["deck", "alpha"].cards == () and jobs["printshop", "alpha"].cards == ()
     card.copies["alpha"] = 2
     card.name += " (editada)"
-    jobs = jobs_of()
-    assert jobs["deck", "alpha"].cards == ["998"] and jobs["deck", "beta"].cards == ["998"]
+    jobs, reasons = jobs_of()
+    assert reasons["deck", "alpha"] == "card 998 changed; only the pages showing 998"
+    assert jobs["deck", "alpha"].cards == ("998",) and jobs["deck", "beta"].cards == ("998",)
+    # the planner handed on jobs of its own: the target's stay as it declared them
+    assert declared and all(job.cards == () for job in declared)
+    assert not {id(job) for job in declared} & {id(job) for job in jobs.values()}
 
 
 def test_a_redrawn_picture_remakes_only_the_pages_and_the_manual_part_showing_its_card(

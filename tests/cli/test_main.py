@@ -49,7 +49,7 @@ def test_an_unexpected_exception_quoting_a_control_character_is_said_safely(demo
     def broken(*_args: object) -> None:
         raise RuntimeError("\x1b[2J\u202e")
 
-    monkeypatch.setattr("publish.checks.run.check_game", broken)
+    monkeypatch.setattr("publish.checks.phases.check_game", broken)
     monkeypatch.setenv("TMPDIR", str(tmp_path))
     monkeypatch.setattr("tempfile.tempdir", None)
     result = run("check", "--project", str(demo), "--game", "demo")

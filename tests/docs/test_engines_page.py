@@ -44,6 +44,9 @@ def test_the_page_s_engine_checks_and_studies_a_new_game(tmp_path, engine_plugin
     shutil.copytree(REPO / "fonts", project / "fonts")
     assert run("new", game_id, "--project", str(project), "--layout", "text",
                "--author", "A").exit_code == 0
+    game_yaml = project / "cards" / game_id / "game.yaml"  # named as the page says
+    game_yaml.write_text(game_yaml.read_text(encoding="utf-8") + block("yaml", "Naming it in "
+                         "the game"), encoding="utf-8")
 
     # the new game's 10 cards are too few for its tables: said before anything is played
     small = run("balance", "--project", str(project), "--games", "20", "--workers", "1")

@@ -140,7 +140,8 @@ def test_a_card_edit_lays_out_only_the_card_list_of_its_deck(demo_docs, tmp_path
     original = pdf_module.render
     monkeypatch.setattr(pdf_module, "render", lambda html, root, what, reads: laid.append(
         what.rsplit("(", 1)[-1].rstrip(")")) or original(html, root, what, reads))
-    monkeypatch.setattr("publish.render.parts.os.cpu_count", lambda: 1)  # all in this process
+    monkeypatch.setattr("publish.core.parallel.helper.os.cpu_count",
+                        lambda: 1)  # all in this process
     cache = tmp_path / "parts"
     _, first = _make(demo_docs, cache)
     # a first build lays out the manual whole, then the index alone: it prints each page once
@@ -178,7 +179,7 @@ def test_a_first_build_shared_by_two_processes_is_the_build_of_one(demo_docs, tm
     with a second process: the same manual, and the same parts kept, as on one core."""
     made = {}
     for cores in (1, 2):
-        monkeypatch.setattr("publish.render.parts.os.cpu_count", lambda cores=cores: cores)
+        monkeypatch.setattr("publish.core.parallel.helper.os.cpu_count", lambda cores=cores: cores)
         cache = tmp_path / f"parts-{cores}"
         made[cores] = _make(demo_docs, cache)[1].pdf, sorted(
             (p.name, p.read_bytes()) for p in cache.iterdir())

@@ -8,9 +8,10 @@ from pathlib import Path
 
 import pytest
 
-from conftest import run
+from conftest import name_engine, run
 from publish.core.problems import ProblemsFound
-from publish.engines.protocol import EngineFault, GameRecord, GameSpec, check_records, engine_for
+from publish.engines.protocol import EngineFault, GameRecord, GameSpec, check_records
+from publish.engines.registry import engine_named
 
 HEAD = """
 from publish.engines.protocol import CheckResult, EngineInfo, Recording
@@ -21,6 +22,9 @@ class Engine:
 
     def check(self, game):
         return CheckResult()
+
+    def check_cards(self, game):
+        return []
 
     def effect_schema(self):
         return None
@@ -56,12 +60,13 @@ def project(tmp_path: Path) -> Path:
 def test_an_engine_lacking_what_its_info_promises_is_a_problem_at_its_file(project,
                                                                             engine_plugin):
     path = engine_plugin("tiny", "tiny_engine", HEAD, "Engine")  # records, but no play
+    name_engine(project / "cards" / "tiny", "tiny")  # game.yaml names it
     with pytest.raises(ProblemsFound) as found:
-        engine_for("tiny")
+        engine_named("tiny")
     [problem] = found.value.problems
     assert problem.location.path == path
     assert problem.message == (
-        "the rules engine 'tiny_engine:Engine' registered for game 'tiny' lacks "
+        "the rules engine 'tiny_engine:Engine' registered as 'tiny' lacks "
         "table_problem() (an engine that records its games (records)), play() (an engine "
         "that records its games (records)); docs/engines.md says what an engine provides")
     result = run("check", "--project", str(project))
@@ -73,7 +78,7 @@ def test_an_engine_lacking_what_its_info_promises_is_a_problem_at_its_file(proje
 def test_an_engine_without_its_info_is_said_so(engine_plugin):
     engine_plugin("tiny", "tiny_bare", "class Engine:\n    pass\n", "Engine")
     with pytest.raises(ProblemsFound) as found:
-        engine_for("tiny")
+        engine_named("tiny")
     assert found.value.problems[0].message.endswith(
         "lacks an `info` attribute holding a publish.engines.protocol.EngineInfo; "
         "docs/engines.md says what an engine provides")
@@ -81,9 +86,10 @@ def test_an_engine_without_its_info_is_said_so(engine_plugin):
 
 def test_an_engine_that_cannot_be_made_is_said_so(project, engine_plugin):
     engine_plugin("tiny", "tiny_made", "def make(size):\n    return None\n", "make")
+    name_engine(project / "cards" / "tiny", "tiny")  # game.yaml names it
     result = run("check", "--project", str(project))
     assert result.exit_code == 1
-    assert ("tiny_made: the rules engine 'tiny_made:make' registered for game 'tiny' could "
+    assert ("tiny_made: the rules engine 'tiny_made:make' registered as 'tiny' could "
             "not be made (TypeError: make() missing 1 required positional argument: 'size'); "
             "it must be a class or function that takes no argument and returns the engine "
             "(docs/engines.md)") in result.output
@@ -91,6 +97,7 @@ def test_an_engine_that_cannot_be_made_is_said_so(project, engine_plugin):
 
 def test_an_exception_inside_an_engine_is_said_as_the_engine_s(project, engine_plugin):
     path = engine_plugin("tiny", "tiny_crash", PLAYS, "Engine")
+    name_engine(project / "cards" / "tiny", "tiny")  # game.yaml names it
     result = run("balance", "--project", str(project), "--games", "4", "--workers", "1")
     assert result.exit_code == 2
     line = PLAYS.splitlines().index("        return [1 / 0 for _ in specs]") + 1
@@ -110,6 +117,7 @@ def test_a_game_without_an_engine_is_told_where_to_read(project):
 
 def test_an_engine_without_listed_checks_is_skipped_in_plain_words(project, engine_plugin):
     engine_plugin("tiny", "tiny_checks", PLAYS, "Engine")  # its EngineInfo lists no checks
+    name_engine(project / "cards" / "tiny", "tiny")  # game.yaml names it
     deck = project / "cards" / "tiny" / "decks" / "main.yaml"
     deck.write_text(deck.read_text(encoding="utf-8").replace("cost: 2", "cost: two", 1),
                     encoding="utf-8")
@@ -132,6 +140,7 @@ BAD_WINNER = HEAD + """
 
 def test_a_record_that_breaks_the_contract_is_said_as_the_engine_s_bug(project, engine_plugin):
     path = engine_plugin("tiny", "tiny_records", BAD_WINNER, "Engine")
+    name_engine(project / "cards" / "tiny", "tiny")  # game.yaml names it
     result = run("balance", "--project", str(project), "--games", "4", "--workers", "1")
     assert result.exit_code == 2
     assert f"{path}: the rules engine's play() returned a record that names seat 7 among " \
@@ -160,6 +169,6 @@ def test_event_keys_must_differ_from_each_other_and_from_the_report_s_own(engine
                          'records=Recording(held="won", outcomes=(("won", "won"),))')
     engine_plugin("tiny", "tiny_keys", clash, "Engine")
     with pytest.raises(ProblemsFound) as found:
-        engine_for("tiny")
+        engine_named("tiny")
     assert "a Recording whose event keys (won, won) differ from each other and from 'won', " \
            "the report's own figure" in found.value.problems[0].message

@@ -99,8 +99,9 @@ def test_all_fonts_are_embedded(historico_duplex):
 def test_build_writes_every_deck_and_all_decks(game):
     from publish.build.run import make
     from publish.targets.base import Work
+    from publish.targets.decks import DecksOptions
 
-    built = make(REPO, Work(REPO, game), "decks", "pt-BR", DeckOptions(), jobs=2,
+    built = make(REPO, Work(REPO, game), "decks", "pt-BR", DecksOptions(), jobs=2,
                  say=lambda _: None)
     pages = {b.path.name: len(PdfReader(b.path).pages) for b in built}
     assert pages == {"deck-principal.pdf": 9, "deck-historico.pdf": 5, "deck-teorico.pdf": 5,
@@ -195,9 +196,10 @@ def test_duplex_build_writes_a_calibration_sheet(game, tmp_path):
     from publish.model.inputs import Inputs
     from publish.targets import TARGETS
     from publish.targets.base import Work
+    from publish.targets.decks import DecksOptions
 
     decks, work = TARGETS["decks"], Work(REPO, game)
-    options = DeckOptions(backs="short-edge", paper="letter")
+    options = DecksOptions(backs="short-edge", paper="letter")
     job = next(j for j in decks.jobs(work, Inputs(REPO, game), "pt-BR", options)
                if j.key == "calibration")
     rendered = decks.render(work, job)

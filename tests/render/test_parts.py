@@ -2,16 +2,11 @@
 
 from __future__ import annotations
 
-import os
-import time
-from functools import partial
-
 import pytest
 
 from conftest import REPO
 from pdftext import bookmarks, internal_links
-from publish.render import pdf
-from publish.render.parts import keep_only, lay_out, references, shared, stub_links
+from publish.render.parts import keep_only, lay_out, references, stub_links
 from publish.render.pdf import RenderError
 from publish.render.splice import join_pdfs
 
@@ -67,26 +62,3 @@ def test_a_part_is_laid_out_once_and_the_cache_keeps_only_the_last_parts(tmp_pat
     assert calls == ["first", "second", "first"]
 
 
-def _pid_after(seconds: float) -> int:
-    time.sleep(seconds)
-    return os.getpid()
-
-
-def test_shared_tasks_run_in_two_processes_and_come_back_in_order(monkeypatch):
-    monkeypatch.setattr("publish.render.parts.os.cpu_count", lambda: 2)
-    tasks = [partial(lambda i: (i, _pid_after(0.05)), i) for i in range(8)]
-    results = shared(tasks)
-    assert [i for i, _ in results] == list(range(8))
-    assert len({pid for _, pid in results}) == 2 and os.getpid() in {pid for _, pid in results}
-    monkeypatch.setattr("publish.render.parts.os.cpu_count", lambda: 1)
-    assert {pid for _, pid in shared(tasks)} == {os.getpid()}
-
-
-def test_a_shared_task_that_fails_fails_the_call(monkeypatch):
-    monkeypatch.setattr("publish.render.parts.os.cpu_count", lambda: 2)
-
-    def fail() -> None:
-        raise pdf.RenderError("part: no such font")
-
-    with pytest.raises(pdf.RenderError, match="no such font"):
-        shared([fail, fail, fail])

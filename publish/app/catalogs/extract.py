@@ -205,7 +205,7 @@ def ui_messages(project: Path, game: Game, shared: bool = False) -> Catalog:
     catalog = (new_catalog("publish", "templates") if shared  # every game's: named for none
                else new_catalog(game.config.name, "ui", version=game.config.edition))
     folder = project / "templates" / (COMMON if shared else game.id)
-    sources: list[tuple[Path, str, object]] = [
+    sources: list[tuple[Path, str, str]] = [
         (path, path.relative_to(project).as_posix(), "jinja2.ext:babel_extract")
         for path in (sorted(folder.rglob("*.j2")) if folder.is_dir() else [])]
     package = Path(__file__).resolve().parent.parent.parent

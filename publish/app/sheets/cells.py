@@ -18,7 +18,7 @@ import yaml
 from publish.app.sheets.columns import Column
 from publish.app.sheets.grid import Value, cell_text
 from publish.app.sheets.values import ErrorValue
-from publish.core.problems import ProblemsFound
+from publish.core.problems import ProblemsFound, PublishError
 from publish.core.yamlsource import load_yaml
 from publish.model.game import GameConfig
 
@@ -30,7 +30,7 @@ SIZES = ("text_size", "shrink_to_fit")
 """Columns holding a number that may have decimals (a whole one is written without)."""
 
 
-class CellError(ValueError):
+class CellError(PublishError, ValueError):
     """A cell that cannot be read as what its column holds."""
 
 
@@ -89,7 +89,7 @@ def to_cell(column: Column, entry: dict[str, Any], home: str, config: GameConfig
 
 
 def _block_cell(column: Column, blocks: Any) -> Value:
-    if not isinstance(blocks, list) or column.block >= len(blocks):
+    if column.block is None or not isinstance(blocks, list) or column.block >= len(blocks):
         return None
     pairs, effect = blocks[column.block]
     if column.part == "effect":

@@ -8,12 +8,13 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from publish.app.commands import check_loaded_game, checked, failing, locate, with_rules
+from publish.app.commands import checked, failing, locate
 from publish.app.export import to_json
 from publish.app.sheets.grid import read_file
 from publish.app.sheets.importer import Proposal, propose
 from publish.app.sheets.table import export
 from publish.build.failures import Failure
+from publish.checks.run import check_loaded
 from publish.core.atomic import write_atomic
 from publish.core.journal import JOURNAL, JournalError, NotReplaced, Recovered, recover
 from publish.core.problems import Problem, ProblemsFound
@@ -51,7 +52,8 @@ def import_cards(project: str | None, game: str | None, file: str, dry_run: bool
             proposal = propose(root / "cards" / game_id, config, sheets, source)
     except (ValueError, RuntimeError) as exc:
         raise Failure([f"{source}: nothing written: {exc}"]) from exc
-    problems, notes = list(proposal.problems), []
+    problems = list(proposal.problems)
+    notes: list[str] = []
     if proposal.texts or problems:
         found, notes = _would_be_problems(root, game_id, proposal)
         problems += proposal.locate(found)
@@ -98,7 +100,7 @@ def _would_be_problems(root: Path, game_id: str, proposal: Proposal
     if game is None:
         return problems, []
     with failing():
-        report = with_rules(root, check_loaded_game(root, game, problems))
+        report = check_loaded(game, problems)
     return report.problems, report.skipped
 
 

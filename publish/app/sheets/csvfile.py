@@ -18,6 +18,7 @@ from typing import Any
 
 from publish.app.sheets import limits
 from publish.app.sheets.limits import SheetRows
+from publish.core.problems import PublishError
 
 _FORMULA = re.compile(r"'*[=+\-@\t\r]")
 """A text a spreadsheet program would evaluate, behind any apostrophes guarding it."""
@@ -58,7 +59,7 @@ def _text(value: Any) -> str:
     return str(value)
 
 
-class CsvError(ValueError):
+class CsvError(PublishError, ValueError):
     """A CSV file that cannot be read, and the line (and column) where that shows."""
 
     def __init__(self, message: str, line: int, col: int = 0) -> None:

@@ -84,7 +84,8 @@ def read(fmt: str, data: bytes, path: Path) -> list[Sheet]:
     passed: publish.app.sheets.limits), and then none."""
     try:
         if fmt == "csv":
-            return [Sheet(None, csvfile.read(data))]
+            rows: list[list[Value]] = [list(row) for row in csvfile.read(data)]
+            return [Sheet(None, rows)]
         reader = xlsx.read if fmt == "xlsx" else ods.read
         return [Sheet(name, rows) for name, rows in reader(io.BytesIO(data))]
     except csvfile.CsvError as exc:

@@ -24,9 +24,14 @@ from publish.app.sheets.plan import Change, DeckFile, deck_files, plan
 from publish.app.sheets.rows import Row, read_rows
 from publish.app.sheets.spans import entry_spans, splice
 from publish.core.journal import replace_together
-from publish.core.problems import Location, Problem
+from publish.core.problems import Location, Problem, PublishError
 from publish.core.yamlsource import SourceMap, load_yaml
 from publish.model.game import GameConfig
+
+
+class Uneditable(PublishError, ValueError):
+    """A deck file the import must change but cannot edit in place (its cards not one
+    block under another): said with the file."""
 
 
 @dataclass
@@ -181,7 +186,7 @@ class _Editor:
             try:
                 spans = entry_spans(deck_file.text) if index in involved else []
             except ValueError as exc:
-                raise ValueError(f"{deck_file.path}: cannot edit it: {exc}") from exc
+                raise Uneditable(f"{deck_file.path}: cannot edit it: {exc}") from exc
             numbers = [number_text(e.get("number"), self.config.number_digits)
                        for e in deck_file.entries]
             replaced, removed, added = self.edits(index, numbers, spans)

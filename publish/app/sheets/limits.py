@@ -16,6 +16,7 @@ import zipfile
 from dataclasses import dataclass, field
 from typing import Any
 
+from publish.core.problems import PublishError
 from publish.core.yamlsource import MAX_CHARS
 from publish.model.load import MAX_CARDS
 
@@ -78,7 +79,7 @@ MAX_SHEET_COLUMNS = 16_384
 """The last column of a sheet in Excel and Calc (XFD): a row of more cells is damaged."""
 
 
-class SheetError(ValueError):
+class SheetError(PublishError, ValueError):
     """A spreadsheet that cannot be read, and where that shows: a sheet (None: the file, or a
     CSV file's one table) and, from 1, a row and a column (0: the whole sheet or file)."""
 

@@ -29,7 +29,8 @@ def write(sheets: list[tuple[str, list[list[Any]]]]) -> bytes:
     from openpyxl import Workbook
 
     book = Workbook()
-    book.remove(book.active)
+    if book.active is not None:  # the sheet a new workbook starts with
+        book.remove(book.active)
     for name, rows in sheets:
         _fill(book.create_sheet(title=name), rows)
     out = io.BytesIO()

@@ -192,13 +192,16 @@ def _blocks(blocks: list[dict[str, Any]], old: Any, styles: dict[Any, type]) -> 
         before = seq[index] if index < len(seq) else None
         kind, text = next((k, v) for k, v in block.items() if k != "effect")
         made = CommentedMap()
-        same_kind = isinstance(before, CommentedMap) and kind in before
-        made[kind] = (before[kind] if same_kind and before[kind] == text
-                      else scalar(text, type(before[kind]) if same_kind
-                                  else styles.get(("text", kind))))
+        if isinstance(before, CommentedMap) and kind in before:
+            same = before[kind]
+            made[kind] = same if same == text else scalar(text, type(same))
+        else:
+            made[kind] = scalar(text, styles.get(("text", kind)))
         if "effect" in block:
-            keep = isinstance(before, CommentedMap) and before.get("effect") == block["effect"]
-            made["effect"] = before["effect"] if keep else flowing(block["effect"])
+            if isinstance(before, CommentedMap) and before.get("effect") == block["effect"]:
+                made["effect"] = before["effect"]
+            else:
+                made["effect"] = flowing(block["effect"])
         if isinstance(before, CommentedMap) and list(before.items()) == list(made.items()):
             continue
         if before is None:

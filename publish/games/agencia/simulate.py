@@ -11,7 +11,6 @@ import re
 import time
 from collections import Counter
 from collections.abc import Callable, Iterator
-from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -19,6 +18,8 @@ from typing import Any
 import yaml
 
 from publish.core.atomic import write_atomic
+from publish.core.parallel import InProcess, Tasks, Way, run_all
+from publish.core.parallel.pool import Processes
 from publish.games.agencia.agents import AGENTS
 from publish.games.agencia.base import asymmetric_power
 from publish.games.agencia.cards import CardInfo, card_infos
@@ -154,24 +155,29 @@ def chunks(games: int, size: int) -> Iterator[tuple[int, int]]:
         yield start, min(games, start + size)
 
 
+def _run_chunk(plan: Plan, games: tuple[int, int]) -> Totals:
+    """One task: the games [start, stop) of the plan, summed."""
+    return run_range(plan, *games)
+
+
 def simulate(plan: Plan, workers: int | None = None,
              progress: Callable[[int], None] | None = None) -> Totals:
-    """Play the plan's games over ``workers`` processes (default: every core)."""
+    """Play the plan's games over ``workers`` processes (default: every core; 1: this
+    process), in chunks summed in order."""
     workers = workers or os.cpu_count() or 1
     size = max(1, min(50, plan.games // (workers * 4) or 1))
+    parts = list(chunks(plan.games, size))
+    labels = [f"game {start} of the simulation" if stop - start == 1 else
+              f"games {start} to {stop - 1} of the simulation" for start, stop in parts]
+    way: Way = InProcess() if workers == 1 else Processes(workers)
+
+    def finished(index: int) -> None:
+        if progress:
+            progress(parts[index][1] - parts[index][0])
+
     totals = Totals()
-    if workers == 1:
-        for start, stop in chunks(plan.games, size):
-            totals.add(run_range(plan, start, stop))
-            if progress:
-                progress(stop - start)
-        return totals
-    with ProcessPoolExecutor(workers) as pool:
-        futures = {pool.submit(run_range, plan, a, b): b - a for a, b in chunks(plan.games, size)}
-        for future in as_completed(futures):
-            totals.add(future.result())
-            if progress:
-                progress(futures[future])
+    for result in run_all(way, Tasks(_run_chunk, plan, parts, labels), finished).results:
+        totals.add(result)
     return totals
 
 

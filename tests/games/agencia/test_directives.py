@@ -11,7 +11,7 @@ import pytest
 from conftest import FIXTURES
 from publish.docs.edition import labels
 from publish.docs.markdown import RulesContext, RulesMarkdown
-from publish.engines.protocol import engine_for
+from publish.engines.registry import engine_named
 from publish.games.agencia.directives import DIRECTIVES
 from publish.model.icons import read_icons
 from publish.model.load import load_game
@@ -42,7 +42,7 @@ def problems(md: RulesMarkdown) -> list[str]:
 
 
 def test_the_engine_offers_them():
-    engine = engine_for("agencia")
+    engine = engine_named("agencia")
     assert engine is not None and engine.directives() is DIRECTIVES
     assert set(DIRECTIVES) == {"ideology", "hegemonies"}
 

@@ -7,7 +7,8 @@ import pytest
 
 from conftest import REPO
 from publish.checks.run import check
-from publish.engines.protocol import CheckResult, SimulateRequest, engine_for
+from publish.engines.protocol import CheckResult, SimulateRequest
+from publish.engines.registry import engine_named
 from publish.games.agencia.diario.files import example_paths
 from publish.games.agencia.plugin import AgenciaEngine
 from publish.model.game import Game
@@ -22,7 +23,7 @@ def game() -> Game:
 
 
 def test_the_registry_gives_this_engine() -> None:
-    assert isinstance(engine_for("agencia"), AgenciaEngine)
+    assert isinstance(engine_named("agencia"), AgenciaEngine)
 
 
 def test_info_declares_what_the_command_line_offers() -> None:

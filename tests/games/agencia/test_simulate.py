@@ -3,12 +3,16 @@
 from __future__ import annotations
 
 import json
+import os
+import re
+import time
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import replace
 
 import pytest
 
 from conftest import REPO, run, shortened
+from publish.core import ceilings as ceilings_module
 from publish.games.agencia.simulate import (
     Plan,
     _bench_runs,
@@ -110,6 +114,32 @@ def test_simulate_command_refuses_bad_options(args, message):
     out = run("simulate", "--game", "agencia", "--games", "2", *args)
     assert out.exit_code != 0
     assert message in out.output
+
+
+def _never_ends(plan: Plan, start: int, stop: int) -> None:
+    while True:
+        time.sleep(0.05)
+
+
+def _dies(plan: Plan, start: int, stop: int) -> None:
+    os._exit(9)  # as the kernel's out-of-memory killer would end it
+
+
+def test_a_chunk_past_its_time_stops_the_simulation_naming_its_games(monkeypatch):
+    monkeypatch.setattr(ceilings_module, "MAX_JOB_SECONDS", 1)  # the workers fork from here
+    monkeypatch.setattr("publish.games.agencia.simulate.run_range", _never_ends)
+    out = run("simulate", "--game", "agencia", "--games", "20", "--workers", "2")
+    assert out.exit_code == 1, out.output
+    assert re.search(r"publish simulate: games \d+ to \d+ of the simulation: stopped after "
+                     r"1 s, the time it may take", out.output), out.output
+
+
+def test_a_worker_killed_stops_the_simulation_naming_its_games(monkeypatch):
+    monkeypatch.setattr("publish.games.agencia.simulate.run_range", _dies)
+    out = run("simulate", "--game", "agencia", "--games", "20", "--workers", "2")
+    assert out.exit_code == 1, out.output
+    assert re.search(r"publish simulate: games \d+ to \d+ of the simulation: its worker "
+                     r"process ended before the task was done", out.output), out.output
 
 
 def _bench_result(one_core: int) -> dict:

@@ -1,6 +1,7 @@
 """A process the toolchain forks ends with the process that forked it.
 
-A build's workers, and the helper a worker forks to lay out a manual's parts,
+A pool's workers (publish.core.parallel.pool), and the helper a process forks
+beside itself (publish.core.parallel.helper: a manual's parts),
 wait for work or write results to their parent.  Killed (``kill -9``), a
 parent cannot tell them: a worker would wait for work forever, holding its
 memory, and a helper could block on a pipe nobody reads.  So each child asks
