@@ -15,10 +15,11 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
 from publish.core.problems import PublishError
+from publish.render.faces import Face
 
 if TYPE_CHECKING:
     from weasyprint.document import Document
@@ -161,7 +162,6 @@ def _floor(card: str, sizes: dict[str, float], floors: dict[str, float]) -> floa
     return round(sizes[card] * floors.get(card, 1.0), 2)
 
 
-def sized(face: dict, chosen: dict[str, float]) -> dict:
+def sized(face: Face, chosen: dict[str, float]) -> Face:
     """``face`` with its text at the size chosen for its card, if one was."""
-    number = face.get("number")
-    return {**face, "text_size": chosen[number]} if number in chosen else face
+    return replace(face, text_size=chosen[face.number]) if face.number in chosen else face
