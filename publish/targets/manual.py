@@ -45,7 +45,7 @@ class Manual:
         game, options = work.game, ManualOptions(paper=chosen.paper, locale=locale)
         cards = inputs.cards((c.number for c in game.cards), locale)
         return [Job(self.name, locale, (manual_file(options),),
-                    {**inputs.common(locale), **cards, "rules": inputs.get("rules")},
+                    {**inputs.common(locale), **cards, **inputs.rules()},
                     options, cost=len(game.cards) * 4)]
 
     def render(self, work: Work, job: Job) -> Rendered:

@@ -42,8 +42,7 @@ class Summaries:
         options = ManualOptions(paper=chosen.paper, locale=locale)
         job = Job(self.name, locale, tuple(summary_file(p.stem, options)
                                            for p in summary_paths(work.game)),
-                  {**inputs.common(locale), "rules": inputs.get("rules"),
-                   "selection": inputs.get("selection")},
+                  {**inputs.common(locale), **inputs.rules(), **inputs.selection()},
                   options, narrow=True, shows_cards=True, cost=20)
         return [job]
 
