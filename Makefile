@@ -68,8 +68,9 @@ lint: setup
 	$(BIN)/ruff check publish tests tools
 	$(BIN)/mypy publish
 
+# on every core (pytest-xdist), a module's tests kept together so that its fixtures are made once
 test: setup lint
-	$(BIN)/pytest
+	$(BIN)/pytest -n auto --dist loadscope
 
 bench: setup
 	$(BIN)/python -m publish.app.bench

@@ -170,7 +170,7 @@ def test_the_record_sheet_fills_a_page_of_its_own(edition, project):
     from publish.render.pdf import render
 
     # the manual as one document: its pages are the parts' pages (tests/docs/test_manual.py)
-    html = whole_html(edition, project, make_manual(edition, project, ManualOptions()))
+    html = whole_html(edition, make_manual(edition, project, ManualOptions()))
     document = render(html, project, "manual", game_files(edition.game))
     found = []
     for number, page in enumerate(document.pages, start=1):

@@ -27,9 +27,9 @@ from publish.docs.manual import ManualOptions, make_manual, whole_html
 from publish.docs.rules import read_rules
 from publish.engines.registry import engine_in
 from publish.model.game import Card
-from publish.model.icons import read_icons
 from publish.model.load import default_game, find_root, load_config, load_game
-from publish.render.decks import DeckOptions, deck_faces, sheet_html
+from publish.render.decks import SheetSpec, deck_faces, sheet_html
+from publish.render.edition import EditionContext
 from publish.render.preview import card_html
 
 RUNS = 3
@@ -53,9 +53,10 @@ def _all_decks_html(root: Path, game_id: str, out: Path) -> tuple[Path, int]:
     game, problems = load_game(root, game_id)
     if game is None or problems:
         raise SystemExit("publish check fails: fix the cards before benchmarking")
-    faces, backs = deck_faces(game, list(game.config.decks), game.config.locales.source,
-                              read_icons(game))
-    html = sheet_html(game, root, "bench", faces, backs, DeckOptions().for_game(game))
+    context = EditionContext.make(root, game, game.config.locales.source)
+    spec = SheetSpec("bench", tuple(game.config.decks))
+    faces, backs = deck_faces(context, spec.decks)
+    html = sheet_html(context, spec, faces, backs)
     path = out / "all-decks.html"
     write_atomic(path, html)
     return path, len(faces)
@@ -90,7 +91,7 @@ def bench_manual(root: Path, game_id: str, runs: int = RUNS) -> dict:
     source = game.config.locales.source
     edition = read_rules(game, source, project=root)
     options = ManualOptions(locale=source)
-    html = whole_html(edition, root, make_manual(edition, root, options))
+    html = whole_html(edition, make_manual(edition, root, options))
     path = out / "manual.html"
     write_atomic(path, html)
     bindir = Path(sys.executable).parent
@@ -141,7 +142,7 @@ def bench_preview(root: Path, game_id: str, runs: int = RUNS) -> dict:
         raise SystemExit("publish check fails: fix the cards before benchmarking")
     card, locale = game.cards[len(game.cards) // 2], game.config.locales.source
     html = root / "build" / "bench" / "card.html"
-    write_atomic(html, card_html(game, root, card, locale, read_icons(game)))
+    write_atomic(html, card_html(EditionContext.make(root, game, locale), card))
     bindir = Path(sys.executable).parent
     ours = [str(bindir / "publish"), "preview", card.number, "--game", game_id,
             "--locale", locale]

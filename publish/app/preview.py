@@ -14,10 +14,10 @@ from publish.app.commands import failing, locate
 from publish.build.failures import Failure
 from publish.core.atomic import write_atomic
 from publish.core.problems import Problem, did_you_mean
-from publish.i18n.translate import check_edition, in_locale
 from publish.model.game import Card, Game
 from publish.model.icons import read_icons
 from publish.model.load import load_game
+from publish.render.edition import EditionContext
 from publish.render.fit import Shrunk
 from publish.render.preview import DPI, card_png
 
@@ -41,14 +41,12 @@ def preview(project: str | None, game: str | None, names: tuple[str, ...],
     with failing():
         icons = read_icons(loaded)
         for edition in locales:
-            check_edition(loaded, edition)
-            game_in = in_locale(loaded, edition)[0]
-            by_number = {card.number: card for card in game_in.cards}
+            context = EditionContext.make(root, loaded, edition, icons)
+            by_number = {card.number: card for card in context.game.cards}
             folder = root / "build" / game_id / edition / FOLDER
             for card in cards:
                 path = folder / f"{card.number}.png"
-                write_atomic(path, card_png(game_in, root, by_number[card.number], edition, icons,
-                                            dpi, shrunk))
+                write_atomic(path, card_png(context, by_number[card.number], dpi, shrunk))
                 written.append(shown(path))
     notes = [f"note: {game_id} has {len(problems)} problem(s) elsewhere (publish check)"]
     return written + (notes if problems else []) + [f"note: {s}" for s in shrunk]

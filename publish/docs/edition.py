@@ -23,8 +23,8 @@ from publish.core.problems import Location, Problem, ProblemsFound
 from publish.core.projectfiles import sources
 from publish.docs.context import Labels, RulesContext, Source, Words
 from publish.docs.markdown import RulesMarkdown
-from publish.engines.registry import engine_for
 from publish.model.game import Game
+from publish.render.edition import EditionContext
 
 Gettext = Callable[[str], str]
 
@@ -91,6 +91,8 @@ class Edition:
     chapters: list[Source]
     summaries: list[Source]
     terms: dict[str, Term]
+    shared: EditionContext
+    """What the edition's renderers share: its templates, its icons, its faces' style."""
     words: Words | None = None
     """The edition's catalogs (None: every word as written in the sources)."""
 
@@ -107,18 +109,19 @@ class Edition:
             raise ProblemsFound(sorted(set(self.ctx.problems), key=lambda p: p.location))
 
 
-def read_edition(game: Game, locale: str, icons: dict[str, str], *, link_cards: bool = True,
+def read_edition(shared: EditionContext, *, link_cards: bool = True,
                  check_example: Callable[[Path], list[Problem]] | None = None,
-                 face_html: Callable[[Any], Markup] | None = None,
-                 words: Words | None = None) -> Edition:
-    """Parse every rules source in ``locale`` (``game`` already in it); problems are collected.
+                 face_html: Callable[[Any], Markup] | None = None) -> Edition:
+    """Parse every rules source in the edition of ``shared`` (its game in the edition's
+    words); problems are collected.
 
-    ``words`` translates the source-language Markdown text by text.  The game's
-    rules engine, if it has one, adds its own directives to the core's.
+    The edition's catalogs translate the source-language Markdown text by text.  The
+    game's rules engine, if it has one, adds its own directives to the core's.
     """
-    gettext = words.gettext if words is not None else _identity
-    engine = engine_for(game)
-    ctx = RulesContext(game=game, locale=locale, icons=icons, labels=labels(game, locale, gettext),
+    game, locale, words = shared.game, shared.locale, shared.words
+    engine = shared.engine
+    ctx = RulesContext(game=game, locale=locale, icons=shared.icons,
+                       labels=labels(game, locale, words.gettext),
                        link_cards=link_cards, examples_dir=game.root / "examples",
                        check_example=check_example, face_html=face_html, words=words,
                        directives=engine.directives() if engine is not None else {})
@@ -130,7 +133,7 @@ def read_edition(game: Game, locale: str, icons: dict[str, str], *, link_cards: 
     summaries = [markdown.parse_file(p, prefix=f"summary-{p.stem}") for p in summary_paths(game)]
     terms = _glossary_terms(markdown, chapters)
     _mark_mentions(markdown, chapters, terms)
-    return Edition(game, locale, markdown, chapters, summaries, terms, words)
+    return Edition(game, locale, markdown, chapters, summaries, terms, shared, words)
 
 
 def _glossary_terms(markdown: RulesMarkdown, chapters: list[Source]) -> dict[str, Term]:

@@ -37,9 +37,7 @@ from publish.i18n.translate import plural_form
 from publish.model.game import Card, Game, game_files
 from publish.model.text import untranslated
 from publish.render import pdf
-from publish.render.decks import DeckOptions, face_style, licence_label
-from publish.render.env import environment
-from publish.render.faces import own_fields
+from publish.render.faces import FaceStyle, licence_label, own_fields
 from publish.render.geometry import PAPERS
 from publish.render.misuse import template_misuse
 from publish.render.parts import (
@@ -190,21 +188,21 @@ def _licence_label(spdx: str) -> str:
     return licence_label(spdx)
 
 
-def manual_html(edition: Edition, project: Path, context: dict[str, Any], part: str | None,
+def manual_html(edition: Edition, context: dict[str, Any], part: str | None,
                 numbers: dict[str, int], start: int = 0, counters: bool | None = None) -> str:
     """The manual's HTML (``part``: one part of it); ``numbers``: the page of each anchor,
     for the contents and the index; ``start``: the number of the part's first page;
     ``counters``: the contents count their pages themselves (by default: when whole)."""
-    env = environment(project, edition.game.id, edition.words)
-    style = _face_style(edition)
-    return env.get_template("manual.html.j2").render(
+    style = cards_style(edition)
+    return edition.shared.rules_env.get_template("manual.html.j2").render(
         **context, index=index_entries(edition, numbers), pages=numbers, style=style,
         size=style.size, bw=False, part=part, start=start,
         counters=part is None if counters is None else counters)
 
 
-def _face_style(edition: Edition):
-    return face_style(edition.game, DeckOptions(), edition.ctx.icons)
+def cards_style(edition: Edition) -> FaceStyle:
+    """The style of the cards the rules show: the game's size, in colour."""
+    return edition.shared.style(edition.game.config.print.default_size)
 
 
 @dataclass(frozen=True)
@@ -243,7 +241,7 @@ class _Layout:
         fills them in)."""
         elsewhere = set().union(*(ids for name, ids in self.owned.items() if name != part))
         html, self.stubs[part] = stub_links(
-            manual_html(self.edition, self.project, self.context, part, numbers, start),
+            manual_html(self.edition, self.context, part, numbers, start),
             elsewhere, self._what(part))
         return html
 
@@ -300,11 +298,11 @@ def _from_whole(layout: _Layout, names: list[str]) -> dict[str, int] | None:
     edition, project, context = layout.edition, layout.project, layout.context
 
     def counted(name: str, numbers: dict[str, int]) -> str:
-        return manual_html(edition, project, context, name, numbers, counters=True)
+        return manual_html(edition, context, name, numbers, counters=True)
 
     blank = {name: counted(name, {}) for name in names}
     firsts = [first_id(blank[name]) for name in names[1:]]
-    document = pdf.render(manual_html(edition, project, context, None, {}), project,
+    document = pdf.render(manual_html(edition, context, None, {}), project,
                           context["title"], game_files(edition.game))
     numbers = {anchor: page + 1 for anchor, page in anchor_pages(document).items()}
     edges = [0, *(numbers.get(a, 0) - 1 if a else -1 for a in firsts), len(document.pages)]
@@ -372,7 +370,7 @@ def make_manual(edition: Edition, project: Path, options: ManualOptions,
     edition.raise_problems()
     names = part_names(context)
     layout = _Layout(edition, project, context, cache, {
-        name: references(manual_html(edition, project, context, name, {}))[0] for name in names})
+        name: references(manual_html(edition, context, name, {}))[0] for name in names})
     found = _pages_kept(cache)
     if found is None and len(names) > 1:
         found = _from_whole(layout, names)
@@ -386,6 +384,6 @@ def make_manual(edition: Edition, project: Path, options: ManualOptions,
     return Manual(pdf, sum(p.pages for p in parts.values()), numbers, context)
 
 
-def whole_html(edition: Edition, project: Path, manual: Manual) -> str:
+def whole_html(edition: Edition, manual: Manual) -> str:
     """The finished manual as one HTML document (what make_manual joins from its parts)."""
-    return manual_html(edition, project, manual.context, None, manual.numbers)
+    return manual_html(edition, manual.context, None, manual.numbers)

@@ -16,20 +16,16 @@ from markupsafe import Markup
 from publish.core.ceilings import ceilings
 from publish.core.problems import Problem
 from publish.docs.edition import Edition, read_edition
-from publish.engines.registry import engine_for
-from publish.i18n.translate import in_locale, template_words
 from publish.model.game import Card, Game
-from publish.model.icons import read_icons
-from publish.render.decks import DeckOptions, face_style
-from publish.render.env import environment
+from publish.render.edition import EditionContext
 from publish.render.faces import face_context
 
 
-def example_checker(game: Game, checked: Mapping[Path, list[Problem]] | None
+def example_checker(shared: EditionContext, checked: Mapping[Path, list[Problem]] | None
                     ) -> Callable[[Path], list[Problem]] | None:
     """The findings of one example game: from the check if it replayed it, else replayed
     now by the game's engine (None if the game has no engine that replays logs)."""
-    engine = engine_for(game)
+    engine, game = shared.engine, shared.source
     if engine is None or not engine.info.replays:
         return None
     known = {path.resolve(): found for path, found in (checked or {}).items()}
@@ -49,12 +45,18 @@ def read_rules(game: Game, locale: str, link_cards: bool = True, project: Path |
     it unless ``examples`` (the check's findings) already holds them.  With
     ``project``, `{face}` shows cards drawn by the game's own card templates.
     """
-    icons = read_icons(game)
-    checker = example_checker(game, examples)
-    game, words = in_locale(game, locale)
-    return read_edition(game, locale, icons, link_cards=link_cards, check_example=checker,
-                        face_html=face_drawer(project, game, locale, icons) if project else None,
-                        words=words)
+    shared = EditionContext.make(project or game.project, game, locale)
+    return rules_of(shared, link_cards=link_cards, examples=examples, faces=project is not None)
+
+
+def rules_of(shared: EditionContext, *, link_cards: bool = True,
+             examples: Mapping[Path, list[Problem]] | None = None,
+             faces: bool = True) -> Edition:
+    """The rules sources of the edition of ``shared``, parsed against its cards (problems
+    collected); ``faces``: `{face}` draws cards with the game's own card templates."""
+    return read_edition(shared, link_cards=link_cards,
+                        check_example=example_checker(shared, examples),
+                        face_html=face_drawer(shared) if faces else None)
 
 
 def rules_problems(game: Game, project: Path,
@@ -73,18 +75,17 @@ def rules_problems(game: Game, project: Path,
     return sorted(found, key=lambda p: (p.location, p.message))
 
 
-def face_drawer(project: Path, game: Game, locale: str, icons: dict[str, str]
-                ) -> Callable[[Card], Markup] | None:
+def face_drawer(shared: EditionContext) -> Callable[[Card], Markup] | None:
     """The game's `face` macro as a function of a card, or None if the game has no faces."""
-    env = environment(project, game.id, template_words(game, locale))
     try:
-        macro = env.get_template("cards.html.j2").module.face  # type: ignore[attr-defined]
+        macro = shared.env.get_template("cards.html.j2").module.face  # type: ignore[attr-defined]
     except (TemplateNotFound, AttributeError):  # no card faces: {face} says so where used
         return None
-    style = face_style(game, DeckOptions(locale=locale), icons)
+    game = shared.game
+    style = shared.style(game.config.print.default_size)
 
     def draw(card: Card) -> Markup:
         deck = next(iter(card.copies))
-        return macro(face_context(game, card, deck, locale, icons), style)
+        return macro(face_context(game, card, deck, shared.locale, shared.icons), style)
 
     return draw

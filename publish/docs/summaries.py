@@ -14,10 +14,9 @@ from typing import Any
 from publish.core.problems import Location, Problem, ProblemsFound
 from publish.docs.context import Source
 from publish.docs.edition import Edition
-from publish.docs.manual import ManualOptions, _face_style
+from publish.docs.manual import ManualOptions, cards_style
 from publish.model.game import game_files
-from publish.render.decks import licence_label
-from publish.render.env import environment
+from publish.render.faces import licence_label
 from publish.render.geometry import PAPERS
 from publish.render.pdf import render
 
@@ -50,12 +49,10 @@ def summaries_of(edition: Edition) -> list[Summary]:
     return found
 
 
-def summary_html(edition: Edition, project: Path, summary: Summary,
-                 options: ManualOptions) -> str:
+def summary_html(edition: Edition, summary: Summary, options: ManualOptions) -> str:
     config = edition.game.config
-    style = _face_style(edition)
-    env = environment(project, edition.game.id, edition.words)
-    return env.get_template("summary.html.j2").render(
+    style = cards_style(edition)
+    return edition.shared.rules_env.get_template("summary.html.j2").render(
         lang=options.locale or edition.locale, title=summary.title,
         body=edition.markdown.render(summary.source),
         paper={"w": PAPERS[options.paper][0], "h": PAPERS[options.paper][1]},
@@ -71,7 +68,7 @@ def render_summaries(edition: Edition, project: Path, options: ManualOptions,
     htmls = []
     for summary in summaries:
         edition.ctx.cards_shown.clear()
-        htmls.append((summary, summary_html(edition, project, summary, options)))
+        htmls.append((summary, summary_html(edition, summary, options)))
         summary.cards = set(edition.ctx.cards_shown)
     edition.raise_problems()
     laid_out = [(s, render(html, project, s.title, game_files(edition.game))) for s, html in htmls

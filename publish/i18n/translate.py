@@ -211,13 +211,18 @@ def check_edition(game: Game, locale: str) -> None:
                                      "(publish i18n update)")])
 
 
-def _reading(game: Game, locale: str, domains: Iterable[str]) -> Translator:
-    """A translator holding those of ``domains`` that have a PO file."""
+def _reading(game: Game, locale: str, domains: Iterable[str],
+             parsed: dict[Path, Catalog] | None = None) -> Translator:
+    """A translator holding those of ``domains`` that have a PO file; a file already in
+    ``parsed`` is taken from it, one read is added to it."""
     result = Translator(locale, game.config.locales.source)
+    parsed = {} if parsed is None else parsed
     for domain in domains:
         path = po_path(game.root, locale, domain)
-        if path.is_file():
-            result.catalogs[domain] = read_catalog(path, locale, project=game.project)
+        if path not in parsed and path.is_file():
+            parsed[path] = read_catalog(path, locale, project=game.project)
+        if path in parsed:
+            result.catalogs[domain] = parsed[path]
             result.paths[domain] = path
     return result
 
@@ -237,6 +242,15 @@ def template_words(game: Game, locale: str) -> Translator | None:
     if locale == TEMPLATE_LOCALE:
         return None
     return _reading(game, locale, UI)
+
+
+def edition_words(game: Game, locale: str) -> tuple[Translator, Translator | None]:
+    """(``translator``, ``template_words``) of ``locale``, each PO file parsed once: the
+    catalog of the game's own template words serves both."""
+    check_edition(game, locale)
+    parsed: dict[Path, Catalog] = {}
+    words = _reading(game, locale, domains_for(game, locale), parsed)
+    return words, None if locale == TEMPLATE_LOCALE else _reading(game, locale, UI, parsed)
 
 
 def localize(game: Game, words: Translator) -> Game:

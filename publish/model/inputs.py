@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -95,49 +95,68 @@ def assets_digest(game: Game) -> str:
 
 @dataclass
 class Inputs:
-    """The digests of one game's inputs as they are now, computed once per build."""
+    """The digests of one game's inputs as they are now, each computed once per build.
+
+    A target names the inputs its outputs are made from by calling their methods; each
+    returns ``{name: digest}``, the name the records keep.
+    """
 
     project: Path
     game: Game
     _cache: dict[str, str] = field(default_factory=dict)
     _cards: dict[str, dict[str, str]] = field(default_factory=dict)
 
-    def get(self, name: str, locale: str = "") -> str:
-        key = f"{name}:{locale}"
-        if key not in self._cache:
-            self._cache[key] = self._compute(name, locale)
-        return self._cache[key]
+    def _once(self, name: str, compute: Callable[[], str]) -> dict[str, str]:
+        if name not in self._cache:
+            self._cache[name] = compute()
+        return {name.partition(":")[0]: self._cache[name]}
 
-    def _compute(self, name: str, locale: str) -> str:
-        game, project = self.game, self.project
-        if name == "code":
-            return files_digest([PACKAGE], PACKAGE, "**/*.py")
-        if name == "config":
-            return digest([read_bytes(game.root / "game.yaml", project)])
-        if name == "templates":
-            return files_digest([project / "templates" / game.id,
-                                 project / "templates" / "_common"], project)
-        if name == "fonts":
-            return files_digest([project / "fonts"], project)
-        if name == "icons":
-            return files_digest([game.root / "icons"], project)
-        if name == "catalogs":
-            folder = locale.replace("-", "_")
-            return files_digest([game.root / "locale" / folder,
-                                 project / "templates" / "_common" / "locale" / folder],
-                                project)
-        if name == "rules":
-            return files_digest([game.root / "rules", game.root / "examples"], project, "**/*.md")
-        if name == "selection":
-            return selection_digest(game)
-        if name == "assets":
-            return assets_digest(game)
-        raise KeyError(name)
+    def code(self) -> dict[str, str]:
+        """The toolchain's own code."""
+        return self._once("code", lambda: files_digest([PACKAGE], PACKAGE, "**/*.py"))
+
+    def config(self) -> dict[str, str]:
+        """game.yaml."""
+        return self._once("config", lambda: digest([read_bytes(self.game.root / "game.yaml",
+                                                               self.project)]))
+
+    def templates(self) -> dict[str, str]:
+        """The game's templates and the shared ones."""
+        folders = [self.project / "templates" / self.game.id,
+                   self.project / "templates" / "_common"]
+        return self._once("templates", lambda: files_digest(folders, self.project))
+
+    def fonts(self) -> dict[str, str]:
+        return self._once("fonts", lambda: files_digest([self.project / "fonts"], self.project))
+
+    def icons(self) -> dict[str, str]:
+        return self._once("icons", lambda: files_digest([self.game.root / "icons"],
+                                                        self.project))
+
+    def catalogs(self, locale: str) -> dict[str, str]:
+        """The edition's catalogs: the game's and the shared templates'."""
+        folder = locale.replace("-", "_")
+        folders = [self.game.root / "locale" / folder,
+                   self.project / "templates" / "_common" / "locale" / folder]
+        return self._once(f"catalogs:{locale}", lambda: files_digest(folders, self.project))
+
+    def rules(self) -> dict[str, str]:
+        """The rules sources and the examples."""
+        folders = [self.game.root / "rules", self.game.root / "examples"]
+        return self._once("rules", lambda: files_digest(folders, self.project, "**/*.md"))
+
+    def selection(self) -> dict[str, str]:
+        """What queries select cards by (selection_digest)."""
+        return self._once("selection", lambda: selection_digest(self.game))
+
+    def assets(self) -> dict[str, str]:
+        """The game folder's other files (assets_digest)."""
+        return self._once("assets", lambda: assets_digest(self.game))
 
     def common(self, locale: str) -> dict[str, str]:
         """Inputs every output of an edition is made from."""
-        return {n: self.get(n, locale) for n in ("code", "config", "templates", "fonts",
-                                                  "icons", "catalogs", "assets")}
+        return {**self.code(), **self.config(), **self.templates(), **self.fonts(),
+                **self.icons(), **self.catalogs(locale), **self.assets()}
 
     def order(self, deck: str) -> dict[str, str]:
         return {"order": order_digest(self.game, deck)}

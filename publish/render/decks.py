@@ -7,20 +7,16 @@ the overflow in millimetres.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection, Iterable
+from collections.abc import Callable, Collection, Iterable, Sequence
 from dataclasses import dataclass, replace
-from pathlib import Path
 from typing import TYPE_CHECKING
-
-from markupsafe import Markup
 
 from publish.core.problems import OptionError
 from publish.i18n.fields import fill
-from publish.i18n.translate import N_, template_words
+from publish.i18n.translate import N_
 from publish.model.game import BACKS, Game, game_files
-from publish.model.icons import read_icons
-from publish.render.env import environment
-from publish.render.faces import FaceStyle, deck_context, face_context
+from publish.render.edition import EditionContext
+from publish.render.faces import DeckBack, Face, FaceStyle
 from publish.render.fit import Shrunk, fit, sized
 from publish.render.geometry import CARD_SIZES, PAPERS, back_correction, sheet_layout
 from publish.render.pdf import render
@@ -34,8 +30,6 @@ from publish.render.sheets import (
 
 if TYPE_CHECKING:
     from weasyprint.document import Document
-
-TEXT_PT = 10  # effect text size on a poker card; scaled for other sizes
 
 
 @dataclass(frozen=True)
@@ -108,85 +102,75 @@ class DeckOptions:
         return "".join(f"-{p}" for p in parts)
 
 
-def licence_label(spdx: str) -> str:
-    """'CC-BY-NC-SA-4.0' as people write it: 'CC BY-NC-SA 4.0'."""
-    name, _, version = spdx.rpartition("-")
-    name = name.replace("CC-", "CC ", 1)
-    return f"{name} {version}" if name and version[:1].isdigit() else spdx
+def resolved(context: EditionContext, options: DeckOptions) -> DeckOptions:
+    """``options`` in the edition of ``context``, with the game's own size and backs where
+    they chose none: resolved once, whichever renderer asks."""
+    return context.once(("decks", options),
+                        lambda: replace(options, locale=context.locale).for_game(context.game))
 
 
-def face_style(game: Game, options: DeckOptions,
-               icons: dict[str, str] | None = None) -> FaceStyle:
-    """Options shared by the faces of one build; ``icons``: the game's, if already read."""
-    w, h = CARD_SIZES[options.for_game(game).chosen_size]
-    scale = min(w / 63.0, h / 88.0)
-    config = game.config
-    return FaceStyle(
-        bw=options.bw,
-        figures=config.figures.css(),
-        size={"w": w, "h": h, "bleed": config.print.bleed_mm, "text_pt": round(TEXT_PT * scale, 2)},
-        footer=f"{config.name} {config.edition} · {licence_label(config.licence.id)}",
-        game_name=config.name,
-        edition_line=f"{config.name} · {config.edition}",
-        icons={token: Markup(svg) for token, svg in
-               (read_icons(game) if icons is None else icons).items()},
-    )
+@dataclass(frozen=True)
+class SheetSpec:
+    """What one print-and-cut document shows: its title, its decks, the options it is laid out
+    with, and, to lay out part of it, the cards whose sheets alone are wanted."""
+
+    title: str
+    decks: tuple[str, ...]
+    options: DeckOptions = DeckOptions()
+    cards: frozenset[str] | None = None
 
 
-def deck_faces(game: Game, decks: list[str], locale: str, icons: dict[str, str]
-               ) -> tuple[list[dict], list[dict]]:
+def deck_faces(context: EditionContext, decks: Iterable[str]
+               ) -> tuple[list[Face], list[DeckBack]]:
     """Faces with copies expanded, and the matching backs, deck by deck."""
-    faces, backs = [], []
+    faces: list[Face] = []
+    backs: list[DeckBack] = []
     for deck in decks:
-        back = deck_context(game, deck)
-        for card in game.deck_cards(deck):
-            face = face_context(game, card, deck, locale, icons)
-            for _ in range(card.copies[deck]):
-                faces.append(face)
-                backs.append(back)
+        deck_faces, deck_backs = context.deck_faces(deck)
+        faces += deck_faces
+        backs += deck_backs
     return faces, backs
 
 
-def sheet_pages(game: Game, title: str, faces: list[dict], backs: list[dict],
-                options: DeckOptions) -> tuple[list[Page], dict[str, float]]:
+def sheet_pages(context: EditionContext, spec: SheetSpec, faces: Sequence[Face],
+                backs: Sequence[DeckBack]) -> tuple[list[Page], dict[str, float]]:
     """The sheets for these faces, as data, and the paper they are on."""
-    options = options.for_game(game)
-    layout = sheet_layout(options.paper, options.chosen_size, game.config.print.bleed_mm)
+    options = resolved(context, spec.options)
+    layout = sheet_layout(options.paper, options.chosen_size, context.game.config.print.bleed_mm)
     if options.backs == "fold":
-        note = _words(game, options.edition)(FOLD_NOTE)
-        pages = fold_pages(layout.card, layout.bleed, layout.paper, faces, backs, title, note)
+        note = _words(context)(FOLD_NOTE)
+        pages = fold_pages(layout.card, layout.bleed, layout.paper, faces, backs, spec.title,
+                           note)
         return pages, {"w": max(layout.paper), "h": min(layout.paper)}
     shift = (back_correction(options.back_offset, options.backs)
              if options.backs in ("long-edge", "short-edge") else (0.0, 0.0))
-    pages = fronts_and_backs(layout, faces, backs, options.chosen_backs, title, shift)
+    pages = fronts_and_backs(layout, faces, backs, options.chosen_backs, spec.title, shift)
     return pages, {"w": layout.paper[0], "h": layout.paper[1]}
 
 
-def _words(game: Game, locale: str) -> Callable[[str], str]:
-    """The shared words of ``locale`` as a function (those of Python constants: N_)."""
-    words = template_words(game, locale)
+def _words(context: EditionContext) -> Callable[[str], str]:
+    """The shared words of the edition as a function (those of Python constants: N_)."""
+    words = context.template_words
     return words.gettext if words is not None else str
 
 
 def pages_showing(pages: list[Page], cards: Collection[str]) -> list[int]:
     """Indexes of the pages on which any of ``cards`` is printed (face up)."""
     return [i for i, page in enumerate(pages)
-            if any(slot["card"] is not None and slot["card"]["number"] in cards
-                   for slot in page.slots)]
+            if any(slot.card is not None and slot.card.number in cards for slot in page.slots)]
 
 
-def sheet_html(game: Game, project: Path, title: str, faces: list[dict], backs: list[dict],
-               options: DeckOptions, icons: dict[str, str] | None = None,
-               cards: Collection[str] | None = None) -> str:
-    """The HTML of the sheets for these faces; with ``cards``, of the sheets showing them."""
-    options = options.for_game(game)
-    style = face_style(game, options, icons)
-    pages, paper = sheet_pages(game, title, faces, backs, options)
-    if cards is not None:
-        pages = [pages[i] for i in pages_showing(pages, cards)]
-    env = environment(project, game.id, template_words(game, options.edition))
-    return env.get_template("sheet.html.j2").render(
-        lang=options.edition, title=title, pages=pages, paper=paper, style=style,
+def sheet_html(context: EditionContext, spec: SheetSpec, faces: Sequence[Face],
+               backs: Sequence[DeckBack]) -> str:
+    """The HTML of the sheets for these faces; with ``spec.cards``, of the sheets showing
+    them."""
+    options = resolved(context, spec.options)
+    style = context.style(options.chosen_size, options.bw)
+    pages, paper = sheet_pages(context, spec, faces, backs)
+    if spec.cards is not None:
+        pages = [pages[i] for i in pages_showing(pages, spec.cards)]
+    return context.env.get_template("sheet.html.j2").render(
+        lang=options.edition, title=spec.title, pages=pages, paper=paper, style=style,
         size=style.size, bw=options.bw,
     )
 
@@ -199,41 +183,39 @@ CALIBRATION_NOTE = N_(
 EDGES = {"long-edge": N_("long edge"), "short-edge": N_("short edge")}
 
 
-def calibration_html(game: Game, project: Path, options: DeckOptions) -> str:
+def calibration_html(context: EditionContext, options: DeckOptions) -> str:
     """The two-page calibration sheet for this paper and duplex flip."""
-    options = options.for_game(game)
-    _ = _words(game, options.edition)
+    options = resolved(context, options)
+    _ = _words(context)
     note = fill(_(CALIBRATION_NOTE), {"flip": options.backs,
                                       "edge": _(EDGES[options.chosen_backs])})
     paper = PAPERS[options.paper]
-    style = face_style(game, options)
+    style = context.style(options.chosen_size, options.bw)
     pages = calibration_pages(paper, options.chosen_backs, note)
-    return environment(project, game.id, template_words(game, options.edition)).get_template(
-        "sheet.html.j2").render(
+    return context.env.get_template("sheet.html.j2").render(
         lang=options.edition, title="calibration", pages=pages,
         paper={"w": paper[0], "h": paper[1]}, style=style, size=style.size, bw=False,
     )
 
 
-def render_sheets(game: Game, project: Path, title: str, decks: list[str], options: DeckOptions,
-                  icons: dict[str, str], cards: Collection[str] | None = None,
+def render_sheets(context: EditionContext, spec: SheetSpec,
                   shrunk: list[Shrunk] | None = None) -> Document:
-    """Lay out the sheets of ``decks`` (with ``cards``, only the sheets showing them), card
-    text shrunk where it overflows and the game allows (listed in ``shrunk``); raise
-    Overflow if any card's text does not fit."""
-    options = options.for_game(game)
-    faces, backs = deck_faces(game, decks, options.edition, icons)
-    sizes, floors = text_sizes(game, faces, face_style(game, options, icons))
+    """Lay out the sheets of ``spec.decks`` (with ``spec.cards``, only the sheets showing
+    them), card text shrunk where it overflows and the game allows (listed in ``shrunk``);
+    raise Overflow if any card's text does not fit."""
+    options = resolved(context, spec.options)
+    faces, backs = deck_faces(context, spec.decks)
+    sizes, floors = text_sizes(context.game, faces, context.style(options.chosen_size, options.bw))
 
     def lay_out(chosen: dict[str, float], only: set[str] | None) -> Document:
-        html = sheet_html(game, project, title, [sized(f, chosen) for f in faces], backs,
-                          options, icons, cards if only is None else only)
-        return render(html, project, title, game_files(game))
+        html = sheet_html(context, spec if only is None else replace(spec, cards=frozenset(only)),
+                          [sized(f, chosen) for f in faces], backs)
+        return render(html, context.project, spec.title, game_files(context.game))
 
-    return fit(lay_out, sizes, floors, {f["number"]: f["deck"] for f in faces}, shrunk)
+    return fit(lay_out, sizes, floors, {f.number: f.deck for f in faces}, shrunk)
 
 
-def text_sizes(game: Game, faces: Iterable[dict], style: FaceStyle
+def text_sizes(game: Game, faces: Iterable[Face], style: FaceStyle
                ) -> tuple[dict[str, float], dict[str, float]]:
     """Each card's text size in points (its own text_size, else the style's), and the share
     of it the card's text may shrink to (its shrink_to_fit, else the game's)."""
@@ -241,16 +223,15 @@ def text_sizes(game: Game, faces: Iterable[dict], style: FaceStyle
     default = game.config.print.shrink_to_fit
     sizes, floors = {}, {}
     for face in faces:
-        card = cards.get(face.get("number", ""))
+        card = cards.get(face.number)
         if card is not None:
             sizes[card.number] = card.text_size or style.size["text_pt"]
             floors[card.number] = card.shrink_to_fit or default
     return sizes, floors
 
 
-def sheets_showing(game: Game, title: str, decks: list[str], options: DeckOptions,
-                   icons: dict[str, str], cards: Collection[str]) -> list[int]:
-    """Which pages of render_sheets(...) show any of ``cards`` (no layout needed)."""
-    options = options.for_game(game)
-    faces, backs = deck_faces(game, decks, options.edition, icons)
-    return pages_showing(sheet_pages(game, title, faces, backs, options)[0], cards)
+def sheets_showing(context: EditionContext, spec: SheetSpec) -> list[int]:
+    """Which pages of render_sheets(context, spec) without its ``cards`` show any of
+    ``spec.cards`` (no layout needed)."""
+    faces, backs = deck_faces(context, spec.decks)
+    return pages_showing(sheet_pages(context, spec, faces, backs)[0], spec.cards or ())

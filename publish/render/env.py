@@ -71,7 +71,8 @@ class LocatedUndefined(StrictUndefined):
         else:
             known = names_of(self._undefined_obj)
             shown = ", ".join(sorted(known)[:24])
-            said = (f"no '{name}' in this {type(self._undefined_obj).__name__}"
+            what = getattr(self._undefined_obj, "_said_as", type(self._undefined_obj).__name__)
+            said = (f"no '{name}' in this {what}"
                     f"{did_you_mean(name, known)}" + (f"; it has: {shown}" if shown else ""))
         return f"{where}: {said}" if where else said
 

@@ -1,22 +1,25 @@
 """What a card face template needs, computed once per card and deck.
 
-The face context is plain data (names, colours, styled text blocks); the
-game's template decides how it looks.  Typography comes from game.yaml via
+The face context is plain data (names, colours, styled text blocks) in frozen
+dataclasses a template reads by attribute or by key (publish.render.readable);
+the game's template decides how it looks.  Typography comes from game.yaml via
 publish.model.text, so the data never carries markup.
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, ClassVar
 
 from markupsafe import Markup
 
 from publish.core.patterns import PatternTimeout
-from publish.model.game import Card, Game, Typography
+from publish.model.game import CARD_SIZES, Card, Game, Typography
 from publish.model.images import picture_url, shown_pictures
 from publish.model.text import UnknownIcon, style_blocks, untranslated
+from publish.render.readable import Readable, field_names
 
 
 @dataclass(frozen=True)
@@ -58,8 +61,75 @@ def _space_into_tag(html: Markup) -> Markup:
     return Markup(_SPACE_BEFORE_TAG.sub(r"\1 ", str(html)))
 
 
+@dataclass(frozen=True)
+class TextBox(Readable):
+    """A card's text of one kind of block (docs/templates.md, ``card.boxes``)."""
+
+    _said_as: ClassVar[str] = "box"
+
+    kind: str
+    """The block kind's id, or "text" for a card whose text is one string."""
+    name: str
+    """That kind's name in game.yaml, "" for "text"."""
+    html: Markup
+
+
+@dataclass(frozen=True)
+class Group(Readable):
+    """The group a card belongs to (``card.group``)."""
+
+    _said_as: ClassVar[str] = "group"
+
+    id: str
+    name: str
+    colour: str
+    pattern: str
+
+
+@dataclass(frozen=True)
+class Face(Readable):
+    """One card's face as printed in one deck: what the ``face`` macro reads as ``card``."""
+
+    _said_as: ClassVar[str] = "card"
+
+    number: str
+    name: Markup
+    name_class: str
+    kind: str
+    kind_label: str | None
+    deck: str
+    deck_mark: str | None
+    group: Group | None
+    frame: str
+    boxes: tuple[TextBox, ...]
+    text_size: float | None
+    _own: Mapping[str, Any] = field(default_factory=dict)
+    """The game's declared fields (``card.cost``), read as keys."""
+
+    def _extra(self) -> Mapping[str, Any]:
+        return self._own
+
+
+@dataclass(frozen=True)
+class DeckBack(Readable):
+    """A deck as its back shows it: what the ``back`` macro reads as ``deck``."""
+
+    _said_as: ClassVar[str] = "deck"
+
+    id: str
+    name: str
+    colour: str
+
+
+FACE_KEYS = field_names(Face)
+"""What a face template reads as ``card.<key>``, besides the game's declared fields."""
+
+DECK_KEYS = field_names(DeckBack)
+"""What a back template reads as ``deck.<key>``."""
+
+
 def group_boxes(card: Card, html: list[Markup],
-                names: dict[str, str] | None = None) -> list[dict[str, Any]]:
+                names: dict[str, str] | None = None) -> tuple[TextBox, ...]:
     """One box per kind of effect, in order of first appearance.
 
     All general effects print in one box and all direct ones in another; a
@@ -69,19 +139,11 @@ def group_boxes(card: Card, html: list[Markup],
     boxes: dict[str | None, list[Markup]] = {}
     for block, markup in zip(card.blocks, html, strict=True):
         boxes.setdefault(block.kind, []).append(markup)
-    return [{"kind": kind or "text", "name": (names or {}).get(kind or "", ""),
-             "html": Markup(" ").join(parts)} for kind, parts in boxes.items()]
+    return tuple(TextBox(kind or "text", (names or {}).get(kind or "", ""),
+                         Markup(" ").join(parts)) for kind, parts in boxes.items())
 
 
-FACE_KEYS = ("number", "name", "name_class", "kind", "kind_label", "deck", "deck_mark", "group",
-             "frame", "boxes", "text_size")
-"""What a face template reads as ``card.<key>``, besides the game's declared fields."""
-
-DECK_KEYS = ("id", "name", "colour")
-"""What a back template reads as ``deck.<key>``."""
-
-
-def face_context(game: Game, card: Card, deck: str, locale: str, icons: dict[str, str]) -> dict:
+def face_context(game: Game, card: Card, deck: str, locale: str, icons: dict[str, str]) -> Face:
     """The template context of ``card`` as printed in ``deck``."""
     config = game.config
     # without typography rules, icon tokens are still drawn (and a typo still fails)
@@ -101,24 +163,22 @@ def face_context(game: Game, card: Card, deck: str, locale: str, icons: dict[str
     group = None
     if card.group and config.groups:
         value = config.groups.values[card.group]
-        group = {"id": card.group, "name": value.name, "colour": value.colour,
-                 "pattern": value.pattern}
+        group = Group(card.group, value.name, value.colour, value.pattern)
     kind = config.card_kinds[card.kind]
-    default_kind = config.default_kind
-    return {
-        "number": card.number,
-        "name": untranslated(card.name, "name" in card.untranslated),
-        "name_class": name_class(card.name),
-        "kind": card.kind,
-        "kind_label": None if card.kind == default_kind else kind.name,
-        "deck": deck,
-        "deck_mark": config.decks[deck].indicator,
-        "group": group,
-        "frame": group["colour"] if group else (kind.colour or "#444444"),
-        "boxes": group_boxes(card, html, {k: v.name for k, v in config.text_blocks.items()}),
-        "text_size": card.text_size,
-        **own_fields(game, card, locale),
-    }
+    return Face(
+        number=card.number,
+        name=untranslated(card.name, "name" in card.untranslated),
+        name_class=name_class(card.name),
+        kind=card.kind,
+        kind_label=None if card.kind == config.default_kind else kind.name,
+        deck=deck,
+        deck_mark=config.decks[deck].indicator,
+        group=group,
+        frame=group.colour if group else (kind.colour or "#444444"),
+        boxes=group_boxes(card, html, {k: v.name for k, v in config.text_blocks.items()}),
+        text_size=card.text_size,
+        _own=own_fields(game, card, locale),
+    )
 
 
 def own_fields(game: Game, card: Card, locale: str) -> dict[str, Any]:
@@ -132,6 +192,33 @@ def own_fields(game: Game, card: Card, locale: str) -> dict[str, Any]:
     return values
 
 
-def deck_context(game: Game, deck: str) -> dict:
+def deck_context(game: Game, deck: str) -> DeckBack:
     spec = game.config.decks[deck]
-    return {"id": deck, "name": spec.name, "colour": spec.colour}
+    return DeckBack(deck, spec.name, spec.colour)
+
+
+TEXT_PT = 10  # effect text size on a poker card; scaled for other sizes
+
+
+def licence_label(spdx: str) -> str:
+    """'CC-BY-NC-SA-4.0' as people write it: 'CC BY-NC-SA 4.0'."""
+    name, _, version = spdx.rpartition("-")
+    name = name.replace("CC-", "CC ", 1)
+    return f"{name} {version}" if name and version[:1].isdigit() else spdx
+
+
+def face_style(game: Game, size: str, bw: bool, icons: Mapping[str, str]) -> FaceStyle:
+    """What every face of one document shares: the card ``size`` (an id of CARD_SIZES), black
+    and white or not, and the game's ``icons``."""
+    w, h = CARD_SIZES[size]
+    scale = min(w / 63.0, h / 88.0)
+    config = game.config
+    return FaceStyle(
+        bw=bw,
+        figures=config.figures.css(),
+        size={"w": w, "h": h, "bleed": config.print.bleed_mm, "text_pt": round(TEXT_PT * scale, 2)},
+        footer=f"{config.name} {config.edition} · {licence_label(config.licence.id)}",
+        game_name=config.name,
+        edition_line=f"{config.name} · {config.edition}",
+        icons={token: Markup(svg) for token, svg in icons.items()},
+    )

@@ -15,10 +15,11 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
-from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING, Any
 
 from publish.core.problems import PublishError
+from publish.render.faces import Face
 
 if TYPE_CHECKING:
     from weasyprint.document import Document
@@ -50,7 +51,7 @@ def overflowing(document: Document) -> dict[tuple[str, str], tuple[float, float]
     every box marked data-fit whose content is taller than the box."""
     found: dict[tuple[str, str], tuple[float, float]] = {}
     for page in document.pages:
-        stack = [page._page_box]
+        stack = [page_box(page)]
         while stack:
             box = stack.pop()
             element = getattr(box, "element", None)
@@ -65,6 +66,29 @@ def overflowing(document: Document) -> dict[tuple[str, str], tuple[float, float]
                         found[key] = (extra, box.height)
             stack.extend(getattr(box, "children", []))
     return found
+
+
+class NoBoxTree(RuntimeError):
+    """WeasyPrint no longer gives a laid-out page's boxes where this module reads them."""
+
+
+def page_box(page: Any) -> Any:
+    """The root of a laid-out page's box tree, whose boxes carry each element's measured
+    height.
+
+    WeasyPrint 70 has no public API for it: ``Page`` keeps it in the private
+    ``_page_box`` (its public attributes are the page's size, bleed, links, anchors
+    and bookmarks).  This is the one place the toolchain reads it, so that a
+    WeasyPrint without it fails here, by name, rather than as a missing attribute
+    deep in a build (tests/render/test_fit.py holds the version to it)."""
+    try:
+        return page._page_box
+    except AttributeError:
+        import weasyprint
+
+        raise NoBoxTree(f"WeasyPrint {weasyprint.__version__} no longer keeps a page's boxes "
+                        "in Page._page_box: publish.render.fit.page_box must find them "
+                        "another way before text can be measured") from None
 
 
 def overflow_lines(found: dict[tuple[str, str], tuple[float, float]], deck_of: dict[str, str],
@@ -138,7 +162,6 @@ def _floor(card: str, sizes: dict[str, float], floors: dict[str, float]) -> floa
     return round(sizes[card] * floors.get(card, 1.0), 2)
 
 
-def sized(face: dict, chosen: dict[str, float]) -> dict:
+def sized(face: Face, chosen: dict[str, float]) -> Face:
     """``face`` with its text at the size chosen for its card, if one was."""
-    number = face.get("number")
-    return {**face, "text_size": chosen[number]} if number in chosen else face
+    return replace(face, text_size=chosen[face.number]) if face.number in chosen else face

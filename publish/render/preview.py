@@ -7,13 +7,13 @@ preview is made again on every save and read once.
 
 from __future__ import annotations
 
-from pathlib import Path
-
 from publish.model.game import Card, Game
+from publish.render.edition import EditionContext
 from publish.render.faces import face_context
 from publish.render.fit import Shrunk
 from publish.render.printshop import (
-    Service,
+    Item,
+    ItemPages,
     items_html,
     items_pdf,
     pixels,
@@ -31,28 +31,24 @@ def first_deck(game: Game, card: Card) -> str:
                 next(iter(card.copies), ""))
 
 
-def card_png(game: Game, project: Path, card: Card, locale: str, icons: dict[str, str],
-             dpi: int = DPI, shrunk: list[Shrunk] | None = None) -> bytes:
-    """``card``'s face in ``game`` (already in ``locale``'s words), trimmed, at ``dpi``;
-    its text shrunk to fit if it must and may (then added to ``shrunk``)."""
-    deck, service, item = _one(game, card, locale, icons, dpi)
-    pdf = items_pdf(game, project, f"{game.config.name} · {card.number}", [item], service,
-                    locale, icons, deck, shrunk)
-    return rasterise(pdf, dpi, pixels(service), level=1)[0]
+def card_png(context: EditionContext, card: Card, dpi: int = DPI,
+             shrunk: list[Shrunk] | None = None) -> bytes:
+    """``card``'s face in the edition of ``context`` (``card`` in its words), trimmed, at
+    ``dpi``; its text shrunk to fit if it must and may (then added to ``shrunk``)."""
+    pages = _one(context, card, dpi)
+    pdf = items_pdf(context, pages, shrunk)
+    return rasterise(pdf, dpi, pixels(pages.service), level=1)[0]
 
 
-def card_html(game: Game, project: Path, card: Card, locale: str, icons: dict[str, str]) -> str:
+def card_html(context: EditionContext, card: Card) -> str:
     """The HTML card_png lays out (the benchmark gives it to bare WeasyPrint)."""
-    _, service, item = _one(game, card, locale, icons, DPI)
-    return items_html(game, project, f"{game.config.name} · {card.number}", [item], service,
-                      locale, icons)
+    return items_html(context, _one(context, card, DPI))
 
 
-def _one(game: Game, card: Card, locale: str, icons: dict[str, str], dpi: int
-         ) -> tuple[str, Service, dict]:
-    """The deck ``card`` is shown in, the trimmed page, and its one page's item."""
+def _one(context: EditionContext, card: Card, dpi: int) -> ItemPages:
+    """The one page of ``card``, trimmed, in the first deck that holds it."""
+    game = context.game
     deck = first_deck(game, card)
-    service = trimmed_service(game, locale, dpi)
-    item = {"card": face_context(game, card, deck, locale, icons), "deck": None,
-            "anchor": f"card-{card.number}"}
-    return deck, service, item
+    face = face_context(game, card, deck, context.locale, context.icons)
+    return ItemPages(f"{game.config.name} · {card.number}",
+                     (Item(face, None, f"card-{card.number}"),), trimmed_service(game, dpi), deck)

@@ -9,17 +9,16 @@ each front followed by its back.
 from __future__ import annotations
 
 import io
-from collections.abc import Collection
 from dataclasses import dataclass, replace
-from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, ClassVar
 
-from publish.i18n.translate import template_words
-from publish.model.game import Game, game_files
-from publish.render.decks import DeckOptions, deck_faces, face_style, text_sizes
-from publish.render.env import environment
+from publish.model.game import CARD_SIZES, Game, game_files
+from publish.render.decks import text_sizes
+from publish.render.edition import EditionContext
+from publish.render.faces import DeckBack, Face
 from publish.render.fit import Shrunk, fit, sized
 from publish.render.pdf import render, write_pdf
+from publish.render.readable import Readable
 
 if TYPE_CHECKING:
     from weasyprint.document import Document
@@ -43,74 +42,108 @@ SERVICES = {
 }
 
 
-def single_items(game: Game, deck: str, interleave: bool, locale: str,
-                 icons: dict[str, str]) -> list[dict]:
-    """The pages of ``deck``'s print-shop PDF, in order: each distinct card once, then its
-    back (``interleave``) or, after them all, the deck's back."""
-    faces, backs = deck_faces(game, [deck], locale, icons)
+@dataclass(frozen=True)
+class Item(Readable):
+    """One page of a one-card-per-page document: a face or a back, and its anchor
+    (``card-001``, ``back-main``): what single.html.j2 reads as ``item``."""
+
+    _said_as: ClassVar[str] = "item"
+
+    card: Face | None
+    deck: DeckBack | None
+    anchor: str
+
+
+@dataclass(frozen=True)
+class PageSpec:
+    """A deck one card per page: at ``service``'s size, each distinct card once, then its back
+    (``interleave``) or, after them all, the deck's back; to lay out part of it, only the
+    pages of ``cards``."""
+
+    deck: str
+    service: Service
+    interleave: bool = False
+    cards: frozenset[str] | None = None
+
+
+@dataclass(frozen=True)
+class ItemPages:
+    """Pages to lay out, one item each: the document's title, its items, the service whose
+    card size they take, and what a failure names (a deck)."""
+
+    title: str
+    items: tuple[Item, ...]
+    service: Service
+    what: str
+
+
+def single_items(context: EditionContext, spec: PageSpec) -> list[Item]:
+    """The pages of ``spec.deck``'s print-shop PDF, in order (all of them, whatever
+    ``spec.cards``)."""
+    faces, backs = context.deck_faces(spec.deck)
     seen: set[str] = set()
     items = []
     for face, back in zip(faces, backs, strict=True):
-        if face["number"] in seen:
+        if face.number in seen:
             continue
-        seen.add(face["number"])
-        items.append({"card": face, "deck": None, "anchor": f"card-{face['number']}"})
-        if interleave:
-            items.append({"card": None, "deck": back, "anchor": f"back-{face['number']}"})
-    if not interleave:
-        items.append({"card": None, "deck": backs[0], "anchor": f"back-{deck}"})
+        seen.add(face.number)
+        items.append(Item(face, None, f"card-{face.number}"))
+        if spec.interleave:
+            items.append(Item(None, back, f"back-{face.number}"))
+    if not spec.interleave:
+        items.append(Item(None, backs[0], f"back-{spec.deck}"))
     return items
 
 
-def single_pdf(game: Game, project: Path, deck: str, service: Service, interleave: bool,
-               locale: str, icons: dict[str, str], cards: Collection[str] | None = None,
-               shrunk: list[Shrunk] | None = None) -> tuple[bytes, list[dict]]:
-    """One card per page for ``deck`` (each distinct card once), and its page list; with
-    ``cards``, only the pages of those cards' faces.  Cards whose text was shrunk to fit
-    are added to ``shrunk``."""
-    items = single_items(game, deck, interleave, locale, icons)
-    if cards is not None:
-        items = [i for i in items if i["card"] is not None and i["card"]["number"] in cards]
-    return items_pdf(game, project, f"{game.config.name} · {deck}", items, service, locale,
-                     icons, deck, shrunk), items
+def single_pdf(context: EditionContext, spec: PageSpec, shrunk: list[Shrunk] | None = None
+               ) -> tuple[bytes, list[Item]]:
+    """One card per page for ``spec.deck`` (each distinct card once), and its page list;
+    with ``spec.cards``, only the pages of those cards' faces.  Cards whose text was shrunk
+    to fit are added to ``shrunk``."""
+    items = single_items(context, spec)
+    if spec.cards is not None:
+        items = [i for i in items if i.card is not None and i.card.number in spec.cards]
+    pages = ItemPages(f"{context.game.config.name} · {spec.deck}", tuple(items), spec.service,
+                      spec.deck)
+    return items_pdf(context, pages, shrunk), items
 
 
-def items_pdf(game: Game, project: Path, title: str, items: list[dict], service: Service,
-              locale: str, icons: dict[str, str], deck: str,
+def items_pdf(context: EditionContext, pages: ItemPages,
               shrunk: list[Shrunk] | None = None) -> bytes:
-    """``items`` (faces and backs) one per page at ``service``'s size, text shrunk where it
-    overflows and the game allows (added to ``shrunk``); Overflow names any card whose text
-    does not fit."""
-    faces = [item["card"] for item in items if item["card"]]
-    sizes, floors = text_sizes(game, faces, face_style(game, DeckOptions(locale=locale), icons))
+    """``pages.items`` (faces and backs) one per page at the service's size, text shrunk
+    where it overflows and the game allows (added to ``shrunk``); Overflow names any card
+    whose text does not fit."""
+    faces = [item.card for item in pages.items if item.card]
+    game = context.game
+    style = context.style(game.config.print.default_size)
+    sizes, floors = text_sizes(game, faces, style)
 
     def lay_out(chosen: dict[str, float], only: set[str] | None) -> Document:
-        pages = [{**item, "card": sized(item["card"], chosen)} if item["card"] else item
-                 for item in items if only is None or (item["card"] or {}).get("number") in only]
-        html = items_html(game, project, title, pages, service, locale, icons)
-        return render(html, project, f"{deck} (print shop)", game_files(game))
+        shown = tuple(replace(item, card=sized(item.card, chosen)) if item.card else item
+                      for item in pages.items
+                      if only is None or (item.card is not None and item.card.number in only))
+        html = items_html(context, replace(pages, items=shown))
+        return render(html, context.project, f"{pages.what} (print shop)", game_files(game))
 
-    document = fit(lay_out, sizes, floors, {face["number"]: deck for face in faces}, shrunk)
-    return write_pdf(document, deck)
+    document = fit(lay_out, sizes, floors, {face.number: pages.what for face in faces}, shrunk)
+    return write_pdf(document, pages.what)
 
 
-def items_html(game: Game, project: Path, title: str, items: list[dict], service: Service,
-               locale: str, icons: dict[str, str]) -> str:
-    """The HTML of ``items`` one per page at ``service``'s size."""
-    style = face_style(game, DeckOptions(locale=locale), icons)
-    w, h = service.trim
-    size = dict(style.size, w=w, h=h, bleed=service.bleed)
+def items_html(context: EditionContext, pages: ItemPages) -> str:
+    """The HTML of ``pages.items`` one per page at the service's size."""
+    style = context.style(context.game.config.print.default_size)
+    w, h = pages.service.trim
+    size = dict(style.size, w=w, h=h, bleed=pages.service.bleed)
     style = replace(style, size=size)
-    return environment(project, game.id, template_words(game, locale)).get_template(
-        "single.html.j2").render(lang=locale, title=title, items=items, style=style, size=size,
-                                 bw=False)
+    return context.env.get_template("single.html.j2").render(
+        lang=context.locale, title=pages.title, items=pages.items, style=style, size=size,
+        bw=False)
 
 
-def trimmed_service(game: Game, locale: str, dpi: float = 300) -> Service:
+def trimmed_service(game: Game, dpi: float = 300) -> Service:
     """The game's card as the print-shop renderer lays it out, trimmed (no bleed), at ``dpi``:
     the gallery's, the virtual table's and the preview's card."""
-    size = face_style(game, DeckOptions(locale=locale)).size
-    return Service("trimmed", (size["w"], size["h"]), 0.0, dpi)
+    return Service("trimmed", CARD_SIZES[game.config.print.default_size], 0.0, dpi)
 
 
 def pixels(service: Service) -> tuple[int, int]:

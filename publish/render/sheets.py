@@ -1,16 +1,20 @@
 """Pages of print-and-cut sheets: fronts, mirrored backs, fold layout, calibration.
 
 Each page is plain data for templates/_common/sheet.html.j2: slots (a card
-face or back, its visible box and trim box) and guide lines.
+face or back, its visible box and trim box; frozen dataclasses a template reads
+by attribute or key) and guide lines.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, ClassVar
 
 from publish.i18n.translate import N_
+from publish.render.faces import DeckBack, Face
 from publish.render.geometry import Box, SheetLayout, grid_layout, mirror_x
+from publish.render.readable import Readable
 
 GUIDE_WIDTH = 0.2  # mm: thin, but a home printer prints it
 GUIDE_GAP = 1.0  # mm kept clear between a guide and the printed card area
@@ -18,10 +22,26 @@ FOLD_NOTE = N_("fold on the dashed line")
 """Printed on every fold sheet; the caller passes it in the edition's words."""
 
 
+@dataclass(frozen=True)
+class Slot(Readable):
+    """One card face (or a deck's back) on a sheet: where it is cut (``trim``), the part of
+    its bleed printed (``visible``), and where the card element goes inside the slot."""
+
+    _said_as: ClassVar[str] = "slot"
+
+    card: Face | None
+    deck: DeckBack | None
+    trim: Box
+    visible: Box
+    offset_x: float
+    offset_y: float
+    anchor: str
+
+
 @dataclass
 class Page:
     side: str
-    slots: list[dict[str, Any]] = field(default_factory=list)
+    slots: list[Slot] = field(default_factory=list)
     guides: list[dict[str, float]] = field(default_factory=list)
     label: str = ""
     label_x: float = 0.0
@@ -30,28 +50,28 @@ class Page:
     marks: list[dict[str, Any]] = field(default_factory=list)
 
 
-def _slot(item: dict, trim: Box, visible: Box, bleed: float, anchor: str,
-          back: bool, shift: tuple[float, float] = (0.0, 0.0)) -> dict[str, Any]:
+def _slot(item: Face | DeckBack, trim: Box, visible: Box, bleed: float, anchor: str,
+          shift: tuple[float, float] = (0.0, 0.0)) -> Slot:
     """A card face (or a deck's back) drawn at ``trim``, showing ``visible`` of its bleed."""
     dx, dy = shift
     trim = Box(trim.x + dx, trim.y + dy, trim.w, trim.h)
     visible = Box(visible.x + dx, visible.y + dy, visible.w, visible.h)
-    return {
-        "card": None if back else item,
-        "deck": item if back else None,
-        "trim": trim,
-        "visible": visible,
+    return Slot(
+        card=item if isinstance(item, Face) else None,
+        deck=item if isinstance(item, DeckBack) else None,
+        trim=trim,
+        visible=visible,
         # the card element is drawn with its full bleed; shift it into the slot
-        "offset_x": trim.x - bleed - visible.x,
-        "offset_y": trim.y - bleed - visible.y,
-        "anchor": anchor,
-    }
+        offset_x=trim.x - bleed - visible.x,
+        offset_y=trim.y - bleed - visible.y,
+        anchor=anchor,
+    )
 
 
-def _grid_slot(layout: SheetLayout, col: int, row: int, item: dict, anchor: str,
-               back: bool, shift: tuple[float, float] = (0.0, 0.0)) -> dict[str, Any]:
+def _grid_slot(layout: SheetLayout, col: int, row: int, item: Face | DeckBack, anchor: str,
+               shift: tuple[float, float] = (0.0, 0.0)) -> Slot:
     return _slot(item, layout.trim(col, row), layout.visible(col, row), layout.bleed, anchor,
-                 back, shift)
+                 shift)
 
 
 def guides(layout: SheetLayout) -> list[dict[str, Any]]:
@@ -82,8 +102,9 @@ def _label(page: Page, layout: SheetLayout, text: str) -> None:
         page.label, page.label_x, page.label_y = text, layout.grid.x + 2, 1.5
 
 
-def fronts_and_backs(layout: SheetLayout, faces: list[dict], backs: list[dict], mode: str,
-                     title: str, back_shift: tuple[float, float] = (0.0, 0.0)) -> list[Page]:
+def fronts_and_backs(layout: SheetLayout, faces: Sequence[Face], backs: Sequence[DeckBack],
+                     mode: str, title: str, back_shift: tuple[float, float] = (0.0, 0.0)
+                     ) -> list[Page]:
     """Sheets of faces; with ``mode`` long-edge or short-edge, each followed by its backs.
 
     ``back_shift`` moves the backs (mm, back-page coordinates) to cancel the
@@ -104,17 +125,16 @@ def fronts_and_backs(layout: SheetLayout, faces: list[dict], backs: list[dict], 
             pages.append(back)
         for slot, index in enumerate(indexes):
             col, row = slot % layout.cols, slot // layout.cols
-            front.slots.append(_grid_slot(layout, col, row, faces[index], f"card-{index + 1}",
-                                          False))
+            front.slots.append(_grid_slot(layout, col, row, faces[index], f"card-{index + 1}"))
             if duplex:
                 bcol, brow = layout.mirrored(col, row, mode)
                 back.slots.append(_grid_slot(layout, bcol, brow, backs[index],
-                                             f"back-{index + 1}", True, back_shift))
+                                             f"back-{index + 1}", back_shift))
     return pages
 
 
 def fold_pages(card: tuple[float, float], bleed: float, paper: tuple[float, float],
-               faces: list[dict], backs: list[dict], title: str,
+               faces: Sequence[Face], backs: Sequence[DeckBack], title: str,
                note: str = FOLD_NOTE) -> list[Page]:
     """Landscape sheets folded down the middle: faces on the left, backs mirrored on the right.
 
@@ -135,11 +155,9 @@ def fold_pages(card: tuple[float, float], bleed: float, paper: tuple[float, floa
         for slot, index in enumerate(range(start, min(start + per, len(faces)))):
             col, row = slot % half.cols, slot // half.cols
             trim, visible = half.trim(col, row), half.visible(col, row)
-            page.slots.append(_slot(faces[index], trim, visible, bleed, f"card-{index + 1}",
-                                    False))
+            page.slots.append(_slot(faces[index], trim, visible, bleed, f"card-{index + 1}"))
             page.slots.append(_slot(backs[index], mirror_x(trim, paper_w),
-                                    mirror_x(visible, paper_w), bleed, f"back-{index + 1}",
-                                    True))
+                                    mirror_x(visible, paper_w), bleed, f"back-{index + 1}"))
         _label(page, half, f"{title} · {start // per + 1} · {note}")
         pages.append(page)
     return pages

@@ -18,6 +18,7 @@ from typing import Any, Protocol, TypeVar, runtime_checkable
 from publish.core.problems import Problem
 from publish.model.game import Game
 from publish.model.inputs import Inputs
+from publish.render.edition import EditionContext
 
 OptionsT = TypeVar("OptionsT")
 """A target's options dataclass."""
@@ -97,12 +98,27 @@ class Rendered:
 
 @dataclass(frozen=True)
 class Work:
-    """What a worker needs: the project and the game as loaded and checked, once per build."""
+    """What a worker needs: the project and the game as loaded and checked, once per build;
+    and, made in each process when first asked, each edition's context."""
 
     project: Path
     game: Game
     examples: Mapping[Path, list[Problem]] = field(default_factory=dict)
     """Each example's replay findings from the check, so no example is replayed twice."""
+    _editions: dict[str, EditionContext] = field(default_factory=dict, init=False,
+                                                  repr=False, compare=False)
+
+    def edition(self, locale: str) -> EditionContext:
+        """The edition ``locale`` as its renderers share it: made once in this process (the
+        game's icons read once for every edition)."""
+        if locale not in self._editions:
+            icons = next(iter(self._editions.values())).icons if self._editions else None
+            self._editions[locale] = EditionContext.make(self.project, self.game, locale, icons)
+        return self._editions[locale]
+
+    def __getstate__(self) -> dict[str, object]:
+        """Sent to another process without the contexts: each process makes its own."""
+        return {**self.__dict__, "_editions": {}}
 
 
 class Target(Protocol[OptionsT]):

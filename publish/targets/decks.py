@@ -6,20 +6,19 @@ again and put back into the PDF it made last time.
 
 from __future__ import annotations
 
-from collections.abc import Collection
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from publish.core.problems import OptionError, did_you_mean
-from publish.i18n.translate import in_locale
 from publish.model.game import BACKS, Game, game_files
-from publish.model.icons import read_icons
 from publish.model.inputs import Inputs
 from publish.render.decks import (
     DeckOptions,
+    SheetSpec,
     calibration_html,
     render_sheets,
     sheets_showing,
 )
+from publish.render.edition import EditionContext
 from publish.render.fit import Shrunk
 from publish.render.geometry import CARD_SIZES
 from publish.render.pdf import render, write_pdf
@@ -123,16 +122,19 @@ class Decks:
         return jobs
 
     def render(self, work: Work, job: Job) -> Rendered:
-        game = in_locale(work.game, job.locale)[0]
+        context = work.edition(job.locale)
         name = job.outputs[0]
         if job.key == "calibration":
-            document = render(calibration_html(game, work.project, job.options), work.project,
-                              "calibration", game_files(game))
+            document = render(calibration_html(context, job.options), work.project,
+                              "calibration", game_files(context.game))
             return Rendered({name: write_pdf(document, "calibration")}, {name: len(document.pages)})
-        previous = output_dir(work.project, game.id, job.locale) / name
+        previous = output_dir(work.project, context.game.id, job.locale) / name
+        config = context.game.config
+        spec = SheetSpec(f"{config.name} · {config.decks[job.key].name}", (job.key,),
+                         job.options, frozenset(job.cards) if job.cards else None)
         shrunk: list[Shrunk] = []
-        pdf, pages = lay_out_deck(work, game, job.key, job.options, job.cards, previous.read_bytes()
-                                  if job.cards and previous.is_file() else None, shrunk)
+        pdf, pages = lay_out_deck(context, spec, previous.read_bytes()
+                                  if spec.cards and previous.is_file() else None, shrunk)
         return Rendered({name: pdf}, {name: pages}, note="; ".join(map(str, shrunk)))
 
     def finish(self, work: Work, job: Job, made: dict[str, bytes]) -> Rendered:
@@ -144,25 +146,22 @@ class Decks:
         return Rendered({name: joined}, {name: page_count(joined)})
 
 
-def lay_out_deck(work: Work, game: Game, deck: str, options: DeckOptions, cards: Collection[str],
-                 previous: bytes | None, shrunk: list[Shrunk]) -> tuple[bytes, int]:
+def lay_out_deck(context: EditionContext, spec: SheetSpec, previous: bytes | None,
+                 shrunk: list[Shrunk]) -> tuple[bytes, int]:
     """(PDF, pages) of one deck's sheets; with ``previous`` (the PDF as last made), only the
-    sheets showing ``cards`` are laid out and put back into it.  Cards whose text was
+    sheets showing ``spec.cards`` are laid out and put back into it.  Cards whose text was
     shrunk to fit are added to ``shrunk``."""
-    title = f"{game.config.name} · {game.config.decks[deck].name}"
-    icons = read_icons(game)
-    if cards and previous is not None:
-        at = sheets_showing(game, title, [deck], options, icons, set(cards))
-        document = render_sheets(game, work.project, title, [deck], options, icons, set(cards),
-                                 shrunk)
+    if spec.cards and previous is not None:
+        at = sheets_showing(context, spec)
+        document = render_sheets(context, spec, shrunk)
         try:
-            pdf = replace_pages(previous, write_pdf(document, title), at)
+            pdf = replace_pages(previous, write_pdf(document, spec.title), at)
             return pdf, page_count(pdf)
         except SpliceError:
             pass  # the previous PDF is not what the record says: lay out every sheet
     del shrunk[:]  # from the partial layout, if it was tried: the whole deck says again
-    document = render_sheets(game, work.project, title, [deck], options, icons, shrunk=shrunk)
-    return canonical(write_pdf(document, title)), len(document.pages)
+    document = render_sheets(context, replace(spec, cards=None), shrunk)
+    return canonical(write_pdf(document, spec.title)), len(document.pages)
 
 
 TARGET: Joining[DecksOptions] = Decks()

@@ -8,13 +8,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from publish.i18n.translate import in_locale, template_words
 from publish.model.game import Game
-from publish.model.icons import read_icons
 from publish.model.inputs import Inputs
-from publish.render.env import environment
 from publish.render.gallery import DPI, contact_sheet, gallery_context
-from publish.render.printshop import pixels, rasterise, single_pdf, trimmed_service
+from publish.render.printshop import PageSpec, pixels, rasterise, single_pdf, trimmed_service
 from publish.targets.base import Job, Joining, Rendered, Work, output_dir
 
 FOLDER = "gallery"
@@ -60,13 +57,13 @@ class Gallery:
 
     def render(self, work: Work, job: Job) -> Rendered:
         """A deck's faces, one PNG per card whose image this deck gives, and its contact sheet."""
-        game, deck = in_locale(work.game, job.locale)[0], job.key
-        service = trimmed_service(game, job.locale, job.options.dpi)
-        pdf, items = single_pdf(game, work.project, deck, service, False, job.locale,
-                                read_icons(game))
+        context, deck = work.edition(job.locale), job.key
+        game = context.game
+        service = trimmed_service(game, job.options.dpi)
+        pdf, items = single_pdf(context, PageSpec(deck, service))
         pngs = rasterise(pdf, job.options.dpi, pixels(service))
-        faces = [(item["card"]["number"], png)
-                 for item, png in zip(items, pngs, strict=True) if item["card"] is not None]
+        faces = [(item.card.number, png)
+                 for item, png in zip(items, pngs, strict=True) if item.card is not None]
         copies = {card.number: card.copies[deck] for card in game.deck_cards(deck)}
         first = first_decks(game)
         files = {f"{FOLDER}/images/{number}.png": png
@@ -77,8 +74,8 @@ class Gallery:
 
     def finish(self, work: Work, job: Job, made: dict[str, bytes]) -> Rendered:
         """The page, showing the cards whose images exist; images of cards gone are removed."""
-        source = work.game
-        game = in_locale(source, job.locale)[0]
+        context = work.edition(job.locale)
+        game = context.game
         folder = output_dir(work.project, game.id, job.locale) / FOLDER
         decks_of = {card.number: [d for d in game.config.decks if d in card.copies]
                     for card in game.cards if card.copies}
@@ -89,9 +86,8 @@ class Gallery:
                                        ("contact-*.png", {f"contact-{d}.png"
                                                           for d in game.config.decks}))
                  for p in folder.glob(pattern) if p.relative_to(folder).as_posix() not in keep]
-        env = environment(work.project, game.id, template_words(source, job.locale))
-        service = trimmed_service(game, job.locale, job.options.dpi)
-        html = env.get_template("gallery.html.j2").render(
+        service = trimmed_service(game, job.options.dpi)
+        html = context.env.get_template("gallery.html.j2").render(
             lang=job.locale, **gallery_context(game, shown, pixels(service)))
         name = job.outputs[0]
         return Rendered({name: html.encode("utf-8")}, {name: 1}, remove=stale,

@@ -12,7 +12,7 @@ from pathlib import Path
 
 from publish.docs.edition import chapter_paths
 from publish.docs.manual import ManualOptions, make_manual
-from publish.docs.rules import read_rules
+from publish.docs.rules import rules_of
 from publish.model.game import Game
 from publish.model.inputs import Inputs
 from publish.targets.base import Job, Rendered, Target, Work, output_dir
@@ -45,7 +45,7 @@ class Manual:
         game, options = work.game, ManualOptions(paper=chosen.paper, locale=locale)
         cards = inputs.cards((c.number for c in game.cards), locale)
         return [Job(self.name, locale, (manual_file(options),),
-                    {**inputs.common(locale), **cards, "rules": inputs.get("rules")},
+                    {**inputs.common(locale), **cards, **inputs.rules()},
                     options, cost=len(game.cards) * 4)]
 
     def render(self, work: Work, job: Job) -> Rendered:
@@ -53,9 +53,8 @@ class Manual:
         if job.forced:
             shutil.rmtree(cache, ignore_errors=True)
         # a card's name links to its row of the card list, when the manual has one
-        edition = read_rules(work.game, job.locale, project=work.project,
-                             examples=work.examples,
-                             link_cards="card-list" in work.game.config.manual.shape)
+        edition = rules_of(work.edition(job.locale), examples=work.examples,
+                           link_cards="card-list" in work.game.config.manual.shape)
         manual = make_manual(edition, work.project, job.options, cache=cache)
         name = job.outputs[0]
         return Rendered({name: manual.pdf}, {name: manual.pages})

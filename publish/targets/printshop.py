@@ -8,12 +8,17 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from publish.i18n.translate import in_locale
 from publish.model.game import Game
-from publish.model.icons import read_icons
 from publish.model.inputs import Inputs
 from publish.render.fit import Shrunk
-from publish.render.printshop import SERVICES, pixels, rasterise, single_items, single_pdf
+from publish.render.printshop import (
+    SERVICES,
+    PageSpec,
+    pixels,
+    rasterise,
+    single_items,
+    single_pdf,
+)
 from publish.render.splice import FontsChange, SpliceError, canonical, replace_pages
 from publish.targets.base import Job, Rendered, Target, Work, output_dir
 from publish.targets.options import check_choices, option
@@ -65,31 +70,29 @@ class Printshop:
                 for deck in game.config.decks]
 
     def render(self, work: Work, job: Job) -> Rendered:
-        game = in_locale(work.game, job.locale)[0]
-        options, deck, name = job.options, job.key, job.outputs[0]
-        spec = SERVICES[options.service]
-        icons = read_icons(game)
-        items = single_items(game, deck, options.interleave, job.locale, icons)
-        previous = output_dir(work.project, game.id, job.locale) / name
+        context = work.edition(job.locale)
+        options, name = job.options, job.outputs[0]
+        spec = PageSpec(job.key, SERVICES[options.service], options.interleave)
+        items = single_items(context, spec)
+        previous = output_dir(work.project, context.game.id, job.locale) / name
         partial = bool(job.cards) and previous.is_file()
         shrunk: list[Shrunk] = []
-        pdf, made = single_pdf(game, work.project, deck, spec, options.interleave, job.locale,
-                               icons, set(job.cards) if partial else None, shrunk)
-        pngs = rasterise(pdf, spec.dpi, pixels(spec)) if options.images else []
+        pdf, made = single_pdf(context, replace(spec, cards=frozenset(job.cards))
+                               if partial else spec, shrunk)
+        pngs = rasterise(pdf, spec.service.dpi, pixels(spec.service)) if options.images else []
         if partial:
-            anchors = [item["anchor"] for item in items]
+            anchors = [item.anchor for item in items]
             try:
                 pdf = replace_pages(previous.read_bytes(), pdf,
-                                    [anchors.index(m["anchor"]) for m in made])
+                                    [anchors.index(m.anchor) for m in made])
             except FontsChange:  # the PDF laid out whole; the other pages' images stand
                 shrunk = []
-                pdf = canonical(single_pdf(game, work.project, deck, spec, options.interleave,
-                                           job.locale, icons, None, shrunk)[0])
+                pdf = canonical(single_pdf(context, spec, shrunk)[0])
             except SpliceError:  # not the PDF the record describes: make it all again
                 return self.render(work, replace(job, cards=()))
         else:
             pdf = canonical(pdf)  # as a spliced one is written (render.splice.save)
-        files = {name: pdf, **{image_file(deck, m["anchor"]): png
+        files = {name: pdf, **{image_file(job.key, m.anchor): png
                                for m, png in zip(made, pngs, strict=bool(pngs))}}
         return Rendered(files, {name: len(items)},
                         note="; ".join([f"{len(pngs)} images", *map(str, shrunk)]))

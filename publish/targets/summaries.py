@@ -10,7 +10,7 @@ from __future__ import annotations
 from publish.core.problems import Location, Problem, ProblemsFound
 from publish.docs.edition import rules_dir, summary_paths
 from publish.docs.manual import ManualOptions
-from publish.docs.rules import read_rules
+from publish.docs.rules import rules_of
 from publish.docs.summaries import render_summaries
 from publish.model.game import Game
 from publish.model.inputs import Inputs
@@ -42,14 +42,12 @@ class Summaries:
         options = ManualOptions(paper=chosen.paper, locale=locale)
         job = Job(self.name, locale, tuple(summary_file(p.stem, options)
                                            for p in summary_paths(work.game)),
-                  {**inputs.common(locale), "rules": inputs.get("rules"),
-                   "selection": inputs.get("selection")},
+                  {**inputs.common(locale), **inputs.rules(), **inputs.selection()},
                   options, narrow=True, shows_cards=True, cost=20)
         return [job]
 
     def render(self, work: Work, job: Job) -> Rendered:
-        edition = read_rules(work.game, job.locale, link_cards=False, project=work.project,
-                             examples=work.examples)
+        edition = rules_of(work.edition(job.locale), link_cards=False, examples=work.examples)
         if not edition.summaries:
             folder = rules_dir(edition.game) / "summaries"
             raise ProblemsFound([Problem(Location(folder), "no summaries (*.md) here: write one "

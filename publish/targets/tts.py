@@ -18,11 +18,9 @@ from dataclasses import dataclass
 from urllib.parse import urlsplit
 
 from publish.core.problems import OptionError
-from publish.i18n.translate import in_locale
 from publish.model.game import Game
-from publish.model.icons import read_icons
 from publish.model.inputs import Inputs
-from publish.render.printshop import INCH, rasterise, single_pdf, trimmed_service
+from publish.render.printshop import INCH, PageSpec, rasterise, single_pdf, trimmed_service
 from publish.render.tts import Sheet, back_image, cell_size, face_sheet, sheets, thumbnail
 from publish.render.ttsobject import Addresses, saved_object
 from publish.targets.base import Job, Joining, Rendered, Work, output_dir
@@ -67,7 +65,7 @@ def object_file(game: Game, locale: str, suffix: str = "json") -> str:
 
 def trim(game: Game, locale: str) -> tuple[float, float]:
     """The game's card, trimmed, in millimetres."""
-    size = trimmed_service(game, locale).trim
+    size = trimmed_service(game).trim
     return size[0], size[1]
 
 
@@ -113,16 +111,16 @@ class Tts:
     def render(self, work: Work, job: Job) -> Rendered:
         """A deck's distinct cards and its back, rasterised once at the size of a cell, then
         put on its sheets."""
-        game, deck = in_locale(work.game, job.locale)[0], job.key
+        context, deck = work.edition(job.locale), job.key
+        game = context.game
         card = trim(game, job.locale)
         cell = cell_size(card, job.options.width)
         dpi = cell[0] / (card[0] / INCH)
-        service = trimmed_service(game, job.locale, dpi)
-        pdf, items = single_pdf(game, work.project, deck, service, False, job.locale,
-                                read_icons(game))
+        service = trimmed_service(game, dpi)
+        pdf, items = single_pdf(context, PageSpec(deck, service))
         pngs = list(zip(items, rasterise(pdf, dpi), strict=True))
-        faces = {item["card"]["number"]: png for item, png in pngs if item["card"] is not None}
-        back = next(png for item, png in pngs if item["card"] is None)
+        faces = {item.card.number: png for item, png in pngs if item.card is not None}
+        back = next(png for item, png in pngs if item.card is None)
         files = {f"{FOLDER}/{back_file(deck)}": back_image(back, cell)}
         laid = sheets(game)[deck]
         for sheet in laid:
@@ -133,7 +131,7 @@ class Tts:
 
     def finish(self, work: Work, job: Job, made: dict[str, bytes]) -> Rendered:
         """The saved object and its thumbnail; images of sheets no longer made are removed."""
-        game = in_locale(work.game, job.locale)[0]
+        game = work.edition(job.locale).game
         laid = sheets(game)
         addresses = (Addresses(job.options.base_url) if job.options.base_url
                      else self.local(work, job.locale))

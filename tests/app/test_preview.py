@@ -3,14 +3,15 @@
 from __future__ import annotations
 
 import io
+from dataclasses import replace
 from pathlib import Path
 
 from PIL import Image
 
 from conftest import run
-from publish.model.icons import read_icons
 from publish.model.load import load_game
-from publish.render.printshop import rasterise, single_pdf, trimmed_service
+from publish.render.edition import EditionContext
+from publish.render.printshop import PageSpec, rasterise, single_pdf, trimmed_service
 
 
 def preview(project: Path, *args: str):
@@ -42,11 +43,11 @@ def test_the_preview_is_the_face_the_decks_print(demo_docs):
     result = preview(demo_docs, card.number, "--locale", locale, "--dpi", "100")
     assert result.exit_code == 0, result.output
     made = (demo_docs / "build" / "demo" / locale / "preview" / f"{card.number}.png").read_bytes()
-    pdf, _ = single_pdf(game, demo_docs, deck, trimmed_service(game, locale, 100), False, locale,
-                        read_icons(game), {card.number})
+    context = EditionContext.make(demo_docs, game, locale)
+    spec = PageSpec(deck, trimmed_service(game, 100))
+    pdf, _ = single_pdf(context, replace(spec, cards=frozenset({card.number})))
     assert pixels(made) == pixels(rasterise(pdf, 100, (248, 346))[0])
-    other = single_pdf(game, demo_docs, deck, trimmed_service(game, locale, 100), False, locale,
-                       read_icons(game), {game.cards[0].number})[0]
+    other = single_pdf(context, replace(spec, cards=frozenset({game.cards[0].number})))[0]
     assert pixels(made) != pixels(rasterise(other, 100, (248, 346))[0])
 
 

@@ -208,7 +208,7 @@ def test_the_manual_joined_from_parts_is_the_manual_laid_out_as_one_document(dem
     edition, manual = _make(demo_docs, None)
     joined, whole = tmp_path / "joined.pdf", tmp_path / "whole.pdf"
     joined.write_bytes(manual.pdf)
-    laid = render(whole_html(edition, demo_docs, manual), demo_docs, "w", [demo_docs])
+    laid = render(whole_html(edition, manual), demo_docs, "w", [demo_docs])
     whole.write_bytes(write_pdf(laid, "w"))
     assert [squash(t) for t in page_texts(joined)] == [squash(t) for t in page_texts(whole)]
     assert bookmarks(joined) == bookmarks(whole)

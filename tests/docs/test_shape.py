@@ -19,7 +19,7 @@ from publish.docs.shape import items, shown, units
 from publish.docs.summaries import summaries_of, summary_html
 from publish.model.game import Figures, ManualSpec
 from publish.model.load import load_game
-from publish.render.decks import DeckOptions, sheet_html
+from publish.render.decks import SheetSpec, sheet_html
 
 ONE_CHAPTER = """# Regras
 
@@ -235,15 +235,15 @@ def test_the_figures_chosen_reach_the_manual_summary_and_sheet_css(tmp_path):
     game, _ = load_game(project, "demo")
     edition = read_rules(game, "pt-BR", project=project)
     context = manual_context(edition, ManualOptions(), build_date())
-    html = manual_html(edition, project, context, None, {})
+    html = manual_html(edition, context, None, {})
     assert "body { font-variant-numeric: oldstyle-nums; }" in html
     assert "td, th, nav.toc, .index .pages { font-variant-numeric: oldstyle-nums tabular-nums; }" \
         in html
     assert ".fx, figure.faces { font-variant-numeric: oldstyle-nums; }" in html
     assert "::marker { font-variant-numeric: oldstyle-nums tabular-nums; }" in html
-    summary = summary_html(edition, project, summaries_of(edition)[0], ManualOptions())
+    summary = summary_html(edition, summaries_of(edition)[0], ManualOptions())
     assert "body { font-variant-numeric: lining-nums; }" in summary
     assert "td, th { font-variant-numeric: lining-nums tabular-nums; }" in summary
     assert "::marker { font-variant-numeric: lining-nums tabular-nums; }" in summary
-    sheets = sheet_html(game, project, "t", [], [], DeckOptions(), {})
+    sheets = sheet_html(edition.shared, SheetSpec("t", ()), [], [])
     assert ".slot { font-variant-numeric: oldstyle-nums; }" in sheets

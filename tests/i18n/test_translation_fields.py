@@ -16,6 +16,7 @@ from publish.i18n.fields import FieldError, fields_of, fill, misfit
 from publish.i18n.translate import Translator
 from publish.model.load import load_game
 from publish.render.decks import CALIBRATION_NOTE, DeckOptions, calibration_html
+from publish.render.edition import EditionContext
 from publish.render.env import environment
 
 REACHING = "{flip.__class__.__mro__[1].__subclasses__}"
@@ -141,8 +142,9 @@ def test_a_translation_with_other_fields_fails_check_and_status_at_its_line(moon
 def test_the_calibration_note_is_filled_by_name(moon):
     french(moon, "Calibrage ({flip}), bord : {edge}")
     game, _ = load_game(moon, "moon")
-    html = calibration_html(game, moon, DeckOptions(locale="fr", backs="long-edge"))
+    options = DeckOptions(backs="long-edge")
+    html = calibration_html(EditionContext.make(moon, game, "fr"), options)
     assert "Calibrage (long-edge), bord : " in html and CALIBRATION_NOTE not in html
     french(moon, REACHING)
     with pytest.raises(ProblemsFound, match="is not a field"):
-        calibration_html(game, moon, DeckOptions(locale="fr", backs="long-edge"))
+        calibration_html(EditionContext.make(moon, game, "fr"), options)

@@ -9,7 +9,8 @@ from pypdf import PdfReader
 from conftest import REPO
 from publish.model.game import TextBlock
 from publish.model.load import load_game
-from publish.render.decks import DeckOptions, face_style, render_sheets
+from publish.render.decks import DeckOptions, SheetSpec, render_sheets, resolved
+from publish.render.edition import EditionContext
 from publish.render.fit import Overflow
 from publish.render.geometry import sheet_layout
 from publish.render.pdf import write_pdf
@@ -25,8 +26,14 @@ def game():
     return loaded
 
 
+def sheets(game, title, deck, options):
+    """The sheets of ``deck`` in the game's source edition, as a build lays them out."""
+    context = EditionContext.make(REPO, game, game.config.locales.source)
+    return render_sheets(context, SheetSpec(title, (deck,), options))
+
+
 def build(game, deck, **options):
-    document = render_sheets(game, REPO, deck, [deck], DeckOptions(**options), {})
+    document = sheets(game, deck, deck, DeckOptions(**options))
     return PdfReader(io.BytesIO(write_pdf(document, deck)))
 
 
@@ -115,7 +122,7 @@ def test_too_much_text_fails_naming_the_card(game):
     card.blocks = [TextBlock("direct", "Compre 1 carta. " * 60)]
     try:
         with pytest.raises(Overflow) as info:
-            render_sheets(game, REPO, "t", ["principal"], DeckOptions(), {})
+            sheets(game, "t", "principal", DeckOptions())
     finally:
         card.blocks = saved
     message = str(info.value)
@@ -173,7 +180,7 @@ def test_a_name_too_long_for_its_box_fails_naming_the_card(game):
     card.name = "Hubris " * 30
     try:
         with pytest.raises(Overflow) as info:
-            render_sheets(game, REPO, "t", ["principal"], DeckOptions(), {})
+            sheets(game, "t", "principal", DeckOptions())
     finally:
         card.name = saved
     assert str(info.value).startswith("card 064 (principal): name overflows its box by ")
@@ -240,10 +247,10 @@ def test_icons_render_inline_and_unknown_ones_name_the_card(game):
     card.blocks = [TextBlock("direct", "Compre 1 carta :crise: e :revolta: no :campo:.")]
     try:
         with_icons = PdfReader(io.BytesIO(write_pdf(
-            render_sheets(game, REPO, "t", ["principal"], DeckOptions(), icons), "t")))
+            sheets(game, "t", "principal", DeckOptions()), "t")))
         card.blocks = [TextBlock("direct", "Compre 1 carta :crse:.")]
         with pytest.raises(UnknownIcon) as info:
-            render_sheets(game, REPO, "t", ["principal"], DeckOptions(), icons)
+            sheets(game, "t", "principal", DeckOptions())
     finally:
         card.blocks = saved
     assert str(info.value).startswith("card 064 (")
@@ -272,7 +279,8 @@ def test_decks_print_at_the_games_own_size_unless_told_and_name_only_other_sizes
     game, _ = load_game(demo, "demo")
     own = DeckOptions(locale="pt-BR").for_game(game)
     assert own.size == "tarot" and deck_file("alpha", own) == "deck-alpha.pdf"
-    assert face_style(game, DeckOptions()).size["w"] == 70.0
+    context = EditionContext.make(demo, game, "pt-BR")
+    assert context.style(resolved(context, DeckOptions()).chosen_size).size["w"] == 70.0
     poker = DeckOptions(locale="pt-BR", size="poker").for_game(game)
     assert deck_file("alpha", poker) == "deck-alpha-poker.pdf"
 
@@ -287,5 +295,5 @@ def test_the_game_chooses_the_backs_a_build_prints_and_the_command_line_override
     assert DeckOptions(backs="fold").for_game(duplex).suffix == "-fold"
     assert DeckOptions().for_game(game).backs == "none"
     assert DeckOptions(backs="long-edge").for_game(game).suffix == "-long-edge"  # as before
-    document = render_sheets(duplex, REPO, "historico", ["historico"], DeckOptions(), {})
+    document = sheets(duplex, "historico", "historico", DeckOptions())
     assert len(PdfReader(io.BytesIO(write_pdf(document, "historico"))).pages) == 10

@@ -116,3 +116,30 @@ def test_an_out_of_range_share_is_a_located_error(project):
     result = run("check", "--project", str(project), "--game", "demo")
     assert result.exit_code == 1
     assert re.search(r"game\.yaml:\d+:\d+: .*shrink_to_fit", result.output), result.output
+
+
+FITTED = ('<div data-fit="name" data-card="001" style="height: {h}mm; position: relative">'
+          '<div class="fit" style="position: absolute; top: 0; font-size: 20pt">x</div></div>')
+
+
+def test_text_is_measured_in_the_box_tree_weasyprint_keeps_for_a_page(demo_docs):
+    """WeasyPrint has no public API for a page's boxes: fit reads Page._page_box in one
+    place (page_box). A WeasyPrint that moved it fails this test, not a build."""
+    from publish.render.fit import overflowing, page_box
+    from publish.render.pdf import render
+
+    roomy = render(FITTED.format(h=20), demo_docs, "t", [demo_docs])
+    assert page_box(roomy.pages[0]).children
+    assert overflowing(roomy) == {}
+    tight = render(FITTED.format(h=1), demo_docs, "t", [demo_docs])
+    assert set(overflowing(tight)) == {("001", "name")}
+
+
+def test_a_page_without_its_boxes_is_said_by_name():
+    from publish.render.fit import NoBoxTree, page_box
+
+    class Page:  # as a WeasyPrint that no longer keeps _page_box would give it
+        pass
+
+    with pytest.raises(NoBoxTree, match=r"no longer keeps a page's boxes in Page\._page_box"):
+        page_box(Page())

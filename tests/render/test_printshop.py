@@ -5,16 +5,16 @@ from PIL import Image
 from pypdf import PdfReader
 
 from conftest import REPO
-from publish.model.icons import read_icons
 from publish.model.load import load_game
-from publish.render.printshop import SERVICES, pixels, rasterise, single_pdf
+from publish.render.edition import EditionContext
+from publish.render.printshop import SERVICES, PageSpec, pixels, rasterise, single_pdf
 
 
 @pytest.fixture(scope="module")
 def historico():
     game, _ = load_game(REPO, "agencia")
-    pdf, items = single_pdf(game, REPO, "historico", SERVICES["tgc"], True, "pt-BR",
-                            read_icons(game))
+    context = EditionContext.make(REPO, game, "pt-BR")
+    pdf, items = single_pdf(context, PageSpec("historico", SERVICES["tgc"], interleave=True))
     return PdfReader(io.BytesIO(pdf)), items, pdf
 
 

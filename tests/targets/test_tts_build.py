@@ -21,9 +21,9 @@ from conftest import REPO, run
 from publish.app import commands
 from publish.build.run import make
 from publish.i18n.translate import in_locale
-from publish.model.icons import read_icons
 from publish.model.load import load_game
-from publish.render.printshop import SERVICES, pixels, rasterise, single_pdf
+from publish.render.edition import EditionContext
+from publish.render.printshop import SERVICES, PageSpec, pixels, rasterise, single_pdf
 from publish.render.tts import COLUMNS, MAX_PX, PER_SHEET, ROWS
 from publish.targets.base import Work
 from publish.targets.tts import TtsOptions
@@ -146,10 +146,9 @@ def difference(a: Image.Image, b: Image.Image) -> float:
 def printshop_faces(project: Path, game, deck: str, numbers: set[str]) -> dict[str, Image.Image]:
     """The print-shop PNGs of these cards of ``deck`` (300 dpi, with bleed), trimmed and
     scaled down to a cell."""
-    game = in_locale(game, "pt-BR")[0]
     service = SERVICES["tgc"]
-    pdf, items = single_pdf(game, project, deck, service, False, "pt-BR", read_icons(game),
-                            numbers)
+    pdf, items = single_pdf(EditionContext.make(project, game, "pt-BR"),
+                            PageSpec(deck, service, cards=frozenset(numbers)))
     bleed = round(service.bleed / 25.4 * service.dpi)
     faces = {}
     for item, png in zip(items, rasterise(pdf, service.dpi, pixels(service)), strict=True):

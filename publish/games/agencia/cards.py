@@ -282,3 +282,17 @@ def _rule_types(cls: type) -> tuple[type, ...]:
 
 
 ACT_TYPES = {"draw": fx.Draw, "discard": fx.Discard, "give": fx.Give, "exchange": fx.Exchange}
+
+
+_LAST: dict[int, tuple[Game, dict[str, CardInfo]]] = {}
+
+
+def infos_of(game: Game) -> dict[str, CardInfo]:
+    """``card_infos(game)``, computed once for the game in hand: a check replays every example
+    and a study plays thousands of games on the same loaded game, and the infos are only read.
+    One game at a time is kept (the game itself too, so that its id is not reused)."""
+    if id(game) not in _LAST:
+        _LAST.clear()
+        _LAST[id(game)] = (game, card_infos(game))
+    return _LAST[id(game)][1]
+

@@ -22,7 +22,7 @@ from publish.engines.protocol import (
 )
 from publish.games.agencia import blocks
 from publish.games.agencia.agents import AGENTS
-from publish.games.agencia.cards import card_infos
+from publish.games.agencia.cards import card_infos, infos_of
 from publish.games.agencia.diario.files import EDITIONS, example_paths, read_log
 from publish.games.agencia.diario.files import replay as replay_log
 from publish.games.agencia.directives import DIRECTIVES
@@ -80,7 +80,7 @@ class AgenciaEngine:
                effects: bool = True, warnings: bool = False) -> list[Problem]:
         """`publish replay`: the findings of each log file (both levels where the data
         allows), each file on its own; ``warnings``: the variants read as intended too."""
-        infos = card_infos(game)
+        infos = infos_of(game)
         return [(ReplayWarning if f.warning else Problem)(Location(Path(f.path), f.line, f.col),
                                                           f.message)
                 for path in paths

@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from publish.engines.protocol import GameRecord, GameSpec, Recording, RoundRecord
 from publish.games.agencia.agents import AGENTS
 from publish.games.agencia.base import asymmetric_power
-from publish.games.agencia.cards import CardInfo, card_infos
+from publish.games.agencia.cards import infos_of
 from publish.games.agencia.engine import Engine
 from publish.games.agencia.simulate import deck_cards
 from publish.model.game import Game
@@ -29,7 +29,6 @@ RECORDING = Recording(
     outcomes=(("ran", "ran"), ("crisis", "caused a crisis")),
 )
 
-_CACHE: dict[int, tuple[Game, dict[str, CardInfo]]] = {}
 """Each game's cards as the engine reads them, once per process (keyed by the object)."""
 
 
@@ -53,16 +52,9 @@ def table_problem(game: Game, mode: str, decks: Sequence[str], agents: Sequence[
     return None
 
 
-def _infos(game: Game) -> dict[str, CardInfo]:
-    if id(game) not in _CACHE:
-        _CACHE.clear()  # one game at a time: a worker keeps only the one it plays
-        _CACHE[id(game)] = (game, card_infos(game))
-    return _CACHE[id(game)][1]
-
-
 def play_records(game: Game, specs: Sequence[GameSpec]) -> list[GameRecord]:
     """Play each game to its end; what it recorded."""
-    infos = _infos(game)
+    infos = infos_of(game)
     records = []
     decks: dict[tuple[str, ...], tuple[list[str], frozenset[str]]] = {}
     for spec in specs:
