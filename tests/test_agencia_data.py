@@ -14,6 +14,7 @@ from collections import Counter
 import pytest
 
 from conftest import REPO, run
+from publish.model.load import load_game
 from seedlist import normalise, seed_path, seed_rows
 
 SEED = seed_path()
@@ -131,3 +132,38 @@ def test_shipped_data_checks_clean():
     result = run("check", "--project", str(REPO), "--game", "agencia")
     assert result.exit_code == 0, result.output
     assert "214 cards (250 with copies) in 5 decks" in result.output
+
+
+def test_only_direct_effects_say_they_cause_a_crisis():
+    """Compendium 2.12: only direct effects cause crises.  A card's "Causa crise..." is
+    printed in its direct (white) box, never in the general (grey) one; "Não causa crise"
+    qualifies a rule and may stand in either."""
+    game, problems = load_game(REPO, "agencia")
+    assert not problems
+    misplaced = [(card.number, block.text) for card in game.cards for block in card.blocks
+                 if block.kind == "general"
+                 and re.search(r"(?<![Nn]ão )\b[Cc]ausa crise", block.text)]
+    assert misplaced == []
+
+
+def test_the_main_deck_has_no_card_that_acts_on_or_reads_the_field():
+    """Seed 000: Bourdieu mode may be played with the main deck alone, which has no card
+    that acts on the field or depends on it (the field families are tagged, and the engine's
+    lint holds the tags to the effects)."""
+    game, problems = load_game(REPO, "agencia")
+    assert not problems
+    field = {"campo-depois-da-partida", "campo-durante-a-partida", "depende-do-campo",
+             "protege-o-campo"}
+    main = [c.number for c in game.cards if c.home_deck == "principal" and field & set(c.tags)]
+    assert main == []
+    assert any(field & set(c.tags) for c in game.cards)
+
+
+def test_the_licence_line_says_what_is_corrected_and_what_is_ours():
+    """The card texts are carried exactly but for three misprints (ERRATA.md), and the
+    notes are our own rulings: the credits printed in every edition say so."""
+    game, problems = load_game(REPO, "agencia")
+    assert not problems
+    attribution = " ".join(game.config.licence.attribution.split())
+    assert "com três erros de impressão corrigidos" in attribution
+    assert "observações das cartas" in attribution.split("nossos")[0].split("Textos de regras")[1]

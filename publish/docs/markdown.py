@@ -224,7 +224,8 @@ class RulesMarkdown:
         self.ctx.cards_shown.add(card.number)
         typography = self.ctx.game.config.typography.get(self.ctx.locale) or Typography()
         try:
-            html = style_blocks([b.text for b in card.blocks], typography, self.ctx.icons)
+            html = style_blocks([b.text for b in card.blocks], typography, self.ctx.icons,
+                                [b.effect for b in card.blocks], [b.kind for b in card.blocks])
         except (UnknownIcon, PatternTimeout) as exc:
             return self.ctx.fail(card.where("text"), f"card {card.number}: {exc}")
         return self.html.effect([

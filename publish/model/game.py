@@ -262,11 +262,15 @@ class PrintSpec(Strict):
 
 
 class EmphasisRule(Strict):
-    """Words set in a style by the renderer; ``once`` sets only the first match per card."""
+    """Words set in a style by the renderer; ``once``: the first match per card.  Rules of
+    one name are tried in turns; ``kinds`` and ``effect`` keep one to some blocks."""
 
     name: NonEmpty
     pattern: Regex
     once: bool = True
+    kinds: list[NonEmpty] | None = Field(None, min_length=1, description="block kinds only")
+    effect: list[Annotated[dict[NonEmpty, NonEmpty], Field(min_length=1)]] | None = Field(
+        None, min_length=1, description="only blocks whose effect holds one of these entries")
 
 
 class Typography(Strict):

@@ -17,6 +17,7 @@ import re
 import time
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, replace
+from typing import Any
 
 from markupsafe import Markup, escape
 
@@ -127,16 +128,43 @@ def _tokens(text: str, typography: Typography, icons: Mapping[str, str]) -> list
     return spans
 
 
-def _emphasise(
-    rule: EmphasisRule, tag: str, blocks: list[str], accepted: list[list[_Span]]
-) -> None:
-    """Accept the rule's matches that nest with the spans so far, card order; once: the first."""
-    for text, spans in zip(blocks, accepted, strict=True):
+def holds(effect: Any, entries: list[dict[str, str]]) -> bool:
+    """Whether a block's structured effect holds one of ``entries``: a mapping, at any
+    depth, whose every key of the entry equals its value or, a list, lists it."""
+    stack = [effect]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, dict):
+            for entry in entries:
+                if all(_has(item.get(key), value) for key, value in entry.items()):
+                    return True
+            stack.extend(item.values())
+        elif isinstance(item, list):
+            stack.extend(item)
+    return False
+
+
+def _has(found: Any, value: str) -> bool:
+    return found == value or (isinstance(found, list) and value in found)
+
+
+def _emphasise(rule: EmphasisRule, tag: str, blocks: list[str], about: list[tuple[Any, Any]],
+               accepted: list[list[_Span]], done: set[tuple[str, str]]) -> None:
+    """Accept the rule's matches that nest with the spans so far, card order, in the blocks
+    whose (kind, effect) the rule allows; once: the first, unless a rule of its name set
+    one."""
+    if rule.once and (tag, rule.name) in done:
+        return
+    for text, (kind, effect), spans in zip(blocks, about, accepted, strict=True):
+        if (rule.kinds is not None and kind not in rule.kinds) or (
+                rule.effect is not None and not holds(effect, rule.effect)):
+            continue
         for m in find(rule.pattern, text):
             span = _Span(m.start(), m.end(), tag=tag)
             if _fits(span, spans):
                 spans.append(span)
                 if rule.once:
+                    done.add((tag, rule.name))
                     return
 
 
@@ -172,12 +200,15 @@ def _render(text: str, spans: list[_Span]) -> Markup:
 
 
 def style_blocks(
-    blocks: list[str], typography: Typography, icons: Mapping[str, str] | None = None
+    blocks: list[str], typography: Typography, icons: Mapping[str, str] | None = None,
+    effects: list[Any] | None = None, kinds: list[str | None] | None = None,
 ) -> list[Markup]:
     """One card's effect blocks (plain text, printed order) as HTML, one Markup per block.
 
     The blocks are styled together because a ``once`` rule sets only the first
-    match on the whole card.  Italic rules take priority over bold ones.
+    match on the whole card.  Italic rules take priority over bold ones.  ``effects``
+    and ``kinds``: each block's structured effect and kind, for the rules kept to some
+    blocks (``EmphasisRule.effect`` and ``kinds``; without them such rules set nothing).
     Raises UnknownIcon for a ``:name:`` token not in ``icons``, PatternTimeout for a rule
     that runs over its time on a block.
     """
@@ -185,8 +216,11 @@ def style_blocks(
     rules = [("em", rule) for rule in typography.italic] + [
         ("strong", rule) for rule in typography.bold
     ]
+    done: set[tuple[str, str]] = set()  # the (tag, name) of the once rules that set a match
+    about = list(zip(kinds or [None] * len(blocks), effects or [None] * len(blocks),
+                     strict=True))
     for tag, rule in rules:
-        _emphasise(rule, tag, blocks, accepted)
+        _emphasise(rule, tag, blocks, about, accepted, done)
     return [_render(text, spans) for text, spans in zip(blocks, accepted, strict=True)]
 
 
@@ -198,12 +232,16 @@ every locale. Our games take hundredths of a second; a pattern a little under
 
 
 def typography_problems(game: Game) -> list[Problem]:
-    """The first pattern of game.yaml's typography (``quantity`` where Roman numerals use it,
-    bold and italic rules) that runs over its time on a card's text, at the pattern, naming
-    the rule and the card; then the quantities a Roman-numeral locale could not print.
+    """The rules kept to kinds of text block the game lacks; else the first pattern of
+    game.yaml's typography (``quantity`` where Roman numerals use it, bold and italic rules)
+    that runs over its time on a card's text, at the pattern, naming the rule and the card;
+    then the quantities a Roman-numeral locale could not print.
 
     The check stops at that pattern (or when the patterns have had ``CHECK_SECONDS``): each
     further one could take as long."""
+    unknown = _unknown_kinds(game)
+    if unknown:
+        return unknown
     deadline = time.monotonic() + CHECK_SECONDS
     for locale, typography in game.config.typography.items():
         rules: list[tuple[str, tuple[str | int, ...], str]] = [
@@ -226,6 +264,19 @@ def typography_problems(game: Game) -> list[Problem]:
     return [problem for locale, typography in game.config.typography.items()
             if typography.numerals == "roman"
             for problem in _numeral_problems(game, locale, typography)]
+
+
+def _unknown_kinds(game: Game) -> list[Problem]:
+    """The rules kept to a kind of text block that game.yaml's ``text_blocks`` lacks (a typo
+    would keep the rule from every block), each at its ``kinds``."""
+    known = game.config.text_blocks
+    return [Problem(game.config_source.locate(("typography", locale, style, i, "kinds")),
+                    f"typography.{locale}.{style}[{i + 1}] ({rule.name}): no text block kind "
+                    f"{', '.join(sorted(set(rule.kinds) - set(known)))}; text_blocks has "
+                    f"{', '.join(known) or 'none'}")
+            for locale, typography in game.config.typography.items()
+            for style in ("italic", "bold") for i, rule in enumerate(getattr(typography, style))
+            if rule.kinds and not set(rule.kinds) <= set(known)]
 
 
 def _numeral_problems(game: Game, locale: str, typography: Typography) -> list[Problem]:

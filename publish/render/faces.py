@@ -150,7 +150,8 @@ def face_context(game: Game, card: Card, deck: str, locale: str, icons: dict[str
     typography = config.typography.get(locale) or Typography()
     texts = [block.text for block in card.blocks]
     try:
-        html = style_blocks(texts, typography, icons)
+        html = style_blocks(texts, typography, icons, [block.effect for block in card.blocks],
+                            [block.kind for block in card.blocks])
     except UnknownIcon as exc:
         raise UnknownIcon(exc.name, exc.known, where=f"card {card.number} "
                           f"({card.where('text')})") from None

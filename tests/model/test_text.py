@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 import xml.etree.ElementTree as ET
+from dataclasses import replace
 from functools import cache
 
 import pytest
@@ -12,7 +13,7 @@ from markupsafe import Markup
 from conftest import REPO
 from publish.model.game import EmphasisRule, Typography
 from publish.model.load import load_config, load_game
-from publish.model.text import UnknownIcon, roman, style_blocks
+from publish.model.text import UnknownIcon, holds, roman, style_blocks, typography_problems
 
 AGENCIA = REPO / "cards" / "agencia"
 SVG = '<svg viewBox="0 0 1 1"><circle r="1"/></svg>'
@@ -32,6 +33,12 @@ def arabic() -> Typography:
 
 def style(*blocks: str, typography: Typography | None = None, **kw: object) -> list[str]:
     return [str(m) for m in style_blocks(list(blocks), typography or agencia(), **kw)]
+
+
+# Structured effects that order what the words say: Agência sets a card verb in bold
+# only in a block whose effect does or rules on that act (cards/agencia/game.yaml).
+DRAW, DISCARD = [{"do": "draw", "n": 1}], [{"do": "discard", "n": 1}]
+GIVE, EXCHANGE = [{"do": "give", "to": "last"}], [{"do": "exchange", "to": "last"}]
 
 
 def rules(italic: dict[str, str] | None = None, **bold: str) -> Typography:
@@ -87,7 +94,8 @@ def test_roman_round_trips_and_is_canonical() -> None:
 
 
 def test_only_first_verb_of_each_family_is_bold() -> None:
-    (html,) = style("Troque 1 carta com o último a jogar. O próximo a jogar descarta 1 carta.")
+    (html,) = style("Troque 1 carta com o último a jogar. O próximo a jogar descarta 1 carta.",
+                    effects=[EXCHANGE + DISCARD])
     assert html == (
         "<strong>Troque</strong> I carta com o último a jogar. "
         "O próximo a jogar <strong>descarta</strong> I carta."
@@ -95,7 +103,8 @@ def test_only_first_verb_of_each_family_is_bold() -> None:
 
 
 def test_negated_verb_and_italic_phrase_with_nested_bold() -> None:
-    (html,) = style("Os 2 jogadores com menos cartas não compram cartas. Não causa crise.")
+    (html,) = style("Os 2 jogadores com menos cartas não compram cartas. Não causa crise.",
+                    effects=[[{"rule": "cannot", "act": ["draw"], "crisis": False}]])
     assert html == (
         "Os II jogadores com menos cartas <strong>não compram</strong> cartas. "
         "<em>Não causa <strong>crise</strong>.</em>"
@@ -111,23 +120,39 @@ def test_line_numbers_stay_arabic() -> None:
 
 
 @pytest.mark.parametrize(
-    ("text", "expected"),
+    ("text", "effect", "expected"),
     [
-        ("Troque 1 carta.", "<strong>Troque</strong> I carta."),
-        ("Os outros trocam de lugar.", "Os outros <strong>trocam</strong> de lugar."),
-        ("Não troque.", "<strong>Não troque</strong>."),
-        ("Compre 3 cartas.", "<strong>Compre</strong> III cartas."),
-        ("Descarte 2 cartas.", "<strong>Descarte</strong> II cartas."),
-        ("Entregue 1 carta.", "<strong>Entregue</strong> I carta."),
-        ("Cause duas crises.", "Cause duas <strong>crises</strong>."),
-        ("Apoie qualquer revolta.", "Apoie qualquer <strong>revolta</strong>."),
-        ("Use a carta Nova geração.", "Use a carta <strong>Nova geração</strong>."),
-        ("A carta Liderança vale.", "A carta <strong>Liderança</strong> vale."),
-        ("Não causa crise", "<em>Não causa <strong>crise</strong></em>"),
+        ("Troque 1 carta.", EXCHANGE, "<strong>Troque</strong> I carta."),
+        ("Os outros trocam de mão.", [{"do": "swap_hands", "to": "last"}],
+         "Os outros <strong>trocam</strong> de mão."),
+        ("Não troque.", [{"rule": "cannot", "act": ["exchange"]}], "<strong>Não troque</strong>."),
+        ("Compre 3 cartas.", DRAW, "<strong>Compre</strong> III cartas."),
+        ("Descarte 2 cartas.", DISCARD, "<strong>Descarte</strong> II cartas."),
+        ("Entregue 1 carta.", GIVE, "<strong>Entregue</strong> I carta."),
+        ("Cause duas crises.", None, "Cause duas <strong>crises</strong>."),
+        ("Apoie qualquer revolta.", None, "Apoie qualquer <strong>revolta</strong>."),
+        ("Use a carta Nova geração.", None, "Use a carta <strong>Nova geração</strong>."),
+        ("A carta Liderança vale.", None, "A carta <strong>Liderança</strong> vale."),
+        ("Não causa crise", None, "<em>Não causa <strong>crise</strong></em>"),
     ],
 )
-def test_each_agencia_rule(text: str, expected: str) -> None:
-    assert style(text) == [expected]
+def test_each_agencia_rule(text: str, effect: list | None, expected: str) -> None:
+    assert style(text, effects=[effect]) == [expected]
+
+
+@pytest.mark.parametrize(
+    ("text", "effect"),
+    [
+        ("Troque de estrutura com alguém.", [{"do": "swap_structures", "to": "an_opponent"}]),
+        ("Troque de posição, no campo, com alguém.", [{"do": "field_swap", "to": "last"}]),
+        ("Entregue 1 carta a quem comprou cartas.", GIVE),
+    ],
+)
+def test_agencia_sets_no_verb_whose_act_the_block_does_not_order(text: str,
+                                                                  effect: list) -> None:
+    """A swap of structures or places is no swap of cards; "comprou" names a past draw."""
+    assert "<strong>Tro" not in style(text, effects=[effect])[0]
+    assert "<strong>comprou" not in style(text, effects=[effect])[0]
 
 
 def test_words_merely_containing_a_rule_are_not_set() -> None:
@@ -137,7 +162,7 @@ def test_words_merely_containing_a_rule_are_not_set() -> None:
 def test_once_per_card_across_blocks() -> None:
     card_178 = ["O jogador com menos cartas compra 1 carta.", "Descarte 1 carta.",
                 "O próximo a jogar descarta 2 cartas."]
-    assert style(*card_178) == [
+    assert style(*card_178, effects=[DRAW, DISCARD, DISCARD]) == [
         "O jogador com menos cartas <strong>compra</strong> I carta.",
         "<strong>Descarte</strong> I carta.",
         "O próximo a jogar descarta II cartas.",
@@ -145,7 +170,8 @@ def test_once_per_card_across_blocks() -> None:
 
 
 def test_each_card_starts_afresh() -> None:
-    assert style("Compre 1 carta.") == style("Compre 1 carta.") == [
+    assert style("Compre 1 carta.", effects=[DRAW]) == style("Compre 1 carta.",
+                                                            effects=[DRAW]) == [
         "<strong>Compre</strong> I carta."
     ]
 
@@ -159,7 +185,8 @@ def test_once_false_sets_every_match() -> None:
 
 
 def test_arabic_numerals_are_left_alone() -> None:
-    assert style("Compre 2 cartas e suba 12 linhas.", typography=arabic()) == [
+    assert style("Compre 2 cartas e suba 12 linhas.", typography=arabic(),
+                 effects=[DRAW]) == [
         "<strong>Compre</strong> 2 cartas e suba 12 linhas."
     ]
 
@@ -221,12 +248,88 @@ def test_returns_markup() -> None:
     assert all(isinstance(m, Markup) for m in style_blocks(["Compre 1 carta.", "<b>"], agencia()))
 
 
+# Rules kept to some effects, and rules tried in turns ------------------------------------------
+
+
+def kept(*rules: EmphasisRule) -> Typography:
+    return Typography(bold=list(rules))
+
+
+def test_a_rule_kept_to_an_effect_sets_only_in_blocks_that_hold_it() -> None:
+    typography = kept(EmphasisRule(name="go", pattern=r"\bgo\b", effect=[{"do": "move"}]))
+    assert style("go on", "go back", typography=typography,
+                 effects=[[{"do": "wait"}], [{"do": "move", "n": 1}]]) == [
+        "go on", "<strong>go</strong> back"]
+
+
+@pytest.mark.parametrize(("entry", "found"), [
+    ({"act": "give"}, True),  # a list holds the values it lists
+    ({"rule": "cannot", "act": "draw"}, True),  # every key of an entry, in one mapping
+    ({"rule": "cannot", "act": "discard"}, False),
+    ({"do": "draw"}, True),  # at any depth
+    ({"rule": "trigger", "do": "draw"}, False),  # not across two mappings
+])
+def test_what_an_effect_holds(entry: dict[str, str], found: bool) -> None:
+    effect = [{"rule": "cannot", "act": ["draw", "give"]},
+              {"rule": "trigger", "do": [{"do": "draw", "who": "everyone"}]}]
+    assert holds(effect, [entry]) is found
+
+
+def test_without_effects_a_rule_kept_to_some_sets_nothing() -> None:
+    typography = kept(EmphasisRule(name="go", pattern=r"\bgo\b", effect=[{"do": "move"}]))
+    assert style("go on", typography=typography) == ["go on"]
+
+
+def test_rules_of_one_name_are_tried_in_turns_once_a_card() -> None:
+    """The first of a name's rules that finds a match sets it; the later ones are skipped.
+    Here the act ("Draw") is preferred to a word that names it in a ban ("draw")."""
+    typography = kept(
+        EmphasisRule(name="draw", pattern=r"\b[Dd]raws?\b", effect=[{"do": "draw"}]),
+        EmphasisRule(name="draw", pattern=r"\b[Dd]raw\w*", effect=[{"act": "draw"}]))
+    ban, act = [{"rule": "cannot", "act": ["draw"]}], [{"do": "draw"}]
+    assert style("Nobody may draw.", "Draw 1.", typography=typography,
+                 effects=[ban, act]) == ["Nobody may draw.", "<strong>Draw</strong> 1."]
+    assert style("Nobody may draw.", "Wait.", typography=typography,
+                 effects=[ban, []]) == ["Nobody may <strong>draw</strong>.", "Wait."]
+
+
+def test_a_rule_kept_to_kinds_sets_only_in_blocks_of_those_kinds() -> None:
+    """The act a card's own jogada orders (its direct block) before the same act in a
+    standing rule; the rule of the general block comes next, in turns."""
+    typography = kept(
+        EmphasisRule(name="draw", pattern=r"\b[Dd]raws?\b", kinds=["direct"]),
+        EmphasisRule(name="draw", pattern=r"\b[Dd]raws?\b"))
+    assert style("Others draw.", "Draw 1.", typography=typography,
+                 kinds=["general", "direct"]) == ["Others draw.", "<strong>Draw</strong> 1."]
+    assert style("Others draw.", "Wait.", typography=typography,
+                 kinds=["general", "direct"]) == ["Others <strong>draw</strong>.", "Wait."]
+
+
+def test_a_rule_kept_to_an_unknown_block_kind_is_a_problem_at_its_line() -> None:
+    game, problems = load_game(REPO, "agencia")
+    assert not problems
+    typography = game.config.typography["pt-BR"]
+    bold = [typography.bold[0].model_copy(update={"kinds": ["diret"]}), *typography.bold[1:]]
+    config = game.config.model_copy(update={"typography": {
+        "pt-BR": typography.model_copy(update={"bold": bold})}})
+    (problem,) = typography_problems(replace(game, config=config))
+    assert "typography.pt-BR.bold[1] (trocar): no text block kind diret; text_blocks has " \
+           "direct, general" in str(problem)
+    assert "game.yaml:" in str(problem)
+
+
+@pytest.mark.parametrize("effect", [[], [{}]])
+def test_an_empty_effect_filter_is_refused(effect: list) -> None:
+    with pytest.raises(ValueError, match="effect"):
+        EmphasisRule(name="go", pattern="go", effect=effect)
+
+
 # Escaping -------------------------------------------------------------------------------------
 
 
 def test_html_and_jinja_looking_input_is_literal_text() -> None:
     text = "<script>alert('x')</script> & \"Compre\" {{ x }} {% if y %}"
-    (html,) = style(text)
+    (html,) = style(text, effects=[DRAW])
     assert "<script" not in html
     assert "&lt;script&gt;" in html
     assert "{{ x }}" in html and "{% if y %}" in html
@@ -235,7 +338,7 @@ def test_html_and_jinja_looking_input_is_literal_text() -> None:
 
 
 def test_markup_in_input_does_not_break_emphasis() -> None:
-    (html,) = style("Compre <em>1</em> carta.")
+    (html,) = style("Compre <em>1</em> carta.", effects=[DRAW])
     assert html == "<strong>Compre</strong> &lt;em&gt;I&lt;/em&gt; carta."
 
 

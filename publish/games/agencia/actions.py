@@ -143,7 +143,11 @@ def draw(engine: Engine, ctx: Context, player: int, n: int, optional: bool = Fal
 def give(engine: Engine, ctx: Context, giver: int, receiver: int, n: int,
          optional: bool = False) -> None:
     if giver == receiver:
-        return  # "um jogador não pode entregar cartas para si mesmo"
+        # nobody gives cards to themselves: an instruction that asks it cannot be done
+        # as written, which the manual's section on crises counts among its causes
+        if optional:
+            return
+        raise Crisis(f"player {giver} cannot give cards to themselves")
     if _NO_RECEIVE in engine.standing and not _allowed(engine, ctx, receiver, "receive",
                                                       optional):
         return
@@ -279,12 +283,22 @@ def _rotate_hands(engine: Engine, ctx: Context, action: Any, optional: bool) -> 
 
 
 def _pass_cards(engine: Engine, ctx: Context, action: Any, optional: bool) -> None:
+    """Everyone gives n cards to the neighbour on one side, one after the other round the
+    table, each receiving before giving on: only the first to give gives from the hand
+    they started with.  That is the owner, unless the owner holds fewer cards than they
+    must pass, as a player with 1 card under 007's 2 does: then the first who can, going
+    round from the owner, starts, and the owner receives before passing on (007's note)."""
     s = engine.state
     step = 1 if action.direction == "flow" else -1
-    for p in table_order(s, ctx.owner):
+    fixed = action.fixed and _SCALES not in engine.standing
+    chain = [s.neighbour(ctx.owner, k * step) for k in range(s.players)]
+    for start, p in enumerate(chain):
+        if len(s.hands[p]) >= (action.n if fixed else amount(engine, ctx, action.n, "give", p)):
+            chain = chain[start:] + chain[:start]
+            break
+    for p in chain:
         give(engine, ctx, p, s.neighbour(p, step),
-             action.n if action.fixed and _SCALES not in engine.standing
-             else amount(engine, ctx, action.n, "give", p), optional)
+             action.n if fixed else amount(engine, ctx, action.n, "give", p), optional)
 
 
 def _equalise(engine: Engine, ctx: Context, action: Any, optional: bool) -> None:
@@ -479,5 +493,7 @@ HANDLERS: dict[str, Handler] = {
     # natural cards: the engine moves the card itself
     "discard_this": lambda engine, ctx, action, optional: None,
     "team_up": _team_up,
+    # a rule's crisis clause: the rule brings the crisis about (``Engine.cancelled``)
+    "own_crisis": lambda engine, ctx, action, optional: None,
 }
 """What each action of the effect schema does: action type -> handler."""

@@ -70,7 +70,8 @@ class RandomAgent:
     def field_move(self, engine: Engine, me: int, moves: list[tuple[int, int]]) -> tuple[int, int]:
         return choice(engine.state.rng, moves)
 
-    def request_hegemony(self, engine: Engine, me: int, group: str) -> bool:
+    def request_hegemony(self, engine: Engine, me: int, group: str, favours: int) -> bool:
+        """Whether ``me`` asks for the hegemony of ``group``, which makes ``favours`` win."""
         return True
 
 

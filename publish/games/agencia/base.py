@@ -93,6 +93,7 @@ class EngineBase(Host):
         # (round, jogadas, winners) at the end of each partida
         self.events: list[tuple[Any, ...]] = []
         self.extra_jogada = False  # the current player is playing the second of two jogadas
+        self.every_seat = (1 << n) - 1  # ``Partida.turno`` once everyone has played
         # stats.in_society counts jogadas per card: the society of the last jogadas and
         # how many jogadas in a row it has stood for, not counted yet (``count_society``)
         self.run_society: list[str] = []
@@ -119,6 +120,8 @@ class EngineBase(Host):
         self.notes_discards = "discards" in kept
         self.notes_seen = "society_seen" in kept  # the cards that were structures this partida
         self.notes_changes = "changed" in kept  # who changed a structure (``Jogada.changed``)
+        # each turno's draws and discards (``Partida.turno_drew``), for 182 Gamificação
+        self.notes_turno = "turno_counts" in kept
 
     def agent(self, seat: int) -> Any:
         return self.agents[seat]

@@ -108,6 +108,8 @@ class CardInfo:
     # the records a game keeps only for the cards that read them (``RECORDS_READ``,
     # ``kept_records``): which of them a condition, amount or rule of it reads
     reads: frozenset[str] = frozenset()
+    # its own cancel or may_refuse rule falling on its holder is a crisis (``OwnCrisis``)
+    own_crisis: bool = False
 
 
 def card_infos(game: Game) -> dict[str, CardInfo]:
@@ -134,6 +136,7 @@ def card_infos(game: Game) -> dict[str, CardInfo]:
         if any(a.do in ("rotate_hands", "pass_cards") for a in info.actions):
             info.many.add("give")
         info.does = frozenset(a.do for a in info.actions)
+        info.own_crisis = "own_crisis" in info.does
         info.conditional = tuple(a for a in info.actions if a.when is not None)
         info.rule_kinds = tuple((kind, read) for rule in info.rules
                                 for read in (plain(rule),) for kind in _filed_under(rule))
@@ -201,6 +204,7 @@ RECORDS_READ: dict[str, tuple[str, Any]] = {
     # that was a structure this partida (079 Centro histórico tombado)
     "society_seen": ("returning_only", True),
     "changed": ("changed_structure_last_turn", None),  # Jogada.changed
+    "turno_counts": ("rule", "turn_tally"),  # Partida.turno_drew, turno_discarded
 }
 """The records a game keeps only when a card of its deck reads them, each with the field
 of a model (condition or count) that reads it and the value it reads it with (None: any

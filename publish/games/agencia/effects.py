@@ -205,6 +205,18 @@ class TeamUp(_Action):
     to: Selector
 
 
+class OwnCrisis(_Action):
+    """"Causa crise caso esta seja a estrutura do jogador ...": the crisis clause of the
+    card's own ``cancel`` or ``may_refuse`` rule.  When that rule falls on the card's
+    holder, the holder's jogada is a crisis instead of passing without effect.  It is a
+    direct effect because only direct effects cause crises (compendium 2.12), and it
+    does nothing when run: the rule brings the crisis about.  ``who`` is the player the
+    sentence names, the rule's own (the effect lint holds both to the words)."""
+
+    do: Literal["own_crisis"]
+    who: Selector
+
+
 Action = Annotated[
     Draw
     | Discard
@@ -230,7 +242,8 @@ Action = Annotated[
     | TradeWithPile
     | ShufflePile
     | DiscardThis
-    | TeamUp,
+    | TeamUp
+    | OwnCrisis,
     Field(discriminator="do"),
 ]
 
@@ -308,7 +321,6 @@ class Cancel(Strict):
     makes: Act | None = Field(None, description="makes `targets` do this act")
     targets: Selector | None = None
     crisis: bool = Field(False, description="cancelling this structure causes a crisis")
-    crisis_if_own: bool = Field(False, description="crisis when this card is that structure")
 
 
 class OnlyOwn(Strict):
@@ -321,7 +333,6 @@ class OnlyOwn(Strict):
 class MayRefuse(Strict):
     rule: Literal["may_refuse"]
     who: Selector
-    crisis_if_own: bool = False
 
 
 class Double(Strict):

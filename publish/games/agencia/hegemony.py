@@ -7,6 +7,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from publish.games.agencia.base import EngineBase
+from publish.games.agencia.select import table_order
 
 
 class Hegemony(EngineBase):
@@ -27,7 +28,7 @@ class Hegemony(EngineBase):
             if outcome is None:
                 continue
             beneficiary, apply = outcome
-            if not self.agents[beneficiary].request_hegemony(self, beneficiary, group):
+            if not self.requested(p, beneficiary, group):
                 continue
             s.partida.hegemony = group
             self.stats.hegemonies[group] += 1
@@ -35,6 +36,18 @@ class Hegemony(EngineBase):
             apply()
             s.partida.ended = True
             return
+
+    def requested(self, p: int, favours: int, group: str) -> bool:
+        """Whether some player asks for the hegemony.  The manual lets any player who
+        notices one request it, not only the player it favours: that player is asked
+        first, then the others in the order of play from p, whose jogada just ended."""
+        agents = self.agents
+        if agents[favours].request_hegemony(self, favours, group, favours):
+            return True
+        for q in table_order(self.state, p):
+            if q != favours and agents[q].request_hegemony(self, q, group, favours):
+                return True
+        return False
 
     def hegemony_outcome(self, group: str, seats: list[int]) -> Outcome | None:
         """Who a hegemony favours and what it does, or None while it is unavailable."""

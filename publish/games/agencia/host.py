@@ -87,6 +87,7 @@ class Host(Protocol):
     notes_received: bool
     notes_discards: bool
     notes_changes: bool
+    notes_turno: bool  # each turno's draws and discards (``Partida.turno_drew``)
 
     # -- the standing rules in force (``EngineBase``), kept back by a snapshot (Turns)
     standing: dict[RuleKey, Rules]  # the society's rules by kind: is one standing? a look-up
@@ -99,6 +100,7 @@ class Host(Protocol):
     run_society: list[str]  # the society of the last jogadas, not counted yet
     run_jogadas: int  # how many jogadas in a row it has stood for
     extra_jogada: bool  # the player of the jogada is playing the second of two in a row
+    every_seat: int  # ``Partida.turno`` once everyone has played: the turno ends
 
     # -- EngineBase
     def context(self, seat: int, **event: int | None) -> Context:

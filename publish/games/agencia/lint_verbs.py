@@ -178,6 +178,12 @@ VERBS: tuple[Verb, ...] = (
     Verb("a jogada seguinte ativa uma crise",
          regex(r"\bjogada\s+seguinte\s+ativa\s+uma\s+crise\b"),
          frozenset({"schedule_crisis:next_play"})),
+    # The crisis clause of the card's own rule ("Causa crise caso esta seja a estrutura
+    # do jogador na linha mais alta"): a direct effect (``OwnCrisis``), never the
+    # rule's general block, since only direct effects cause crises.
+    Verb("causa crise caso esta seja a estrutura",
+         regex(r"\bcausa\s+crise\s+caso\s+esta\s+seja\s+a\s+estrutura\b"),
+         frozenset({"do:own_crisis"})),
     Verb("a próxima estrutura que implicar algum descarte",
          regex(r"\bpróxima\s+estrutura\s+que\s+implicar\s+algum\s+descarte\b"),
          frozenset({"schedule_crisis:next_discard"})),

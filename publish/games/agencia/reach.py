@@ -40,7 +40,7 @@ ACTIONS: dict[str, Reach] = {
     "shuffle_pile": (NO_HAND, True, False, False, False),
     "swap_structures": (NO_HAND, False, False, True, False),
     "shuffle_structures": (NO_HAND, False, False, True, False),
-    **dict.fromkeys(("show_hand", "see_hands", "discard_this"), NOTHING),
+    **dict.fromkeys(("show_hand", "see_hands", "discard_this", "own_crisis"), NOTHING),
     # the flow, a crisis scheduled, winners, teams; the field, which may end the game
     **dict.fromkeys(("reverse_flow", "flow_towards", "schedule_crisis", "win", "team_up",
                      "field_move", "field_swap", "field_step"), COURSE),

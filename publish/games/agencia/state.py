@@ -145,6 +145,14 @@ class Jogada:
     revolt: str | None = None  # None, "failed" or "succeeded"
 
 
+def seats_in(jogadas: list[Jogada], players: int) -> list[int]:
+    """How many of ``jogadas`` each seat played."""
+    counts = [0] * players
+    for j in jogadas:
+        counts[j.player] += 1
+    return counts
+
+
 @dataclass(slots=True)
 class Field:
     """The Bourdieu field: rows 0-4, one column per player."""
@@ -173,7 +181,14 @@ class Partida:
 
     number: int = 0
     jogadas: int = 0
-    turns: list[Jogada] = field(default_factory=list)  # the last turn, then this jogada
+    turns: list[Jogada] = field(default_factory=list)  # the last turno, then this jogada
+    # jogadas of each seat in ``turns``: the last turno is the shortest run back from this
+    # jogada holding a jogada of every player (counted at the partida's first jogada)
+    in_turns: list[int] | None = None
+    turno: int = 0  # the seats, a bit each, that played since the last turno ended
+    # cards drawn and discarded this turno, kept only when a card of the deck tallies them
+    turno_drew: dict = field(default_factory=dict)
+    turno_discarded: dict = field(default_factory=dict)
     crises: int = 0
     revolts: int = 0
     crisis_since_revolt: bool = False
@@ -195,6 +210,12 @@ class Partida:
     swap_if_blocked: bool = False  # a hegemony that lets the winner pass a blocker at once
     clock: int = 0  # counts structure changes, to know which card came last
     ended: bool = False
+
+    def count_turns(self, players: int) -> list[int]:
+        """``in_turns`` counted from ``turns``: at a partida's first jogada, or in a state
+        set by hand."""
+        self.in_turns = seats_in(self.turns, players)
+        return self.in_turns
 
     def discards_since(self, player: int) -> int:
         """Cards discarded by everyone since ``player`` last played (or the partida began)."""

@@ -55,15 +55,13 @@ class Triggers(EngineBase):
                 self.close_trigger()
 
     def tally(self) -> None:
-        """Gamificação: at the end of each turn, most drawn draws 1, most discarded discards 1."""
+        """Gamificação: at the end of each turno, who drew most in it draws 1, who discarded
+        most discards 1 (the turno's counts: ``Partida.turno_drew``, ``turno_discarded``)."""
         s = self.state
         if not self.rules(fx.TurnTally):
             return
-        drew: Counter[int] = Counter()
-        disc: Counter[int] = Counter()
-        for j in s.partida.turns[-s.players:]:
-            drew.update(j.drew)
-            disc.update(j.discarded)
+        drew: Counter[int] = Counter(s.partida.turno_drew)
+        disc: Counter[int] = Counter(s.partida.turno_discarded)
         for counter, act in ((drew, "draw"), (disc, "discard")):
             if not counter:
                 continue

@@ -96,13 +96,19 @@ class Turns(EngineBase):
         self.agents[p].before_jogada(self, p)  # a planning agent keeps the position
         part.jogadas += 1
         self.stats.jogadas += 1
-        turns = part.turns  # this jogada and the last turn before it
-        if len(turns) > s.players:
-            rec = turns.pop(0)  # the oldest leaves the window: it is this jogada's, made
-            rec.__init__(p)  # new by its __init__ (calling the class costs twice as much)
-        else:
+        turns = part.turns  # the last turno before this jogada, then this jogada
+        counts = part.in_turns or part.count_turns(s.players)
+        rec = None  # the oldest leave while the rest hold a jogada of every player; the last
+        # to leave is this one's, made new by __init__ (calling the class costs twice as much)
+        while turns and counts[turns[0].player] > 1 and 0 not in counts:
+            rec = turns.pop(0)
+            counts[rec.player] -= 1
+        if rec is None:
             rec = Jogada(p)
+        else:
+            rec.__init__(p)
         turns.append(rec)
+        counts[p] += 1
         self.record = rec
         card = s.structures[p]
         self.log.append(("jogada", p, card, len(s.hands[p])))
@@ -306,22 +312,25 @@ class Turns(EngineBase):
                     (a.do == rule.makes and (a.who != "self" or p in targets))
                     for a in info.actions)
             if hit:
-                if rule.crisis or (rule.crisis_if_own and seat == p):
+                if rule.crisis or (seat == p and info.own_crisis):
                     raise Crisis("the structure's own rule cancels it")
                 return True
         return False
 
     def may_refuse(self, p: int) -> bool:
+        """Whether a standing rule lets p refuse the effect of p's structure; a crisis when
+        the rule is p's own card's and its crisis clause (``OwnCrisis``) says so."""
+        structures = self.state.structures
         for seat, rule in self.rules(fx.MayRefuse):
+            own_crisis = self.infos[structures[seat]].own_crisis
             try:
                 who = resolve(self, self.context(seat), rule.who)
             except Crisis:
-                if rule.crisis_if_own or p in resolve(self, self.context(seat),
-                                                      all_of(rule.who)):
+                if own_crisis or p in resolve(self, self.context(seat), all_of(rule.who)):
                     raise
                 continue
             if p in who:
-                if rule.crisis_if_own and seat == p:
+                if own_crisis and seat == p:
                     raise Crisis("this card's own refusal")
                 return True
         return False
@@ -342,17 +351,34 @@ class Turns(EngineBase):
             self.hegemony(p)
         if part.ended:
             return
-        if part.jogadas % s.players == 0:
+        if self.notes_turno:  # a card of the deck tallies each turno's draws and discards
+            self.count_turno()
+        part.turno |= 1 << p
+        if part.turno == self.every_seat:  # everyone has played since the last turno ended
+            part.turno = 0
             self.log.append(("turn_end",))  # what follows happens after the jogada
             if fx.Trigger in self.standing:
                 self.fire("turn_end")
             if fx.TurnTally in self.standing:
                 self.tally()
+            if self.notes_turno:
+                part.turno_drew, part.turno_discarded = {}, {}
         if fx.ExtraTurn in self.standing and self.plays_again(p) and not self.extra_jogada:
             self.extra_jogada = True
             return  # the same player plays again
         self.extra_jogada = False
         s.turn = (p + s.flow) % s.players  # the next in the flow
+
+    def count_turno(self) -> None:
+        """Add this jogada's draws and discards to the turno's, for a tally at its end."""
+        part = self.state.partida
+        rec = self.record
+        for counts, name in ((rec.drew, "turno_drew"), (rec.discarded, "turno_discarded")):
+            if counts:
+                total = dict(getattr(part, name))
+                for q, n in counts.items():
+                    total[q] = total.get(q, 0) + n
+                setattr(part, name, total)
 
     def find_winners(self, p: int) -> None:
         """End the partida if it has its winners: the empty hands in the order of play

@@ -116,7 +116,7 @@ class Scripted(RandomAgent):
                 return move
         return moves[0]
 
-    def request_hegemony(self, engine: Engine, me: int, group: str) -> bool:
+    def request_hegemony(self, engine: Engine, me: int, group: str, favours: int) -> bool:
         return self.hegemony
 
 

@@ -26,7 +26,7 @@ def test_every_action_kind_is_covered_here():
                "equalise", "swap_structures", "change_structure", "reverse_flow", "flow_towards",
                "shuffle_structures", "redistribute_hands", "schedule_crisis", "field_move",
                "field_swap", "field_step", "win", "show_hand", "see_hands", "trade_with_pile",
-               "shuffle_pile", "discard_this", "team_up"}
+               "shuffle_pile", "discard_this", "team_up", "own_crisis"}
     assert set(fx.ACTIONS) == covered
 
 
@@ -115,6 +115,30 @@ def test_pass_cards_047_everyone_gives_one_card_along_the_flow():
     e = make([["043", "044"], ["045", "049"], ["046"], ["047"]], society("047"))
     play(e)
     assert e.state.hands == [["044", "047"], ["049", "043"], ["045"], ["046"]]
+
+
+@pytest.mark.parametrize("single", [0, 2])
+def test_pass_cards_007_a_player_with_one_card_receives_two_before_passing_and_wins(single):
+    """007's note: whoever holds 1 card receives the 2 before passing them on, so the
+    2 cards passed leave them with 1, the fewest alone: they discard it and win.  The
+    owner of 007 (seat 0) is no exception: the owner once had to give first, a crisis."""
+    hands = [["044", "045", "049"], ["046", "047", "050"], ["051", "053", "054"],
+             ["055", "057", "058"]]
+    hands[single] = ["043"]
+    e = make(hands, society("007"))
+    play(e)
+    assert not events(e, "crisis")
+    assert [len(h) for h in e.state.hands] == [0 if p == single else 3 for p in range(4)]
+    assert e.state.partida.winners == [single]
+
+
+def test_pass_cards_007_two_players_with_one_card_is_a_crisis():
+    """007's note: two players left with 1 card tie for the fewest: the discard cannot name
+    one player, a crisis."""
+    e = make([["043"], ["044", "045", "049"], ["046"], ["051", "053", "054"]],
+             society("007"))
+    play(e)
+    assert events(e, "crisis")
 
 
 def test_equalise_120_most_gives_to_fewest_until_equal():
@@ -248,6 +272,35 @@ def test_field_swap_077_swaps_with_someone_higher_then_draws_2():
     assert e.state.field.row == [2, 0, 0, 0]
     assert e.state.field.col == [2, 1, 0, 3]
     assert e.state.hands[0] == ["043", "182", "181"]
+
+
+@pytest.mark.parametrize(("rows", "crisis"), [
+    ([2, 0, 1, 0], True),  # 069's holder is the highest: its own rule takes its effect away
+    ([2, 2, 1, 0], True),  # tied for the highest row: no single highest player
+    ([0, 2, 1, 0], False),  # someone else is: 069's holder draws 1
+])
+def test_own_crisis_069_its_rule_falling_on_its_holder_is_a_crisis(rows, crisis):
+    """069: "A estrutura do jogador mais alto no campo não tem efeito" (general) and "Causa
+    crise caso esta seja a estrutura do jogador na linha mais alta" (direct: only direct
+    effects cause crises, compendium 2.12)."""
+    e = make([["043", "044"], ["045"], ["046"], ["047"]], society("069"), rows=rows,
+             pile=["180"])
+    play(e)
+    assert bool(events(e, "crisis")) is crisis
+    assert e.state.pile == (["180"] if crisis else [])
+
+
+@pytest.mark.parametrize(("card", "hands", "rows"), [
+    ("131", [["043"], ["045", "049"], ["046", "050"], ["047", "051"]], None),  # fewest cards
+    ("141", [["043", "044"], ["045"], ["046"], ["047"]], [2, 0, 1, 0]),  # highest
+])
+def test_own_crisis_131_141_the_holder_named_by_its_own_refusal_rule_is_a_crisis(card, hands,
+                                                                                rows):
+    """131 and 141 let a player refuse their structure; "Causa crise caso esta seja a
+    estrutura do jogador ...": when that player holds the card itself, a crisis."""
+    e = make(hands, society(card), rows=rows, agents={0: Scripted(refuse=False)})
+    play(e)
+    assert events(e, "crisis")
 
 
 def test_field_step_092_draw_10_and_climb_one_row():

@@ -50,6 +50,28 @@ def test_002_discard_impossible_the_two_next_do_not_draw():
     assert events(e, "crisis") == [("crisis", 0, 3)]
 
 
+@pytest.mark.parametrize("hands", [
+    [["043", "044", "045"], ["046"], ["047", "049"], ["050"]],  # the owner alone has most
+    [["043", "044", "045"], ["046"], ["047", "049", "051"], ["050"]],  # tied with seat 2
+])
+def test_062_a_gift_to_oneself_is_a_crisis(hands):
+    """Manual, crises: nobody gives cards to themselves, among the instructions that cannot
+    be done.  062 makes the player(s) with most cards give 1 each to its owner: when the
+    owner is one of them, the card cannot be done as written, and nobody gives."""
+    e = make(hands, society("062"))
+    play(e)
+    assert events(e, "crisis")
+    assert not events(e, "give")
+
+
+def test_062_the_players_with_most_cards_give_to_the_owner_who_is_not_one_of_them():
+    e = make([["043"], ["044", "045"], ["046"], ["047", "049"]], society("062"))
+    play(e)
+    assert not events(e, "crisis")
+    assert events(e, "give") == [("give", 1, 0, 1), ("give", 3, 0, 1)]
+    assert [len(h) for h in e.state.hands] == [2, 1, 1, 1]  # then the owner discards 1
+
+
 # ---------------------------------------------------------------- who solves
 
 CAUSER = ["043", "044", "045", "046", "047", "049"]  # seat 0 has most cards: never solves

@@ -288,17 +288,19 @@ class Watcher(Scripted):
         super().__init__(**kw)
         self.asked: list[str] = []
 
-    def request_hegemony(self, engine, me, group):
+    def request_hegemony(self, engine, me, group, favours):
         self.asked.append(group)
         return self.hegemony
 
 
 def test_an_unrequested_hegemony_stays_until_a_change_makes_it_vanish():
-    # Leviatã benevolente (004, 005, 070) favours seat 1, who does not ask for it
+    # Leviatã benevolente (004, 005, 070) favours seat 1; nobody asks for it
     watcher = Watcher(hegemony=False)
     e = make([["043", "998"], ["045"], ["046"], ["047"]], ["064", "004", "005", "070"],
              rows=[0, 0, 0, 0], wins=[1, 2, 2, 0], win_order=[0, 2, 1, 2, 1],
-             pile=["181", "180"], agents={1: watcher, 0: Scripted(changes=[(3, "043")])})
+             pile=["181", "180"],
+             agents={1: watcher, 0: Scripted(changes=[(3, "043")], hegemony=False),
+                     2: Scripted(hegemony=False), 3: Scripted(hegemony=False)})
     play(e)
     assert watcher.asked == ["leviata-benevolente"]
     assert not e.state.partida.ended
@@ -308,3 +310,18 @@ def test_an_unrequested_hegemony_stays_until_a_change_makes_it_vanish():
     assert e.state.structures == ["064", "004", "005", "043"]
     assert watcher.asked == ["leviata-benevolente"]  # gone: nobody is asked again
     assert e.state.partida.hegemony is None
+
+
+def test_a_hegemony_its_favoured_player_leaves_may_be_requested_by_another():
+    """Manual, ideologies and hegemony: someone must notice the hegemony and request it,
+    any player, not only the one it favours.  Leviatã benevolente favours seat 1, who is
+    asked first and declines; seat 0, next in the order of play, asks: seat 1 wins."""
+    watcher = Watcher(hegemony=False)
+    asker = Watcher(hegemony=True)
+    e = make([["043", "049"], ["045"], ["046"], ["047"]], ["064", "004", "005", "070"],
+             rows=[0, 0, 0, 0], wins=[1, 2, 2, 0], win_order=[0, 2, 1, 2, 1],
+             pile=["181", "180"], agents={1: watcher, 0: asker})
+    play(e)
+    assert watcher.asked == asker.asked == ["leviata-benevolente"]
+    assert e.state.partida.hegemony == "leviata-benevolente"
+    assert e.state.partida.winners == [1]

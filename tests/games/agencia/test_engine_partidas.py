@@ -108,6 +108,19 @@ def opened(win_order, number=1, flow=1, seed=0):
     return part[2], part[3]
 
 
+def test_the_first_partida_of_a_game_is_drawn_and_flows_clockwise():
+    """Manual, partidas: who plays first in the game's first partida is drawn once the hands
+    and structures are dealt; its flow is clockwise (+1)."""
+    e = Engine(infos(), STRUCTURAL[:60], [RandomAgent() for _ in range(4)], seed=0)
+    starts = set()
+    for seed in range(16):
+        found = opened(win_order=[], number=0, seed=seed)
+        assert found[1] == 1
+        starts.add(found[0])
+    assert starts == {0, 1, 2, 3}
+    assert e.state.flow == 1
+
+
 def test_after_a_partida_without_winner_the_last_winner_of_any_partida_starts():
     # partida 3 follows one without winner; seat 2 won partida 1; the flow stays reversed
     assert opened(win_order=[2], number=2, flow=-1) == (2, -1)

@@ -32,13 +32,13 @@ PLANS = {
 }
 EXPECTED = {
     "simple-4-bench":
-        "5c202dfe7ab7ae3b035caa53830354cb42cad77cf1827116024047cd8e76ad9f",
+        "9b90f276dfb06ae73bb725120a44dc33405db8dabb490fc73d84461300381dcd",
     "simple-3to6-random":
-        "a6d96795b68ed2ff5c9a0976605169c63104cb57840fe238c9b46f9eaa8cdcf4",
+        "3e91368ef752eedc2439d634e9eb65ced12c8d59ddf46e9feac65f141968b290",
     "bourdieu-all":
-        "c2ecc251412023ffae0236cd6d1a21d5276cba18083a77e6308c5bb3710262a6",
+        "776a9488c9bc06c9c0fcc5878ce53b1c60a506ae9f7f3439311e6a50fd77bf0e",
     "bourdieu-social":
-        "51d6fad4b7dd6eac0281e59e7555949ed58e63cc7755c4c49021308359f65abf",
+        "5ec965d426d60ed67b134558fe486ccfbd91f0ed6dfd537d7dc22ecde8f6ebe0",
 }
 
 

@@ -202,8 +202,9 @@ class Oracle:
         ordered = sorted(moves, key=lambda m: not towards(m))
         return ordered[self.choices.pick(len(ordered))]
 
-    def request_hegemony(self, engine: Engine, me: int, group: str) -> bool:
-        return bool(self.guide and self.guide.hegemony == (self.names[me], group))
+    def request_hegemony(self, engine: Engine, me: int, group: str, favours: int) -> bool:
+        # the log names the hegemony and whom it favoured, not who asked for it
+        return bool(self.guide and self.guide.hegemony == (self.names[favours], group))
 
 
 class ReplayEngine(Engine):
