@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from publish.app.catalogs.workflow import LocaleStatus, extract, status, translated_locales, update
+from publish.app.lint import LintReport, lint
 from publish.build.failures import Failure, build_failure
 from publish.build.run import Plan, Request, plan, run
 from publish.build.stamps import Snapshot, key, remember, snapshot
@@ -29,7 +30,7 @@ from publish.engines.protocol import Engine, EngineInfo, ReplayWarning, Simulate
 from publish.engines.registry import engine_for, engine_in
 from publish.i18n.translate import check_edition, domains_for
 from publish.model.game import Game
-from publish.model.load import default_game, find_root, load_config, load_game
+from publish.model.load import default_game, find_root, game_ids, load_config, load_game
 from publish.targets import TARGETS
 from publish.targets.base import Built, Work
 
@@ -64,6 +65,21 @@ def check_game(project: str | None, game: str | None) -> CheckReport:
         return check(root, game_id)
 
 
+def lint_pdfs(project: str | None, game: str | None, paths: tuple[str, ...],
+              fonts: tuple[str, ...], locale: str | None) -> LintReport:
+    """`publish lint`: the layout check of the PDFs named, or of the game's build folder.
+    Outside a project, named PDFs are still checked (with no game's fonts or names)."""
+    try:
+        root, game_id = locate(project, game)
+    except Failure:
+        if not paths or project or game:
+            raise
+        root, game_id = None, None
+    with failing():
+        return lint(root, game_ids(root) if root else [], [Path(p) for p in paths],
+                    list(fonts), locale, game_id)
+
+
 def checked(project: str | None, game: str | None) -> Work:
     """The game loaded and checked as a build checks it; a Failure listing every problem if
     the check fails."""
@@ -78,7 +94,13 @@ def _work(root: Path, report: CheckReport) -> Work:
         raise Failure([f"{report.game_id}: fix these problems first (publish check):"]
                       + [str(p) for p in report.problems]
                       + [f"note: {note}" for note in report.skipped])
-    return Work(root, report.game, report.examples)
+    return Work(root, report.game, report.examples, tuple(report.warnings))
+
+
+def warning_lines(work: Work) -> list[str]:
+    """The check's warnings as a build repeats them, once, before it starts: what `publish
+    check` says of a picture too coarse to print sharp is said where the print is made."""
+    return [f"{w.location}: warning: {w.message}" for w in work.warnings]
 
 
 @dataclass
@@ -173,7 +195,7 @@ def prepare_build(project: str | None, game: str | None, locale: str | None, str
             remember(taken, options, headline)
         return Prepared(None, the_plan, headline)
     work = _work(root, check_loaded(loaded, problems, building=True))
-    notes = [line for loc in sorted({job.locale for job in the_plan.jobs})
+    notes = warning_lines(work) + [line for loc in sorted({job.locale for job in the_plan.jobs})
              for line in edition(work, loc, strict).notes]
     return Prepared(work, the_plan, f"{game_id}: {len(the_plan.renders)} job(s) to run, "
                                     f"{len(the_plan.up_to_date)} output(s) up to date", notes,
@@ -207,7 +229,7 @@ def build_target(project: str | None, game: str | None, target: str, locale: str
     their defaults."""
     work = checked(project, game)
     chosen_edition = edition(work, locale, strict)
-    for line in chosen_edition.notes:
+    for line in warning_lines(work) + chosen_edition.notes:
         say(line)
     with failing():  # a value its options refuse (an address that is not one) is said
         options = TARGETS[target].options(**(chosen or {}))

@@ -191,7 +191,9 @@ def build(ctx: click.Context, project: str | None = None, game: str | None = Non
     """Build outputs into build/<game>/<locale>/. No target: the decks, print-shop files,
     manual and summaries of every edition (or of --locale), remaking only the outputs
     whose inputs changed since they were made."""
-    ctx.obj = {"locale": locale, "strict": strict}  # defaults for `build --locale en manual`
+    # defaults for a target named after the group's options: `build --game g --locale en manual`
+    ctx.obj = {"project": project, "game": game, "locale": locale, "strict": strict,
+               "jobs": jobs}
     if ctx.invoked_subcommand is None:
         build_changed(project, game, locale, strict, force, jobs)
 
@@ -216,11 +218,16 @@ def build_changed(project: str | None, game: str | None, locale: str | None, str
 @reports
 def build_one(target: str, project: str | None, game: str | None, locale: str | None,
               strict: bool, jobs: int | None = None, **chosen: Any) -> None:
-    """`publish build <target>`: the edition from the group's options unless given here;
+    """`publish build <target>`: the project, game, edition and jobs from the group's options
+    (`publish build --game g decks`) unless given here;
     ``chosen``: the values of the options the target declares."""
     parent = click.get_current_context().find_object(dict) or {}
-    outcome = commands.build_target(project, game, target, locale or parent.get("locale"),
-                                    strict or bool(parent.get("strict")), jobs, echo, chosen)
+    outcome = commands.build_target(project or parent.get("project"),
+                                    game or parent.get("game"), target,
+                                    locale or parent.get("locale"),
+                                    strict or bool(parent.get("strict")),
+                                    jobs if jobs is not None else parent.get("jobs"), echo,
+                                    chosen)
     for item in outcome.built:
         echo(f"  {item.path} ({item.pages} pages)")
     echo(outcome.summary())
@@ -304,6 +311,27 @@ def preview(project: str | None, game: str | None, cards: tuple[str, ...], local
     """A PNG of each card named (by number or name) as the decks print it, into
     build/<game>/<locale>/preview/; prints each file's path."""
     echo_all(preview_cards(project, game, cards, locale, dpi))
+
+
+@main.command()
+@project_option
+@game_option
+@click.argument("paths", nargs=-1, type=click.Path(), metavar="[PDF|FOLDER]...")
+@click.option("--locale", default=None,
+              help="With no paths: only this edition's folder.  [default: every edition]")
+@click.option("--font", "fonts", multiple=True, metavar="FAMILY",
+              help="A font family the PDFs should use (repeat for more): any other is a "
+                   "fallback-font finding.  [default: the game's templates' fonts for its "
+                   "own builds; none, so no font rule, for other PDFs]")
+@reports
+def lint(project: str | None, game: str | None, paths: tuple[str, ...], locale: str | None,
+         fonts: tuple[str, ...]) -> None:
+    """The layout check of built PDFs: text outside the page or cut off by its box, table
+    overflow, fallback fonts, broken names... (docs/layout-check.md).  With no paths, every
+    PDF under build/<game>/; exit 1 if anything is found."""
+    report = commands.lint_pdfs(project, game, paths, fonts, locale)
+    echo_all([*map(str, report.findings), *(f"note: {n}" for n in report.notes),
+              report.summary()], 0 if report.ok else 1)
 
 
 @main.command(cls=EngineCommand)

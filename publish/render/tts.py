@@ -1,14 +1,15 @@
 """Card sheets for Tabletop Simulator's Custom Deck: which card goes in which cell, and the images.
 
 A Custom Deck cuts one image, the face sheet, into a grid of at most 10
-columns and 7 rows; the grid's last cell is the "hidden" card, shown for a
-card whose face a player may not see.  So one sheet holds at most 69 cards,
-and a deck with more distinct cards takes several sheets.  TTS recommends
+columns and 7 rows.  Without ``BackIsHidden`` TTS shows the grid's last cell
+for a card whose face a player may not see; the saved object sets it, so the
+back is shown instead and every cell holds a card: one sheet holds at most
+70, and a deck with more distinct cards takes several sheets.  TTS recommends
 images no larger than 4096 px on a side, in RGB.
 
 The cells are the cards as the print-shop renderer lays them out, trimmed
 (no bleed), rasterised at the size of a cell; copies of a card share its
-cell.  The hidden cell holds the deck's back.
+cell.
 """
 
 from __future__ import annotations
@@ -24,8 +25,8 @@ MAX_PX = 4096
 """TTS's recommended largest side of an image."""
 COLUMNS = 10
 ROWS = 7
-PER_SHEET = COLUMNS * ROWS - 1
-"""Cards on one sheet: the last cell is the hidden card's."""
+PER_SHEET = COLUMNS * ROWS
+"""Cards on one sheet: every cell, the hidden card being the back (``BackIsHidden``)."""
 THUMBNAIL = 256
 """Side of the saved object's thumbnail, in px."""
 MIN_WIDTH = 16
@@ -34,7 +35,7 @@ MIN_WIDTH = 16
 @dataclass(frozen=True)
 class Sheet:
     """One face sheet: its CustomDeck key, its deck, its place among the deck's sheets, and
-    the distinct cards in its cells, in order (the hidden card after them, in the last cell)."""
+    the distinct cards in its cells, in order."""
 
     key: int
     deck: str
@@ -43,11 +44,11 @@ class Sheet:
 
     @property
     def columns(self) -> int:
-        return min(COLUMNS, len(self.cards) + 1)
+        return min(COLUMNS, len(self.cards))
 
     @property
     def rows(self) -> int:
-        return math.ceil((len(self.cards) + 1) / self.columns)
+        return math.ceil(len(self.cards) / self.columns)
 
     def card_id(self, number: str) -> int:
         """TTS's CardID of a card on this sheet: the key times 100, plus its cell."""
@@ -56,7 +57,7 @@ class Sheet:
 
 def sheets(game: Game) -> dict[str, list[Sheet]]:
     """Every deck's sheets, keys numbered from 1 across the decks, so each is unique in a
-    saved object holding them all; each deck's distinct cards in number order, 69 a sheet."""
+    saved object holding them all; each deck's distinct cards in number order, 70 a sheet."""
     found: dict[str, list[Sheet]] = {}
     key = 1
     for deck in game.config.decks:
@@ -101,10 +102,9 @@ def _png(image) -> bytes:
     return buffer.getvalue()
 
 
-def face_sheet(sheet: Sheet, faces: dict[str, bytes], back: bytes,
-               cell: tuple[int, int]) -> bytes:
+def face_sheet(sheet: Sheet, faces: dict[str, bytes], cell: tuple[int, int]) -> bytes:
     """``sheet``'s image: each card's face (PNG bytes by number) in its cell, row by row,
-    white where there is none, and the back in the last cell, as the hidden card."""
+    white where there is none."""
     from PIL import Image  # Pillow: a raster renderer, loaded only when drawing
 
     w, h = cell
@@ -112,7 +112,6 @@ def face_sheet(sheet: Sheet, faces: dict[str, bytes], back: bytes,
     cells = [faces[number] for number in sheet.cards]
     for i, png in enumerate(cells):
         image.paste(_image(png, cell), ((i % sheet.columns) * w, (i // sheet.columns) * h))
-    image.paste(_image(back, cell), ((sheet.columns - 1) * w, (sheet.rows - 1) * h))
     return _png(image)
 
 

@@ -51,8 +51,8 @@ def transform(x: float, scale: tuple[float, float]) -> dict:
 
 
 def custom_deck(sheet: Sheet, face: str, back: str) -> dict:
-    """A sheet as TTS's CustomDeck entry: one back for every card, shown for hidden cards too
-    (the hidden cell holds the same back)."""
+    """A sheet as TTS's CustomDeck entry: one back for every card, shown for hidden cards
+    too (``BackIsHidden``), so no cell of the sheet is kept for the hidden card."""
     return {"FaceURL": face, "BackURL": back, "NumWidth": sheet.columns,
             "NumHeight": sheet.rows, "BackIsHidden": True, "UniqueBack": False, "Type": 0}
 

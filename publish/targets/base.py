@@ -105,6 +105,8 @@ class Work:
     game: Game
     examples: Mapping[Path, list[Problem]] = field(default_factory=dict)
     """Each example's replay findings from the check, so no example is replayed twice."""
+    warnings: tuple[Problem, ...] = ()
+    """The check's warnings (a picture too coarse to print sharp): a build says them too."""
     _editions: dict[str, EditionContext] = field(default_factory=dict, init=False,
                                                   repr=False, compare=False)
 

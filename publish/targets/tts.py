@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
-from urllib.parse import urlsplit
+from urllib.parse import quote, urlsplit, urlunsplit
 
 from publish.core.problems import OptionError
 from publish.model.game import Game
@@ -44,11 +44,19 @@ class TtsOptions:
     def __post_init__(self) -> None:
         if self.base_url:
             parts = urlsplit(self.base_url)
-            if parts.scheme not in ("http", "https") or not parts.netloc:
+            if (parts.scheme not in ("http", "https") or not parts.netloc
+                    or any(c.isspace() for c in parts.netloc)):
                 raise OptionError(f"--base-url {self.base_url!r} is not an http(s) address, "
                                   "e.g. https://example.org/tidewatch/")
-            if not self.base_url.endswith("/"):
-                object.__setattr__(self, "base_url", self.base_url + "/")
+            object.__setattr__(self, "base_url", web_address(self.base_url))
+
+
+def web_address(url: str) -> str:
+    """``url`` as a saved object must hold it: its path percent-encoded (a space as %20;
+    what is encoded already stays as it is) and ending in a slash, for file names to follow."""
+    parts = urlsplit(url)
+    path = quote(parts.path, safe="/%:@!$&'()*+,;=~")
+    return urlunsplit(parts._replace(path=path if path.endswith("/") else path + "/"))
 
 
 def sheet_file(sheet: Sheet) -> str:
@@ -124,7 +132,7 @@ class Tts:
         files = {f"{FOLDER}/{back_file(deck)}": back_image(back, cell)}
         laid = sheets(game)[deck]
         for sheet in laid:
-            files[f"{FOLDER}/{sheet_file(sheet)}"] = face_sheet(sheet, faces, back, cell)
+            files[f"{FOLDER}/{sheet_file(sheet)}"] = face_sheet(sheet, faces, cell)
         return Rendered(files, {name: 1 for name in files},
                         note=f"{len(faces)} cards on {len(laid)} sheet(s) of "
                              f"{cell[0]} x {cell[1]} px cards")

@@ -162,3 +162,18 @@ def test_the_probes_picture_bombs_fail_a_build_at_once(demo_docs, size):
     assert "alpha.yaml:5:10: card 001 art: art/001.png is " in done.output
     assert "Decompression" not in done.output
     assert done.seconds < SECONDS and done.peak_mb < PEAK_MB, done
+
+
+def test_a_build_says_the_coarse_picture_warning_once_before_it_prints(demo_docs):
+    declare(demo_docs, ART)
+    give(demo_docs, "Primeira", "art: art/001.png")
+    picture(demo_docs, "art/001.png", (300, 240))
+    said = "card 001 art: art/001.png is 300x240 px, 152 dpi at 50x40 mm; print wants 300 dpi"
+    for command in (["build", "--jobs", "1"], ["build", "decks", "--jobs", "1"]):
+        result = run(*command[:1], "--project", str(demo_docs), "--game", "demo",
+                     *command[1:])
+        assert result.exit_code == 0, result.output
+        assert result.output.count(said) == 1, (command, result.output)
+        assert "alpha.yaml:5:10: warning: " + said in result.output
+    assert str(demo_docs / "build" / "demo") in result.output  # the group's --game and
+    assert "agencia" not in result.output  # --project, not the folder the test runs in

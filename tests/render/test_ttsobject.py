@@ -78,7 +78,8 @@ def test_other_card_sizes_scale_from_a_poker_card(agencia):
     assert (transform["scaleX"], transform["scaleZ"]) == (round(70 / 63, 4), round(120 / 88, 4))
 
 
-@pytest.mark.parametrize("url", ["example.org/x/", "ftp://example.org/", "https://", "/srv/x"])
+@pytest.mark.parametrize("url", ["example.org/x/", "ftp://example.org/", "https://", "/srv/x",
+                                 "https://exa mple.org/x/"])
 def test_a_base_url_must_be_a_web_address(url):
     with pytest.raises(ValueError, match="not an http"):
         TtsOptions(base_url=url)
@@ -87,3 +88,14 @@ def test_a_base_url_must_be_a_web_address(url):
 def test_a_base_url_gets_its_closing_slash():
     assert TtsOptions(base_url="https://example.org/tidewatch").base_url == (
         "https://example.org/tidewatch/")
+
+
+@pytest.mark.parametrize(("given", "written"), [
+    ("https://example.org/my game/", "https://example.org/my%20game/"),
+    ("https://example.org/my%20game", "https://example.org/my%20game/"),
+    ("https://example.org/jogo/ação/", "https://example.org/jogo/a%C3%A7%C3%A3o/"),
+])
+def test_a_base_url_is_written_percent_encoded_as_tts_fetches_it(given, written):
+    base = TtsOptions(base_url=given).base_url
+    assert base == written
+    assert Addresses(base).of("main-faces-1.png") == written + "main-faces-1.png"

@@ -49,8 +49,9 @@ def agencia_built(tmp_path_factory):
     make(project, Work(project, game), "tts", "pt-BR", TtsOptions(width=WIDTH), say=said.append)
     out = project / "build" / "agencia" / "pt-BR" / "tts"
     total = sum(c.copies[d] for d in game.config.decks for c in game.deck_cards(d))
+    # five decks of at most 70 distinct cards each: one sheet each (BackIsHidden)
     assert said[-1] == (f"  tts saved object (pt-BR): {len(game.config.decks)} decks, {total} "
-                        f"cards, 6 sheets (forced)")
+                        f"cards, 5 sheets (forced)")
     return project, game, json.loads((out / "agencia-pt-BR.json").read_text("utf-8")), out
 
 
@@ -126,10 +127,9 @@ def test_sheets_are_rgb_within_4096_px_with_a_grid_of_at_most_10_by_7(agencia_bu
                 assert image.size == (entry["NumWidth"] * CELL[0], entry["NumHeight"] * CELL[1])
                 assert max(image.size) <= MAX_PX
     assert len(keys) == len(set(keys))  # a sheet key is unique in the saved object
-    split = [(state["Nickname"], len(state["CustomDeck"])) for state, deck in
-             zip(data["ObjectStates"], game.config.decks, strict=True)
-             if len(game.deck_cards(deck)) > PER_SHEET]
-    assert split and all(sheets > 1 for _, sheets in split)
+    for state, deck in zip(data["ObjectStates"], game.config.decks, strict=True):
+        distinct = len(game.deck_cards(deck))
+        assert len(state["CustomDeck"]) == -(-distinct // PER_SHEET), deck
 
 
 def cell(entry: dict, index: int) -> Image.Image:
@@ -178,18 +178,21 @@ def test_the_cell_of_each_card_shows_that_card(agencia_built):
         assert seen == sample
 
 
-def test_the_hidden_cell_of_each_sheet_is_the_back(agencia_built):
+def test_the_back_is_the_hidden_card_and_no_cell_is_kept_for_it(agencia_built):
+    """BackIsHidden: TTS shows the back for a hidden card, so a full sheet holds 70 cards."""
     _, _, data, _ = agencia_built
+    full = 0
     for state in data["ObjectStates"]:
-        for entry in state["CustomDeck"].values():
-            last = entry["NumWidth"] * entry["NumHeight"] - 1
+        for key, entry in state["CustomDeck"].items():
+            assert entry["BackIsHidden"] is True
             with sheet_image(entry["BackURL"]) as back:
                 assert back.size == CELL
-                assert difference(cell(entry, last), back.convert("RGB")) < 1
             ids = {c["CardID"] % 100 for c in state["ContainedObjects"]
-                   if str(c["CardID"] // 100) in state["CustomDeck"]
-                   and state["CustomDeck"][str(c["CardID"] // 100)] is entry}
-            assert last not in ids
+                   if c["CardID"] // 100 == int(key)}
+            cells = entry["NumWidth"] * entry["NumHeight"]
+            assert max(ids) < cells and cells - len(ids) < entry["NumWidth"]
+            full += len(ids) == COLUMNS * ROWS
+    assert full, "a deck of 70 distinct cards fills a sheet"
 
 
 def test_web_addresses_name_the_files_under_the_base(harbourlight_built):
