@@ -111,3 +111,29 @@ def test_with_no_path_it_reads_the_games_build_folder_with_its_fonts(project):
     result = lint("--project", str(project), "--locale", "fr")
     assert result.exit_code == 1 and "harbourlight has no such edition (editions: en)" in (
         result.output)
+
+
+def test_it_finds_the_fallback_glyph_a_french_heading_brings_into_a_new_games_manual(tmp_path):
+    """League Spartan, the headings' face, has no non-breaking hyphen (U+2011) nor arrow
+    (U+2192): a French heading with them is set in a fallback font, which only the PDF
+    shows."""
+    root = tmp_path / "project"
+    (root / "cards").mkdir(parents=True)
+    made = CliRunner().invoke(main, ["new", "lune", "--locale", "fr", "--project", str(root)])
+    assert made.exit_code == 0, made.output
+    shutil.copytree(REPO / "templates" / "_common", root / "templates" / "_common")
+    shutil.copytree(REPO / "fonts", root / "fonts")
+    chapter = next((root / "cards" / "lune" / "rules" / "fr").glob("01-*.md"))
+    text = chapter.read_text("utf-8")
+    heading = next(line for line in text.splitlines() if line.startswith("## "))
+    chapter.write_text(text.replace(heading, "## Votre tour\u2011de\u2011jeu \u2192 la fin"),
+                       "utf-8")
+    built = CliRunner().invoke(main, ["build", "--project", str(root), "--game", "lune",
+                                      "manual"])
+    assert built.exit_code == 0, built.output
+    result = lint("--project", str(root), "--game", "lune")
+    assert result.exit_code == 1, result.output
+    manual = root / "build" / "lune" / "fr" / "manual.pdf"
+    found = [line for line in result.output.splitlines()
+             if line.startswith(f"{manual}:") and ": fallback-font: " in line]
+    assert len(found) == 1 and "U+2011" in found[0] and "U+2192" in found[0], result.output
