@@ -210,7 +210,8 @@ def render_sheets(context: EditionContext, spec: SheetSpec,
     def lay_out(chosen: dict[str, float], only: set[str] | None) -> Document:
         html = sheet_html(context, spec if only is None else replace(spec, cards=frozenset(only)),
                           [sized(f, chosen) for f in faces], backs)
-        return render(html, context.project, spec.title, game_files(context.game))
+        return render(html, context.project, spec.title, game_files(context.game),
+                      greyscale=options.bw)
 
     return fit(lay_out, sizes, floors, {f.number: f.deck for f in faces}, shrunk)
 

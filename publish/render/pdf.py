@@ -58,10 +58,11 @@ def _warnings_fail(what: str, fetcher: Any, html: str | None = None, root: Path 
         raise RenderError(f"{what}: " + "; ".join(dict.fromkeys(messages)))
 
 
-def render(html: str, root: Path, what: str, reads: Sequence[Path]) -> Document:
+def render(html: str, root: Path, what: str, reads: Sequence[Path],
+           greyscale: bool = False) -> Document:
     """Lay out ``html`` (relative URLs resolve from ``root``), reading nothing but files
-    inside ``reads`` (publish.render.fetcher); a file attachment, or HTML over MAX_HTML,
-    is refused."""
+    inside ``reads`` (publish.render.fetcher), its raster pictures in grey if
+    ``greyscale``; a file attachment, or HTML over MAX_HTML, is refused."""
     from weasyprint import HTML
 
     from publish.render.fetcher import ProjectFetcher  # a WeasyPrint class: loaded with it
@@ -70,7 +71,7 @@ def render(html: str, root: Path, what: str, reads: Sequence[Path]) -> Document:
         raise RenderError(f"{what}: its templates made {len(html):,} characters of HTML, over "
                           f"the {MAX_HTML:,} a document may have (publish.render.pdf.MAX_HTML): "
                           "see what in them repeats so much")
-    fetcher = ProjectFetcher(root, reads)
+    fetcher = ProjectFetcher(root, reads, greyscale)
     with _warnings_fail(what, fetcher, html, root, reads):
         document = HTML(string=html, base_url=f"{root.resolve()}/", url_fetcher=fetcher).render()
     if attached := attachments(document):

@@ -269,3 +269,21 @@ def test_words_with_quotes_stay_data_in_yaml():
 def test_an_unknown_marker_is_a_scaffold_bug_named_with_its_file():
     with pytest.raises(ValueError, match=r"x\.md: unknown marker @@nope@@"):
         fill("@@nope@@", {"id": "x"}, Path("x.md"))
+
+
+def test_black_and_white_decks_print_the_art_in_grey(tmp_path):
+    from PIL import Image
+
+    project = empty_project(tmp_path / "project")
+    assert new(project, "comet", "--layout", "art").exit_code == 0
+    art = sorted((project / "cards" / "comet" / "art").glob("*.png"))
+    for picture in art:  # a saturated red picture, so grey cannot be the picture's own
+        Image.new("RGB", Image.open(picture).size, (220, 20, 30)).save(picture)
+    out = build_decks(project, "comet", "--bw") / "en"
+    reader = PdfReader(out / "deck-main-bw.pdf")
+    pictures = [image for page in reader.pages for image in page.images]
+    assert pictures
+    for image in pictures:
+        assert image.image.mode == "L", (image.name, image.image.mode)
+        assert abs(image.image.getpixel((0, 0)) - round(0.299 * 220 + 0.587 * 20
+                                                            + 0.114 * 30)) <= 2

@@ -56,3 +56,48 @@ def test_a_file_over_the_picture_size_limit_is_refused_before_it_is_read(demo_do
     with pytest.raises(RenderError, match=f"^t: refused art/long.png: {size:,} bytes, over the "
                                           "100 a file a document shows may have$"):
         render('<img src="art/long.png">', demo_docs, "t", [demo_docs / "art"])
+
+
+def drawn_colours(demo_docs, html: str, greyscale: bool) -> set[tuple[int, ...]]:
+    """The colours of the first page's middle row, as pdfium draws it."""
+    import pypdfium2 as pdfium
+
+    from publish.render.pdf import write_pdf
+
+    laid = render(html, demo_docs, "t", [demo_docs / "art"], greyscale=greyscale)
+    page = pdfium.PdfDocument(write_pdf(laid, "t"))[0]
+    image = page.render(scale=1).to_pil().convert("RGB")
+    return {image.getpixel((x, 40)) for x in range(10, 150)}
+
+
+@pytest.mark.parametrize(("name", "mode"), [("art.png", "RGB"), ("art.jpg", "RGB"),
+                                            ("clear.png", "RGBA")])
+def test_a_black_and_white_document_shows_its_pictures_in_grey(demo_docs, name, mode):
+    from PIL import Image
+
+    (demo_docs / "art").mkdir(exist_ok=True)
+    colour = (200, 30, 40, 255)[:len(mode)]
+    Image.new(mode, (60, 40), colour).save(demo_docs / "art" / name)
+    html = (f"<style>@page {{ size: 60mm 40mm; margin: 0 }} body {{ margin: 0 }}</style>"
+            f"<img src='art/{name}' style='width: 60mm; height: 40mm; display: block'>")
+    coloured = drawn_colours(demo_docs, html, greyscale=False)
+    assert any(r - b > 100 for r, _, b in coloured)
+    grey = drawn_colours(demo_docs, html, greyscale=True)
+    assert grey and all(max(c) - min(c) <= 2 for c in grey), grey
+    luma = round(0.299 * 200 + 0.587 * 30 + 0.114 * 40)  # ITU-R 601, as Pillow's "L"
+    assert any(abs(c[0] - luma) <= 3 for c in grey), (grey, luma)
+
+
+def test_a_picture_in_a_data_url_turns_grey_too(demo_docs):
+    import io
+
+    from PIL import Image
+
+    buffer = io.BytesIO()
+    Image.new("RGB", (60, 40), (20, 200, 30)).save(buffer, format="PNG")
+    url = "data:image/png;base64," + base64.b64encode(buffer.getvalue()).decode()
+    html = (f"<style>@page {{ size: 60mm 40mm; margin: 0 }} body {{ margin: 0 }}</style>"
+            f"<div style='width: 60mm; height: 40mm; background: url({url}) 0 0 / 100% 100%'>"
+            f"</div>")
+    grey = drawn_colours(demo_docs, html, greyscale=True)
+    assert all(max(c) - min(c) <= 2 for c in grey), grey
