@@ -57,7 +57,16 @@ def page_uses(page: Any) -> Iterator[Use]:
     """Every use on ``page`` (a pikepdf Page), its drawings and patterns included."""
     if "/Group" in page.obj:
         yield Use("group", "", obj=page.obj.Group)
-    yield from _walk(page.obj, page.obj.get("/Resources"), IDENTITY, "", 0, set())
+    yield from _walk(page.obj, inherited(page.obj, "/Resources"), IDENTITY, "", 0, set())
+
+
+def inherited(node: Any, key: str) -> Any:
+    """A page's ``key``, or the nearest one up its page tree (resources may be inherited)."""
+    for _ in range(DEPTH):
+        if node is None or key in node:
+            return None if node is None else node[key]
+        node = node.get("/Parent")
+    return None
 
 
 def _walk(holder: Any, resources: Any, base: Matrix, where: str, depth: int,

@@ -14,6 +14,7 @@ most 1.4 (X-1a, X-3) or 1.6 (X-4).
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from publish.checks.preflight.content import Use
@@ -31,6 +32,8 @@ LATEST: dict[Variant, tuple[int, int]] = {"pdf/x-1a": (1, 4), "pdf/x-3": (1, 4),
 """The latest PDF version each variant is built on."""
 
 OPAQUE_BLENDS = ("/Normal", "/Compatible")
+
+XMP_VERSION = re.compile(r"pdfxid:GTS_PDFXVersion(?:>|\s*=\s*[\"'])\s*([^<\"']*)")
 
 
 def document_problems(pdf: Any, variant: Variant, colour: str) -> list[str]:
@@ -66,12 +69,23 @@ def _identification(pdf: Any, variant: Variant) -> list[str]:
                          else f"no {key[1:]} in the document information "
                               f"(expected {wanted!r})")
     if variant == "pdf/x-4":
-        with pdf.open_metadata() as meta:
-            said = str(meta.get("pdfxid:GTS_PDFXVersion", ""))
+        said = _xmp_version(pdf)
         if not said.startswith("PDF/X-4"):
             found.append(f"the XMP metadata's pdfxid:GTS_PDFXVersion is {said or 'missing'}, "
                          "expected 'PDF/X-4'")
     return found
+
+
+def _xmp_version(pdf: Any) -> str:
+    """pdfxid:GTS_PDFXVersion of the XMP metadata, as an element or an attribute ("" if none).
+    Read from the bytes: pikepdf's metadata editor writes the document information back."""
+    import pikepdf
+
+    metadata = pdf.Root.get("/Metadata")
+    if not isinstance(metadata, pikepdf.Stream):
+        return ""
+    found = XMP_VERSION.search(metadata.read_bytes().decode("utf-8", "replace"))
+    return found[1] if found else ""
 
 
 def _output_intent(pdf: Any, variant: Variant, colour: str) -> list[str]:

@@ -136,3 +136,79 @@ def test_a_file_that_is_not_a_pdf_is_one_message(tmp_path):
     broken.write_bytes(b"%PDF-1.4\nnot really")
     [line] = said(broken)
     assert line.startswith("broken.pdf (deck main): not a PDF that can be read (")
+
+
+def edited(path: Path, change, version: str = "1.4") -> Path:
+    """``path`` rewritten after ``change(pdf)``."""
+    with pikepdf.open(path, allow_overwriting_input=True) as pdf:
+        change(pdf)
+        pdf.save(path, force_version=version, deterministic_id=True)
+    return path
+
+
+def untrapped(pdf):
+    pdf.docinfo["/Trapped"] = pikepdf.Name("/Unknown")
+
+
+def untitled(pdf):
+    del pdf.docinfo["/Title"]
+
+
+def screen_profile(pdf):
+    header = bytearray(128)
+    header[12:20] = b"mntrCMYK"
+    pdf.Root.OutputIntents[0].DestOutputProfile = pdf.make_stream(bytes(header), N=3)
+
+
+def registered(pdf):
+    intent = pdf.Root.OutputIntents[0]
+    del intent["/DestOutputProfile"]
+    intent.RegistryName = "http://www.color.org"
+
+
+def untrimmed(pdf):
+    del pdf.pages[0].obj["/TrimBox"]
+
+
+def bleed_past_media(pdf):
+    pdf.pages[0].obj.MediaBox = pdf.pages[0].obj.TrimBox
+
+
+@pytest.mark.parametrize("change, version, line", [
+    (untrapped, "1.4", "clean.pdf (deck main): Trapped is not True or False in the document "
+                       "information (it is Unknown)"),
+    (untitled, "1.4", "clean.pdf (deck main): no Title in the document information"),
+    (lambda pdf: None, "1.7", "clean.pdf (deck main): PDF 1.7 is later than PDF/X-1a:2003 "
+                              "allows (1.4)"),
+    (screen_profile, "1.4", "clean.pdf (deck main): the output intent's profile is of class "
+                            "b'mntr', not an output (printer) profile"),
+    (untrimmed, "1.4", "clean.pdf, page 1 (card 001, deck main): no TrimBox (nor ArtBox): the "
+                       "printer cannot tell where to cut"),
+    (bleed_past_media, "1.4", "clean.pdf, page 1 (card 001, deck main): BleedBox (69.8 x "
+                              "95.2 mm) is not inside the MediaBox (63.5 x 88.9 mm)"),
+])
+def test_each_missing_or_wrong_pdf_x_key_is_one_message(tmp_path, change, version, line):
+    path = edited(card_pdf(tmp_path / "clean.pdf"), change, version)
+    assert [x for x in said(path, COLOURS) if "RGB" not in x or "profile" in x] == [line]
+
+
+def test_a_registered_characterization_may_stand_for_the_profile_but_not_in_pdf_x_4(tmp_path):
+    path = edited(card_pdf(tmp_path / "clean.pdf"), registered)
+    assert said(path, COLOURS) == []
+    x4 = Expectation(trim=TRIM, bleed=BLEED, colour="cmyk", variant="pdf/x-4")
+    assert said(path, x4) == [
+        "clean.pdf (deck main): the XMP metadata's pdfxid:GTS_PDFXVersion is missing, "
+        "expected 'PDF/X-4'",
+        "clean.pdf (deck main): the output intent has no DestOutputProfile"]
+
+
+def test_fonts_inherited_from_the_page_tree_are_found(tmp_path):
+    helvetica = pikepdf.Dictionary(Type=pikepdf.Name.Font, Subtype=pikepdf.Name.Type1,
+                                   BaseFont=pikepdf.Name.Helvetica)
+
+    def inherit(pdf):
+        del pdf.pages[0].obj["/Resources"]
+        pdf.Root.Pages.Resources = pikepdf.Dictionary(Font=pikepdf.Dictionary(F1=helvetica))
+    path = edited(card_pdf(tmp_path / "tree.pdf", b"BT /F1 12 Tf (Hi) Tj ET"), inherit)
+    assert said(path, COLOURS) == ["tree.pdf, page 1 (card 001, deck main): font Helvetica is "
+                                   "not embedded"]
