@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 import re
+import shutil
+import subprocess
 from pathlib import Path
 
 import pytest
 
 from conftest import REPO, run
+from pdffonts import declared_version, font_kinds, subset_clashes
 from pdftext import bookmarks, page_texts, squash
 from publish.app.catalogs.workflow import status
 from publish.docs.rules import read_rules
@@ -80,3 +83,22 @@ def test_the_english_manual_is_in_english_throughout(built, game):
 def test_the_english_summaries_fit_their_pages(built):
     pages = {p.stem: len(page_texts(p)) for p in built.glob("summary-*.pdf")}
     assert pages == {"summary-simples": 1, "summary-bourdieu": 2, "summary-hegemonia": 1}
+
+
+@pytest.mark.parametrize("name", ["manual.pdf", "decks-all.pdf"])
+def test_the_joined_pdfs_are_valid_by_the_letter_of_iso_32000(built, name):
+    """Joined from PDFs laid out apart, the manual and the all-decks PDF give each font
+    subset a tag of its own (9.6.4) and declare the version their OpenType font files need
+    (1.6, table 126); qpdf and Ghostscript, which did not write them, read them cleanly."""
+    data = (built / name).read_bytes()
+    assert subset_clashes(data) == {}
+    assert "FontFile3/OpenType" in font_kinds(data)
+    assert declared_version(data) >= (1, 6)
+    checked = subprocess.run(["qpdf", "--check", str(built / name)], capture_output=True,
+                             text=True, timeout=300, check=False)
+    assert checked.returncode == 0, checked.stdout + checked.stderr
+    assert shutil.which("gs"), "Ghostscript (system-packages.txt) is missing"
+    drawn = subprocess.run(["gs", "-q", "-dSAFER", "-dBATCH", "-dNOPAUSE", "-o", "/dev/null",
+                            "-sDEVICE=nullpage", str(built / name)], capture_output=True,
+                           text=True, timeout=600, check=False)
+    assert (drawn.returncode, drawn.stdout + drawn.stderr) == (0, "")

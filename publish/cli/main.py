@@ -13,10 +13,12 @@ import click
 
 from publish import __version__
 from publish.app import commands, scaffold
+from publish.app.preflight import expectation_from_options, preflight_files
 from publish.app.preview import preview as preview_cards
 from publish.app.sheets import commands as sheetcommands
 from publish.app.watcher import rebuild_on_save
 from publish.build.failures import Failure, build_failure
+from publish.checks.preflight.expectation import VARIANTS
 from publish.cli.crashlog import STATUS as CRASH_STATUS
 from publish.cli.crashlog import crash_line
 from publish.cli.targets import TargetGroup, target_command
@@ -407,3 +409,21 @@ def replay(project: str | None, game: str | None, files: tuple[str, ...], editio
            bookkeeping_only: bool, strict: bool) -> None:
     """Replay game logs; list every finding and warning with file:line:col."""
     echo_all(*commands.replay(project, game, files, edition, not bookkeeping_only, strict))
+
+
+@main.command()
+@click.argument("files", nargs=-1, required=True, type=click.Path(exists=True, dir_okay=False))
+@click.option("--trim", metavar="WxH", help="Trimmed card size in mm, e.g. 63.5x88.9.")
+@click.option("--bleed", type=click.FloatRange(0), help="Bleed on each side, in mm.")
+@click.option("--pixels", metavar="WxH", help="A picture's exact size in px, e.g. 822x1122.")
+@click.option("--dpi", type=click.FloatRange(1), help="The resolution pictures must declare.")
+@click.option("--cmyk", is_flag=True, help="CMYK only: any RGB or Lab object is a problem.")
+@click.option("--variant", type=click.Choice(VARIANTS), help="The PDF/X part to check.")
+@click.option("--ink-limit", type=click.FloatRange(0), metavar="PCT", help="Most C+M+Y+K, %.")
+@click.option("--min-ppi", type=click.FloatRange(0), default=300, show_default=True,
+              help="Least effective resolution of a placed picture.")
+@reports
+def preflight(files: tuple[str, ...], **options: Any) -> None:
+    """Measure print files (PDF, PNG, JPEG) against what a print service expects; one
+    located line per problem, exit 1 if any (docs/preflight.md)."""
+    echo_all(*preflight_files(files, expectation_from_options(**options)))

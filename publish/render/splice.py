@@ -28,6 +28,7 @@ import zlib
 from collections.abc import Iterable
 from typing import Any
 
+from publish.render.conformance import declare_version, needed_version, unique_subset_tags
 from publish.render.subsets import (
     SubsetsDiffer,
     as_laid_out_whole,
@@ -205,7 +206,9 @@ def save(pdf: Any) -> bytes:
     """The bytes of a pikepdf PDF, streams and objects compressed, reproducible: each page
     and drawing keeps only the resources it names (WeasyPrint gives every page the whole
     document's, so a spliced page would keep the drawings it replaced alive), and the file
-    identifier is computed from the contents alone, not kept from an earlier file."""
+    identifier is computed from the contents alone, not kept from an earlier file; each
+    subset of a font has a tag of its own and the version admits the font files
+    (``render.conformance``)."""
     import pikepdf
 
     seen: set[tuple[int, int]] = set()  # a drawing two pages call is pruned once
@@ -213,6 +216,8 @@ def save(pdf: Any) -> bytes:
         for holder in with_drawings(page.obj, seen):
             _prune(holder)
     sort_unicode_maps(pdf)
+    unique_subset_tags(pdf)  # joined PDFs: each part tagged its subsets alike
+    version = declare_version(pdf, needed_version(pdf))
     if "/ID" in pdf.trailer:
         del pdf.trailer["/ID"]
     # qpdf fills object streams in the order of the objects' numbers, and a spliced page's
@@ -225,7 +230,7 @@ def save(pdf: Any) -> bytes:
     with pikepdf.open(numbered) as renumbered:
         del renumbered.trailer["/ID"]  # else qpdf keeps the first half: the draft's hash
         renumbered.save(buffer, object_stream_mode=pikepdf.ObjectStreamMode.generate,
-                        compress_streams=True, deterministic_id=True)
+                        compress_streams=True, deterministic_id=True, min_version=version)
     return buffer.getvalue()
 
 

@@ -10,6 +10,7 @@ import pytest
 from pypdf import PdfReader
 
 from conftest import REPO, copy_game, run
+from pdffonts import declared_version, font_kinds, subset_clashes
 from publish.render.pdf import render, write_pdf
 from publish.render.splice import SpliceError, canonical, join_pdfs, replace_pages
 
@@ -66,6 +67,28 @@ def test_joined_pdfs_keep_their_pages_in_order_and_the_given_title():
     joined = join_pdfs([pdf("one", "two"), pdf("three")], "All")
     assert texts(joined) == ["one", "two", "three"]
     assert PdfReader(io.BytesIO(joined)).metadata.title == "All"
+
+
+def test_joined_pdfs_give_each_subset_of_a_font_a_tag_of_its_own():
+    """Each part tags its subset of Vollkorn alike: joined, one tag would name two different
+    subsets (ISO 32000-1, 9.6.4)."""
+    parts = [pdf("alpha"), pdf("zyxwvu")]  # no glyph in common: two subsets of Vollkorn
+    assert subset_clashes(join_pdfs(parts + parts)) == {}
+    assert subset_clashes(join_pdfs(parts)) == {}
+    assert texts(join_pdfs(parts)) == ["alpha", "zyxwvu"]
+
+
+def test_a_joined_pdf_with_opentype_font_files_declares_version_1_6():
+    spartan = pdf('<b style="font-family: League Spartan">Title</b>')
+    joined = join_pdfs([spartan, pdf("plain")])
+    assert "FontFile3/OpenType" in font_kinds(joined)
+    assert declared_version(joined) >= (1, 6)
+
+
+def test_a_pdf_laid_out_whole_keeps_its_version_and_tags():
+    laid_out = pdf("alpha", '<b style="font-family: League Spartan">Title</b>')
+    assert canonical(laid_out)[:9] == laid_out[:9]  # WeasyPrint's %PDF-1.7
+    assert subset_clashes(canonical(laid_out)) == {}
 
 
 # reproducible: a spliced PDF is the bytes of one laid out whole --------------------------------
