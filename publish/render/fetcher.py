@@ -18,6 +18,7 @@ their colours, which a template's ``.bw`` rules set.
 
 from __future__ import annotations
 
+import io
 from collections.abc import Sequence
 from pathlib import Path
 from urllib.parse import unquote, urlsplit
@@ -120,8 +121,6 @@ class Converted(URLFetcherResponse):
 def _grey(url: str, body: bytes) -> URLFetcherResponse:
     """The picture ``body`` in shades of grey (luminance, ITU-R 601 as Pillow's "L"),
     transparency kept, as a PNG."""
-    import io
-
     from PIL import Image, ImageOps  # Pillow: a raster library, loaded only when asked
 
     with Image.open(io.BytesIO(body)) as opened:
