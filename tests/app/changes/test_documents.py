@@ -6,9 +6,9 @@ from pathlib import Path
 
 import pytest
 from moonedits import GAME, change_everything, committed, new_project
-from pdftext import page_texts, squash
 
 from conftest import run
+from pdftext import page_texts, squash
 
 
 @pytest.fixture(scope="module")

@@ -72,7 +72,8 @@ def test_each_edition_says_the_card_change_in_its_words(said):
 
 def test_the_engine_effect_is_compared(said):
     effect = [line for line in said if line.startswith("    effect 2:")]
-    assert effect == ['    effect 2: [{"do": "discard", "n": 1}] -> [{"do": "discard", "n": 2}]'] * 2
+    changed = '    effect 2: [{"do": "discard", "n": 1}] -> [{"do": "discard", "n": 2}]'
+    assert effect == [changed] * 2
 
 
 def test_a_translation_updated_and_one_left_behind(said):
