@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from publish.app.changes.compare import Comparison, EditionChanges, compare_games, edition_of
+from publish.app.changes.compare import Comparison, EditionChanges, compare_games
 from publish.app.changes.compare import loaded as load_version
 from publish.app.changes.report import Sides, write_report
 from publish.app.changes.summary import summary
@@ -58,8 +58,10 @@ def _sides(before: Version, after: Version, games: tuple[Game, Game], locale: st
 
 def errata_of(sides: Sides, comparison: Comparison, edition: EditionChanges) -> Errata:
     """What the errata sheet of ``edition`` shows."""
+    words = sides.new.template_words
+    gettext = words.gettext if words is not None else str
     return Errata(
-        errata_title(sides.new), comparison.before.label, comparison.after.label,
+        errata_title(sides.new), comparison.before.said(gettext), comparison.after.said(gettext),
         tuple(ErrataLine(c.number, c.name, c.kinds, c.old_number) for c in edition.errata),
         tuple(ErrataLine(c.number, c.name, c.kinds) for c in edition.removed))
 
@@ -76,11 +78,9 @@ def write_errata(sides: Sides, comparison: Comparison, edition: EditionChanges,
 def documents(request: ChangesRequest, home: Path, comparison: Comparison,
               games: tuple[Game, Game]) -> list[str]:
     """Write each edition's report and errata sheet; the lines naming them."""
-    chosen = [edition_of(comparison, request.locale)] if request.locale else list(
-        comparison.editions)
     lines: list[str] = []
     shrunk: list[Shrunk] = []
-    for edition in chosen:
+    for edition in comparison.editions:
         folder = home / "build" / comparison.game / FOLDER / edition.locale
         sides = _sides(comparison.before, comparison.after, games, edition.locale)
         written = write_report(sides, comparison, edition, home, folder, request.pdf)
@@ -96,7 +96,8 @@ def changes(request: ChangesRequest) -> list[str]:
     with versions(home, request.before, request.after) as (before, after):
         games = load_version(before, game_id), load_version(after, game_id)
         with failing():
-            comparison = compare_games(before, after, *games)
+            comparison = compare_games(before, after, *games,
+                                       [request.locale] if request.locale else None)
             lines = summary(comparison)
             if request.documents and not comparison.unchanged:
                 lines += documents(request, home, comparison, games)

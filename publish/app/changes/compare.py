@@ -10,10 +10,16 @@ the errata sheet and any page (the rules site's) read the same one.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from publish.app.changes.cards import CardChange, card_changes, identities
-from publish.app.changes.rules import ParagraphChange, paragraph_changes, paragraphs
+from publish.app.changes.rules import (
+    Paragraph,
+    ParagraphChange,
+    paragraph_changes,
+    paragraphs,
+)
 from publish.app.changes.translations import StaleTranslation, stale_translations
 from publish.app.changes.versions import Version
 from publish.build.failures import Failure
@@ -70,43 +76,61 @@ def loaded(version: Version, game_id: str) -> Game:
     return game
 
 
-def _edition(old: Game, new: Game, locale: str, pairs: dict[str, str],
-             stale: tuple[StaleTranslation, ...]) -> EditionChanges:
+@dataclass(frozen=True)
+class _Versions:
+    """The two games, which card is which, and their rules paragraphs: read once, whatever
+    the editions compared."""
+
+    old: Game
+    new: Game
+    pairs: dict[str, str]
+    old_rules: dict[str, list[Paragraph]]
+    new_rules: dict[str, list[Paragraph]]
+
+
+def _edition(versions: _Versions, locale: str, stale: tuple[StaleTranslation, ...]
+             ) -> EditionChanges:
+    old, new = versions.old, versions.new
     old_locale = locale if locale in old.config.locales.editions else old.config.locales.source
     old_words, new_words = translator(old, old_locale), translator(new, locale)
     return EditionChanges(
         locale,
-        card_changes(localize(old, old_words), localize(new, new_words), locale, pairs),
-        paragraph_changes(paragraphs(old), paragraphs(new), old_words, new_words),
+        card_changes(localize(old, old_words), localize(new, new_words), locale, versions.pairs),
+        paragraph_changes(versions.old_rules, versions.new_rules, old_words, new_words),
         stale)
 
 
-def compare(before: Version, after: Version, game_id: str) -> Comparison:
-    """What changed in ``game_id`` from ``before`` to ``after``, in every edition ``after``
-    publishes."""
-    return compare_games(before, after, loaded(before, game_id), loaded(after, game_id))
+def compare(before: Version, after: Version, game_id: str,
+            locales: Sequence[str] | None = None) -> Comparison:
+    """What changed in ``game_id`` from ``before`` to ``after``, in ``locales`` (default:
+    every edition ``after`` publishes)."""
+    return compare_games(before, after, loaded(before, game_id), loaded(after, game_id),
+                         locales)
 
 
-def compare_games(before: Version, after: Version, old: Game, new: Game) -> Comparison:
-    """What changed from ``old`` (the game as ``before`` has it) to ``new`` (``after``'s)."""
-    game_id = new.id
-    pairs = identities(old, new)
-    editions = list(new.config.locales.editions)
+def editions(game: Game, locales: Sequence[str] | None) -> list[str]:
+    """The editions compared, the source first: ``locales`` if given (a Failure naming the
+    editions for one the game does not publish), else every one."""
+    published = game.config.locales.editions
+    unknown = [locale for locale in locales or () if locale not in published]
+    if unknown:
+        raise Failure([f"changes: {game.id} has no edition {unknown[0]} (editions: "
+                       f"{', '.join(published)})"])
+    chosen = list(locales or published)
+    return sorted(chosen, key=lambda locale: locale != game.config.locales.source)
+
+
+def compare_games(before: Version, after: Version, old: Game, new: Game,
+                  locales: Sequence[str] | None = None) -> Comparison:
+    """What changed from ``old`` (the game as ``before`` has it) to ``new`` (``after``'s), in
+    ``locales`` (default: every edition of ``new``)."""
+    chosen = editions(new, locales)
     source = new.config.locales.source
-    editions.sort(key=lambda locale: locale != source)
     try:
-        stale = stale_translations(old, new, [loc for loc in editions if loc != source])
-        return Comparison(game_id, before, after, tuple(
-            _edition(old, new, locale, pairs, stale.get(locale, ())) for locale in editions))
+        versions = _Versions(old, new, identities(old, new), paragraphs(old), paragraphs(new))
+        stale = stale_translations(old, new, [loc for loc in chosen if loc != source])
+        return Comparison(new.id, before, after, tuple(
+            _edition(versions, locale, stale.get(locale, ())) for locale in chosen))
     except ProblemsFound as found:
         raise Failure(["changes: the catalogs or rules do not read:",
                        *(f"  {p}" for p in found.problems)]) from found
-
-
-def edition_of(comparison: Comparison, locale: str) -> EditionChanges:
-    """The changes in ``locale``'s words (a Failure naming the editions if it has none)."""
-    for edition in comparison.editions:
-        if edition.locale == locale:
-            return edition
-    known = ", ".join(e.locale for e in comparison.editions)
-    raise Failure([f"changes: {comparison.game} has no edition {locale} (editions: {known})"])

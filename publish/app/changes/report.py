@@ -73,10 +73,13 @@ def report_html(sides: Sides, comparison: Comparison, edition: EditionChanges,
     version compared may predate the report's); ``faces``: what the faces' paths are
     relative to (the HTML lies beside its faces/ folder: nothing)."""
     game = sides.new.game
-    env = environment(home, game.id, sides.new.template_words)
+    words = sides.new.template_words
+    gettext = words.gettext if words is not None else str
+    env = environment(home, game.id, words)
     return env.get_template(TEMPLATE).render(
         lang=edition.locale, title=game.config.name, game=game.config,
-        before=comparison.before.label, after=comparison.after.label, edition=edition,
+        before=comparison.before.said(gettext), after=comparison.after.said(gettext),
+        edition=edition,
         cards=cards, faces=faces)
 
 

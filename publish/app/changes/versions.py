@@ -11,15 +11,17 @@ import io
 import subprocess
 import tarfile
 import tempfile
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import ExitStack, contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
 from publish.build.failures import Failure
+from publish.i18n.translate import N_
 
-WORKING_TREE = "working tree"
-"""How the version TO defaults to is named: the files as they are now."""
+WORKING_TREE = N_("working tree")
+"""How the version TO defaults to is named: the files as they are now (a message of the
+shared catalog: the documents say it in the edition's language)."""
 
 GIT_SECONDS = 120
 """The longest `git archive` of one revision may take (a big project takes a few seconds)."""
@@ -31,6 +33,11 @@ class Version:
 
     label: str
     root: Path
+
+    def said(self, gettext: Callable[[str], str]) -> str:
+        """The label as a document says it: a revision or a folder as given, the working
+        tree in the document's words."""
+        return gettext(self.label) if self.label == WORKING_TREE else self.label
 
 
 def is_project(folder: Path) -> bool:

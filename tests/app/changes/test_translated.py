@@ -89,8 +89,23 @@ def test_a_translation_updated_and_one_left_behind(said):
 def test_the_report_speaks_the_edition_language(agencia, said):
     folder = agencia / "build" / GAME / "changes"
     portuguese = (folder / "pt-BR" / "changes.html").read_text(encoding="utf-8")
-    assert "Mudanças de v1 para working tree" in portuguese
+    assert "Mudanças de v1 para árvore de trabalho" in portuguese
     assert "1 carta alterada" in portuguese and "Efeito 2 (motor de regras)" in portuguese
     english = (folder / "en" / "changes.html").read_text(encoding="utf-8")
     assert "2 translations to update" in english and "Effect 2 (rules engine)" in english
     assert (folder / "en" / "errata.pdf").is_file()
+
+
+def test_one_edition_alone(agencia):
+    result = run("changes", "v1", "--project", str(agencia), "--locale", "en",
+                 "--no-documents")
+    assert result.exit_code == 0, result.output
+    heads = [line for line in result.output.splitlines() if not line.startswith(" ")]
+    assert heads == ["agencia: changes from v1 to working tree",
+                     "en: 1 card(s), 2 rules paragraph(s) changed, 2 translation(s) to update"]
+
+
+def test_an_edition_the_game_does_not_publish_is_refused(agencia):
+    result = run("changes", "v1", "--project", str(agencia), "--locale", "fr")
+    assert result.exit_code == 1
+    assert "changes: agencia has no edition fr (editions: pt-BR, en)" in result.output
