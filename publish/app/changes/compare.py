@@ -71,8 +71,9 @@ def loaded(version: Version, game_id: str) -> Game:
     every problem (at its file in that version) if it does not load."""
     game, problems = load_game(version.root, game_id)
     if game is None or problems:
-        raise Failure([f"changes: {game_id} does not load in {version.label} "
-                       f"({version.root}):", *(f"  {p}" for p in problems)])
+        where = "" if version.revision else f" ({version.root})"
+        raise Failure([f"changes: {game_id} does not load in {version.label}{where}:",
+                       *(f"  {version.named(str(p))}" for p in problems)])
     return game
 
 

@@ -33,6 +33,13 @@ class Version:
 
     label: str
     root: Path
+    revision: bool = False
+    """Written out of git into a temporary folder: its files are named as ``label:path``."""
+
+    def named(self, text: str) -> str:
+        """``text`` (a problem's message) with this version's files named as the user knows
+        them: a revision's as ``REVISION:cards/...``, not in the temporary folder."""
+        return text.replace(f"{self.root}/", f"{self.label}:") if self.revision else text
 
     def said(self, gettext: Callable[[str], str]) -> str:
         """The label as a document says it: a revision or a folder as given, the working
@@ -104,7 +111,7 @@ def revision(project: Path, name: str, into: Path) -> Version:
         raise Failure([f"changes: revision {name} has no cards/ folder in {inside or 'the top'} "
                        "of the repository"])
     _extract(_git(top, "archive", "--format=tar", commit, *present), into)
-    return Version(name, into / inside if inside else into)
+    return Version(name, into / inside if inside else into, revision=True)
 
 
 def _side(project: Path, name: str | None, stack: ExitStack) -> Version:

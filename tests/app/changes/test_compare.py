@@ -132,3 +132,17 @@ def test_the_command_prints_each_change(moon_git):
     assert "    decks: main ×1 -> starter ×1" in lines
     assert "    text 1: When you play the Scout, Draw [-1 card.-]{+2 cards.+}" in lines
     assert "  051 Travelling Pack: removed" in lines
+
+
+def test_a_revision_that_does_not_load_names_its_files_by_revision(tmp_path):
+    project = new_project(tmp_path / "project")
+    deck = project / "cards" / GAME / "decks" / "main.yaml"
+    text = deck.read_text(encoding="utf-8")
+    deck.write_text(text.replace("cost: 5", "cost: many"), encoding="utf-8")
+    committed(project, "broken")
+    deck.write_text(text, encoding="utf-8")
+    result = run("changes", "broken", "--project", str(project))
+    assert result.exit_code == 1
+    lines = result.output.splitlines()
+    assert lines[0] == f"changes: {GAME} does not load in broken:"
+    assert lines[1].startswith(f"  broken:cards/{GAME}/decks/main.yaml:")
