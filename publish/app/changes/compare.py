@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from publish.app.changes.cards import CardChange, card_changes, identities
+from publish.app.changes.examples import ExampleChange, example_changes
 from publish.app.changes.rules import (
     Paragraph,
     ParagraphChange,
@@ -56,6 +57,8 @@ class Comparison:
     before: Version
     after: Version
     editions: tuple[EditionChanges, ...]
+    examples: tuple[ExampleChange, ...] = ()
+    """The engine's view: the example games that replay differently (every edition's)."""
 
     @property
     def source(self) -> EditionChanges:
@@ -63,7 +66,8 @@ class Comparison:
 
     @property
     def unchanged(self) -> bool:
-        return not any(e.cards or e.rules or e.stale for e in self.editions)
+        return not self.examples and not any(e.cards or e.rules or e.stale
+                                             for e in self.editions)
 
 
 def loaded(version: Version, game_id: str) -> Game:
@@ -131,7 +135,8 @@ def compare_games(before: Version, after: Version, old: Game, new: Game,
         versions = _Versions(old, new, identities(old, new), paragraphs(old), paragraphs(new))
         stale = stale_translations(old, new, [loc for loc in chosen if loc != source])
         return Comparison(new.id, before, after, tuple(
-            _edition(versions, locale, stale.get(locale, ())) for locale in chosen))
+            _edition(versions, locale, stale.get(locale, ())) for locale in chosen),
+            example_changes(old, new))
     except ProblemsFound as found:
         raise Failure(["changes: the catalogs or rules do not read:",
                        *(f"  {p}" for p in found.problems)]) from found

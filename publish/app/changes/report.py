@@ -79,8 +79,7 @@ def report_html(sides: Sides, comparison: Comparison, edition: EditionChanges,
     return env.get_template(TEMPLATE).render(
         lang=edition.locale, title=game.config.name, game=game.config,
         before=comparison.before.said(gettext), after=comparison.after.said(gettext),
-        edition=edition,
-        cards=cards, faces=faces)
+        edition=edition, examples=comparison.examples, cards=cards, faces=faces)
 
 
 def write_report(sides: Sides, comparison: Comparison, edition: EditionChanges,

@@ -62,4 +62,11 @@ def summary(comparison: Comparison) -> list[str]:
             f"{comparison.after.label}")
     if comparison.unchanged:
         return [f"{head}: none"]
-    return [head] + [line for edition in comparison.editions for line in edition_lines(edition)]
+    lines = [head] + [line for edition in comparison.editions for line in edition_lines(edition)]
+    if comparison.examples:
+        lines.append(f"examples: {len(comparison.examples)} replay differently")
+    for example in comparison.examples:
+        lines.append(f"  {example.file}: {len(example.old)} -> {len(example.new)} finding(s)")
+        lines += [f"    - {finding}" for finding in example.old]
+        lines += [f"    + {finding}" for finding in example.new]
+    return lines

@@ -40,6 +40,10 @@ def test_every_kind_of_card_change_is_found(compared):
         "052": ("renumbered",), "053": ("added",), "080": ("moved",), "051": ("removed",)}
 
 
+def test_a_game_without_an_engine_has_no_examples_to_replay(compared):
+    assert compared.examples == ()
+
+
 def test_a_renumbered_card_keeps_its_identity(compared):
     renumbered = next(c for c in compared.source.cards if "renumbered" in c.kinds)
     assert (renumbered.old_number, renumbered.new_number, renumbered.name) == (

@@ -21,9 +21,12 @@ def _edit(path: Path, old: str, new: str) -> None:
 
 
 def edit_agencia(game: Path) -> None:
-    """006 reworded (its translation following) and made to discard two cards; a paragraph
-    of the crises chapter clarified (its translation left behind); the English of another
+    """006 reworded (its translation following) and made to discard two cards; 046's effect
+    made to give three cards where its text and the examples say two; a paragraph of the
+    crises chapter clarified (its translation left behind); the English of another
     paragraph of it improved."""
+    _edit(game / "decks" / "principal.yaml", "        effect: [{do: give, to: last, n: 2}]",
+          "        effect: [{do: give, to: last, n: 3}]")
     _edit(game / "decks" / "principal.yaml",
           "      - direct: Troque de estrutura com alguém com menos cartas.",
           "      - direct: Troque de estrutura com um adversário com menos cartas do que você.")
@@ -61,9 +64,9 @@ def said(agencia: Path) -> list[str]:
 
 
 def test_each_edition_says_the_card_change_in_its_words(said):
-    english = said.index("en: 1 card(s), 2 rules paragraph(s) changed, 2 translation(s) to "
+    english = said.index("en: 2 card(s), 2 rules paragraph(s) changed, 2 translation(s) to "
                          "update")
-    assert said[1].startswith("pt-BR: 1 card(s), 1 rules paragraph(s) changed")
+    assert said[1].startswith("pt-BR: 2 card(s), 1 rules paragraph(s) changed")
     assert ("    text 1: Troque de estrutura com [-alguém -]{+um adversário +}com menos "
             "[-cartas.-]{+cartas do que você.+}") in said[:english]
     assert ("    text 1: Swap structures with [-someone -]{+an opponent +}with fewer "
@@ -74,6 +77,17 @@ def test_the_engine_effect_is_compared(said):
     effect = [line for line in said if line.startswith("    effect 2:")]
     changed = '    effect 2: [{"do": "discard", "n": 1}] -> [{"do": "discard", "n": 2}]'
     assert effect == [changed] * 2
+
+    assert '    effect 1: [{"do": "give", "n": 2, "to": "last"}] -> [{"do": "give", "n": 3, ' \
+        '"to…' in said
+
+
+def test_the_examples_that_replay_differently(said):
+    start = said.index("examples: 3 replay differently")
+    assert said[start + 1:start + 3] == [
+        "  examples/01-lideranca-e-revolta.md: 0 -> 1 finding(s)",
+        "    + 15:21: J1 (Caio): Caio>2>Bia, but Caio>3>Bia (card 046 (Disrupção "
+        "tecnocientífica) gives this in that state)"]
 
 
 def test_a_translation_updated_and_one_left_behind(said):
@@ -90,7 +104,8 @@ def test_the_report_speaks_the_edition_language(agencia, said):
     folder = agencia / "build" / GAME / "changes"
     portuguese = (folder / "pt-BR" / "changes.html").read_text(encoding="utf-8")
     assert "Mudanças de v1 para árvore de trabalho" in portuguese
-    assert "1 carta alterada" in portuguese and "Efeito 2 (motor de regras)" in portuguese
+    assert "2 cartas alteradas" in portuguese and "Efeito 2 (motor de regras)" in portuguese
+    assert "3 exemplos se desenrolam de outro modo" in portuguese
     english = (folder / "en" / "changes.html").read_text(encoding="utf-8")
     assert "2 translations to update" in english and "Effect 2 (rules engine)" in english
     assert (folder / "en" / "errata.pdf").is_file()
@@ -102,7 +117,8 @@ def test_one_edition_alone(agencia):
     assert result.exit_code == 0, result.output
     heads = [line for line in result.output.splitlines() if not line.startswith(" ")]
     assert heads == ["agencia: changes from v1 to working tree",
-                     "en: 1 card(s), 2 rules paragraph(s) changed, 2 translation(s) to update"]
+                     "en: 2 card(s), 2 rules paragraph(s) changed, 2 translation(s) to update",
+                     "examples: 3 replay differently"]
 
 
 def test_an_edition_the_game_does_not_publish_is_refused(agencia):
