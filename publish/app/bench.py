@@ -173,6 +173,45 @@ def bench_watch(root: Path, game_id: str, copy: Path, card: Card) -> dict:
     return {"card": card.number, "wall_s": round(seconds, 2), "said": said.strip()}
 
 
+def bench_changes(root: Path, game_id: str, runs: int = RUNS) -> dict:
+    """`publish changes` after one card reworded (its report and errata sheet in the source
+    edition), against a one-card preview and the cold deck build, in a git copy of the
+    project (the last commit the version before the edit)."""
+    bindir = Path(sys.executable).parent
+    publish = str(bindir / "publish")
+    with tempfile.TemporaryDirectory(prefix="publish-bench-") as tmp:
+        copy = Path(tmp)
+        for folder in ("cards", "templates", "fonts"):
+            shutil.copytree(root / folder, copy / folder)
+        for git in (["init", "-q"], ["add", "-A"], ["-c", "user.name=bench", "-c",
+                    "user.email=bench@localhost", "commit", "-qm", "before"]):
+            subprocess.run(["git", *git], cwd=copy, check=True, stdout=subprocess.DEVNULL)
+        game, _ = load_game(copy, game_id)
+        if game is None:
+            raise SystemExit("publish check fails: fix the cards before benchmarking")
+        locale = game.config.locales.source
+        card = next(c for c in game.cards[len(game.cards) // 2:] + game.cards
+                    if c.source.path.read_text(encoding="utf-8").count(c.blocks[0].text) == 1)
+        cold = _timed([publish, "build", "decks", "--game", game_id, "--locale", locale], copy)
+        _edit(card)
+        changes = [publish, "changes", "--game", game_id, "--locale", locale]
+        preview = [publish, "preview", card.number, "--game", game_id, "--locale", locale,
+                   "--in-process"]
+        measured = _compare(changes, preview, copy, runs)
+    return {"card": card.number, "changes_s": round(measured["ours"]["wall_s"], 2),
+            "preview_s": round(measured["bare_weasyprint"]["wall_s"], 2),
+            "changes_over_preview": measured["ratio_wall_ours_over_bare"],
+            "cold_decks_s": round(cold[0], 2),
+            "changes_over_cold_decks": round(measured["ours"]["wall_s"] / cold[0], 3)}
+
+
+def _changes_line(found: dict) -> str:
+    return (f"changes of card {found['card']} reworded: {found['changes_s']} s wall (report "
+            f"and errata), one-card preview {found['preview_s']} s: changes/preview = "
+            f"{found['changes_over_preview']}; cold deck build {found['cold_decks_s']} s: "
+            f"changes/cold decks = {found['changes_over_cold_decks']}")
+
+
 def _edit(card: Card) -> None:
     """Change ``card``'s first text block in its file, a word added."""
     text = card.source.path.read_text(encoding="utf-8")
@@ -223,6 +262,11 @@ def main() -> None:
     results = json.loads(path.read_text()) if path.exists() else {}
     results["python"] = python = interpreter()
     print(f"python: {python['implementation']} {python['version']} at {python['executable']}")
+    if sys.argv[1:] == ["changes"]:  # the change report's figures alone
+        results["changes"] = found = bench_changes(root, game_id)
+        write_atomic(path, json.dumps(results, indent=2) + "\n")
+        print(_changes_line(found))
+        return
     if sys.argv[1:] == ["engine"]:  # `make bench-engine`: the engine's figures alone
         line = bench_engine(root, game_id, results)
         write_atomic(path, json.dumps(results, indent=2) + "\n")
@@ -249,6 +293,8 @@ def main() -> None:
           f"{whole['one_card_edit']['wall_s']} s = {whole['edit_over_cold']} of cold; the same "
           f"edit under publish watch {whole['one_card_edit_watching']['wall_s']} s = "
           f"{whole['watching_over_command']} of the command's")
+    results["changes"] = found = bench_changes(root, game_id)
+    print(_changes_line(found))
     engine_lines = bench_engine(root, game_id, results)
     write_atomic(path, json.dumps(results, indent=2) + "\n")
     verdict = "met" if decks["ratio_wall_ours_over_bare"] <= DECKS_GOAL else "NOT met"

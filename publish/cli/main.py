@@ -13,6 +13,8 @@ import click
 
 from publish import __version__
 from publish.app import commands, scaffold
+from publish.app.changes.command import ChangesRequest
+from publish.app.changes.command import changes as compare_versions
 from publish.app.preflight import expectation_from_options, preflight_files
 from publish.app.preview import preview as preview_cards
 from publish.app.sheets import commands as sheetcommands
@@ -334,6 +336,24 @@ def lint(project: str | None, game: str | None, paths: tuple[str, ...], locale: 
     report = commands.lint_pdfs(project, game, paths, fonts, locale)
     echo_all([*map(str, report.findings), *(f"note: {n}" for n in report.notes),
               report.summary()], 0 if report.ok else 1)
+
+
+@main.command()
+@project_option
+@game_option
+@click.argument("before", required=False, metavar="[FROM]")
+@click.argument("after", required=False, metavar="[TO]")
+@click.option("--locale", default=None, help="Only this edition.  [default: every edition]")
+@click.option("--documents/--no-documents", default=True, show_default=True,
+              help="Write the change report and the errata sheet of each edition.")
+@click.option("--pdf/--no-pdf", default=True, show_default=True,
+              help="The report as PDF too, and the errata sheet.")
+@reports
+def changes(project: str | None, game: str | None, **chosen: Any) -> None:
+    """What changed from FROM to TO: git revisions (FROM: HEAD; TO: the working tree) or
+    two project folders. Prints each change; writes build/<game>/changes/<locale>/:
+    changes.html, changes.pdf, errata.pdf."""
+    echo_all(compare_versions(ChangesRequest(project, game, **chosen)))
 
 
 @main.command(cls=EngineCommand)
