@@ -135,3 +135,10 @@ def sections(html: str, deepest: int = 3) -> Iterator[tuple[str, str, str]]:
     for match, after in zip(cuts, [*cuts[1:], None], strict=True):
         end = after.start() if after is not None else len(html)
         yield match.group(3), plain(match.group(5)), plain(html[match.end():end])
+
+
+def notes_in_text(html: str) -> str:
+    """Each callout (an ``aside`` in the printed rules) as a note within the text: on a web
+    page an ``aside`` is a landmark of the page, beside the text rather than in it."""
+    return html.replace('<aside class="callout', '<div role="note" class="callout').replace(
+        "</aside>", "</div>")

@@ -29,6 +29,7 @@ from publish.docs.site.links import (
     card_pages,
     example_summaries,
     moves,
+    notes_in_text,
     places,
     plain,
     sections,
@@ -194,8 +195,8 @@ def _chapters(pages: _Pages, rendered: list[Markup], examples: dict[str, dict[st
 
     for i, html in enumerate(rendered):
         chapter = chapters[i]
-        body = term_links(card_pages(example_summaries(str(html), summary), "../"),
-                          pages.terms, "../")
+        body = term_links(card_pages(example_summaries(notes_in_text(str(html)), summary),
+                                     "../"), pages.terms, "../")
         pages.note_places(body, chapter["href"], chapter["title"])
         for ident, title, text in sections(body):
             pages.index.append({"t": title, "u": f"{chapter['href']}#{ident}", "k": "rule",
@@ -212,8 +213,8 @@ def _example_pages(pages: _Pages, examples: dict[str, dict[str, Any]],
     """A page per example, its logs as numbered moves, and examples/index.html."""
     edition = pages.edition
     for ident, example in examples.items():
-        body = moves(card_pages(str(edition.markdown.render(example["source"])), "../"),
-                     edition.gettext("Moves"))
+        body = moves(card_pages(notes_in_text(str(edition.markdown.render(example["source"]))),
+                                "../"), edition.gettext("Moves"))
         body = term_links(body, pages.terms, "../")
         pages.note_places(body, example["href"], example["title"])
         pages.index.append({"t": example["title"], "u": example["href"], "k": "example",
