@@ -83,8 +83,12 @@ def built_site(project: Path, game_id: str) -> Path:
 def site(request, tmp_path_factory) -> Path:
     """A game's whole site, built once into a copy of the project."""
     folder = tmp_path_factory.mktemp("site")
-    if request.param == "new game":
-        return built_site(new_game(empty_project(folder / "project")), "demo")
+    if request.param == "new game":  # as its author would: nothing but `publish build site`
+        project = new_game(empty_project(folder / "project"))
+        result = run("build", "site", "--project", str(project), "--game", "demo")
+        assert result.exit_code == 0, result.output
+        assert "site (en)" in result.output and "site (fr)" in result.output  # every edition
+        return project / "build" / "demo" / "site"
     project = copy_game(folder / "project", request.param)
     shutil.copytree(REPO / "fonts", project / "fonts")
     return built_site(project, request.param)
