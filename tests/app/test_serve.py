@@ -43,7 +43,7 @@ def test_it_listens_on_the_loopback_address_only(served):
 def test_pages_come_with_the_reload_script_and_other_files_as_they_are(served):
     base, _, _ = served
     status, body, where = fetch(base + "/")
-    assert where.endswith("/site/index.html")
+    assert status == 200 and where.endswith("/site/index.html")
     assert body == b"<html><body><p>hi</p>" + RELOAD + b"</body></html>"
     assert fetch(base + "/site/assets.css")[1] == b"p{}"
     with pytest.raises(urllib.error.HTTPError):

@@ -122,6 +122,7 @@ def test_no_link_or_anchor_is_broken(site):
 def test_every_page_loads_without_a_console_error(site, driver):
     pages = sorted(site.rglob("*.html"))
     errors = {}
+    console_errors(driver)  # what earlier tests left (axe's own requests for style sheets)
     for page in pages:
         driver.get(page.as_uri())
         found = console_errors(driver)
@@ -140,8 +141,10 @@ def test_axe_finds_nothing_on_any_kind_of_page(site, driver):
             if violations:
                 found[f"{edition.name} {kind} ({page.name})"] = violations
     assert found == {}
-    kinds = set(page_kinds(editions(site)[0]))
-    assert kinds >= {"chapter", "card", "card list", "glossary", "search", "example"}
+    first = editions(site)[0]
+    wanted = {"chapter", "card", "card list", "glossary", "search"}
+    assert set(page_kinds(first)) >= wanted | ({"example"} if (first / "examples").is_dir()
+                                               else set())
 
 
 def test_search_finds_a_card_by_a_word_of_its_text_in_each_language(site, driver):

@@ -66,3 +66,12 @@ def test_the_search_index_cannot_end_its_script():
     script = search_script([{"t": "</script><script>alert(1)</script>", "u": "x", "k": "card",
                              "x": ""}])
     assert "</script>" not in script and script.startswith("window.SITE_SEARCH = [")
+
+
+def test_icons_are_named_in_the_edition_s_words():
+    from publish.docs.site.links import icon_names
+
+    html = '<span class="icon icon-coin" role="img" aria-label="coin"><svg></svg></span>'
+    assert icon_names(html, {"coin": "Moeda & cia"}) == (
+        '<span class="icon icon-coin" role="img" aria-label="Moeda &amp; cia"><svg></svg></span>')
+    assert icon_names(html, {}) == html

@@ -142,3 +142,13 @@ def notes_in_text(html: str) -> str:
     page an ``aside`` is a landmark of the page, beside the text rather than in it."""
     return html.replace('<aside class="callout', '<div role="note" class="callout').replace(
         "</aside>", "</div>")
+
+
+_ICON = re.compile(r'<span class="icon icon-([^"]+)" role="img" aria-label="[^"]*">')
+
+
+def icon_names(html: str, names: Mapping[str, str]) -> str:
+    """Each icon named as the edition names it (game.yaml's ``icons``: "Coin", "Moeda"), not
+    by its token, for a screen reader."""
+    return _ICON.sub(lambda m: f'<span class="icon icon-{m.group(1)}" role="img" aria-label="'
+                     f'{escape(names.get(m.group(1), m.group(1)))}">', html)

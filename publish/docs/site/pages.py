@@ -28,6 +28,7 @@ from publish.docs.manual import listed_fields
 from publish.docs.site.links import (
     card_pages,
     example_summaries,
+    icon_names,
     moves,
     notes_in_text,
     places,
@@ -78,8 +79,9 @@ def face_image(game: Game, locale: str, images: Mapping[str, CardImage], up: str
         image = images.get(card.number)
         if image is None:
             return Markup('<span class="cardref">{}</span>').format(card.name)
-        return Markup('<a href="{up}cards/{n}.html"><img src="{up}{src}" srcset="{up}{src} 1x, '
-                      '{up}{src2x} 2x" width="{w}" height="{h}" alt="{alt}"></a>').format(
+        return Markup('<a class="cardref" href="{up}cards/{n}.html"><img src="{up}{src}" '
+                      'srcset="{up}{src} 1x, {up}{src2x} 2x" width="{w}" height="{h}" '
+                      'alt="{alt}"></a>').format(
             up=up, n=card.number, src=image.src, src2x=image.src2x, w=image.w, h=image.h,
             alt=full_text(game, card, locale))
 
@@ -122,7 +124,8 @@ class _Pages:
         env = self.edition.shared.rules_env
         html = env.get_template(f"site/{name}.html.j2").render(
             **self.common, **context, path=path, up=up, assets=f"{up}../assets/")
-        self.files[path] = html
+        names = {token: spec.name for token, spec in self.edition.game.config.icons.items()}
+        self.files[path] = icon_names(html, names)
 
     def note_places(self, html: str, path: str, page_title: str) -> None:
         """Which cards this page names and where, and the page of every id it holds."""
