@@ -126,11 +126,10 @@ def make_server(folder: Path, state: BuildState, port: int, home: str = "/site/i
     return server
 
 
-def serving(server: ThreadingHTTPServer) -> threading.Thread:
-    """The server answering on a thread of its own (started)."""
-    thread = threading.Thread(target=server.serve_forever, name="publish-serve", daemon=True)
-    thread.start()
-    return thread
+def serving(server: ThreadingHTTPServer) -> ThreadingHTTPServer:
+    """``server``, answering on a thread of its own from now on."""
+    threading.Thread(target=server.serve_forever, name="publish-serve", daemon=True).start()
+    return server
 
 
 def build_reporting(state: BuildState, build: Callable[[], str | None]) -> Callable[[], None]:

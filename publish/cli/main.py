@@ -293,13 +293,27 @@ def serve(project: str | None, game: str | None, locale: str | None, port: int,
     watch` does; open pages reload themselves, and a failed build's error shows in them as
     here. Stop with Ctrl-C."""
     root, game_id = commands.locate(project, game)
-    targets = ["site", *(["gallery"] if gallery else [])]
+    build = builder(str(root), game_id, locale, ["site", *(["gallery"] if gallery else [])])
+    state = BuildState()
+    server = serving(make_server(root / "build" / game_id, state, port))
+    echo(f"serving http://{HOST}:{server.server_address[1]}/ (the site of {game_id}"
+         + ("; the gallery: /<locale>/gallery/" if gallery else "") + ")")
+    try:
+        rebuild_on_save(root, game_id, build_reporting(state, build), echo)
+    finally:
+        server.shutdown()
+
+
+def builder(root: str, game_id: str, locale: str | None, targets: list[str]
+            ) -> Callable[[], str | None]:
+    """One build of `publish serve`: each of ``targets`` as `publish watch TARGET` builds it;
+    what failed is printed and returned (None: nothing failed), and serving goes on."""
 
     def build() -> str | None:
         said: list[str] = []
         for target in targets:
             try:
-                build_changed(str(root), game_id, locale, False, False, None, target)
+                build_changed(root, game_id, locale, False, False, None, target)
             except Failure as failure:
                 said += failure.lines
             except Exception as exc:  # a bug must not end the session: said, as in watch
@@ -308,15 +322,7 @@ def serve(project: str | None, game: str | None, locale: str | None, port: int,
             echo(line, err=True)
         return "\n".join(said) or None
 
-    state = BuildState()
-    server = make_server(root / "build" / game_id, state, port)
-    serving(server)
-    echo(f"serving http://{HOST}:{server.server_address[1]}/ (the site of {game_id}"
-         + ("; the gallery: /<locale>/gallery/" if gallery else "") + ")")
-    try:
-        rebuild_on_save(root, game_id, build_reporting(state, build), echo)
-    finally:
-        server.shutdown()
+    return build
 
 
 def rebuild(once: Callable[[], None]) -> None:
