@@ -24,7 +24,7 @@ UV_COMPILE := $(BIN)/uv pip compile pyproject.toml - --extra dev --universal \
   --generate-hashes --custom-compile-command 'make lock' --quiet --output-file $(LOCK)
 
 .PHONY: FORCE all bench bench-engine build setup system-packages check-lock check test lint \
-  lock lock-upgrade clean
+  lock lock-upgrade clean browser-deps
 
 all: build
 
@@ -68,8 +68,17 @@ lint: setup
 	$(BIN)/ruff check publish tests tools
 	$(BIN)/mypy publish
 
+# what the website's browser tests load into the page: axe-core, at the version
+# tests/browser/package-lock.json pins (with its integrity hash), from the npm registry
+AXE := tests/browser/node_modules/axe-core/axe.min.js
+browser-deps: $(AXE)
+
+$(AXE): tests/browser/package.json tests/browser/package-lock.json
+	cd tests/browser && npm ci --ignore-scripts --no-audit --no-fund --loglevel=error
+	touch $@
+
 # on every core (pytest-xdist), a module's tests kept together so that its fixtures are made once
-test: setup lint
+test: setup lint browser-deps
 	$(BIN)/pytest -n auto --dist loadscope
 
 bench: setup

@@ -233,7 +233,10 @@ def build_target(project: str | None, game: str | None, target: str, locale: str
         say(line)
     with failing():  # a value its options refuse (an address that is not one) is said
         options = TARGETS[target].options(**(chosen or {}))
-    request = Request([chosen_edition.locale], {target: options}, force=True, together=True)
+    locales = [chosen_edition.locale]
+    if locale is None and getattr(TARGETS[target], "every_edition", False):
+        locales = list(work.game.config.locales.editions) or locales  # one site, every edition
+    request = Request(locales, {target: options}, force=True, together=True)
     start = time.perf_counter()
     with failing():
         built = run(work, plan(work, request), jobs, say)

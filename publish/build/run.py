@@ -23,7 +23,7 @@ from publish.core.parallel.pool import Processes
 from publish.model.inputs import Inputs, Stamps, records_file
 from publish.render.misuse import template_misuse
 from publish.targets import TARGETS
-from publish.targets.base import Built, Job, Joining, Rendered, Work, output_dir
+from publish.targets.base import Built, Job, Joining, Rendered, Work, job_dir
 
 Say = Callable[[str], None]
 
@@ -126,7 +126,7 @@ def _consider(work: Work, job: Job, stamps: Stamps, inputs: Inputs, force: bool
     """``job`` as it must run (None: it need not) and why, with its outputs that are up to
     date: when less than all of it changed, only its stale outputs (narrow) or only the
     changed cards' pages (paged) are remade."""
-    out = output_dir(work.project, work.game.id, job.locale)
+    out = job_dir(work.project, work.game.id, job)
     reasons = [stamps.why(name, _expected(job, name, stamps, inputs), (out / name).is_file())
                for name in job.outputs]
     if force:
@@ -148,7 +148,7 @@ def _consider(work: Work, job: Job, stamps: Stamps, inputs: Inputs, force: bool
 def _stale_final(work: Work, job: Job, stamps: Stamps, stale: list[Job], force: bool) -> str:
     """Why a final job runs ('': it need not): when forced, when its target remade anything,
     or when it is stale."""
-    out = output_dir(work.project, work.game.id, job.locale)
+    out = job_dir(work.project, work.game.id, job)
     remade = [j for j in stale if j.target == job.target and j.locale == job.locale]
     if force:
         return "forced"
@@ -231,7 +231,7 @@ def _report(job: Job, rendered: Rendered, outputs: list[Built], why: str) -> str
 def write(work: Work, job: Job, rendered: Rendered, stamps: Stamps, inputs: Inputs
           ) -> list[Built]:
     """A job's files, atomically, and right after them the records of its outputs."""
-    out = output_dir(work.project, work.game.id, job.locale)
+    out = job_dir(work.project, work.game.id, job)
     for name, data in rendered.files.items():
         write_atomic(out / name, data, within=out)
     for name in rendered.remove:

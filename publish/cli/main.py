@@ -17,6 +17,7 @@ from publish.app.changes.command import ChangesRequest
 from publish.app.changes.command import changes as compare_versions
 from publish.app.preflight import expectation_from_options, preflight_files
 from publish.app.preview import preview as preview_cards
+from publish.app.serve import HOST, BuildState, build_reporting, make_server, serving
 from publish.app.sheets import commands as sheetcommands
 from publish.app.watcher import rebuild_on_save
 from publish.build.failures import Failure, build_failure
@@ -287,6 +288,52 @@ def watch(project: str | None, game: str | None, locale: str | None,
     only = None if target in (None, "all") else target
     once = functools.partial(build_changed, str(root), game_id, locale, False, False, None, only)
     rebuild_on_save(root, game_id, functools.partial(rebuild, once), echo)
+
+
+@main.command()
+@project_option
+@game_option
+@click.option("--locale", default=None, help="Only this edition.  [default: every edition]")
+@click.option("--port", type=click.IntRange(0, 65535), default=8000, show_default=True,
+              help="Port on 127.0.0.1 (0: any free one).")
+@click.option("--gallery", is_flag=True, help="Build and serve the review gallery too.")
+@reports
+def serve(project: str | None, game: str | None, locale: str | None, port: int,
+          gallery: bool) -> None:
+    """Serve the website (build/<game>/site/) on 127.0.0.1, rebuilt on every save as `publish
+    watch` does; open pages reload themselves, and a failed build's error shows in them as
+    here. Stop with Ctrl-C."""
+    root, game_id = commands.locate(project, game)
+    build = builder(str(root), game_id, locale, ["site", *(["gallery"] if gallery else [])])
+    state = BuildState()
+    server = serving(make_server(root / "build" / game_id, state, port))
+    echo(f"serving http://{HOST}:{server.server_address[1]}/ (the site of {game_id}"
+         + ("; the gallery: /<locale>/gallery/" if gallery else "") + ")")
+    try:
+        rebuild_on_save(root, game_id, build_reporting(state, build), echo)
+    finally:
+        server.shutdown()
+
+
+def builder(root: str, game_id: str, locale: str | None, targets: list[str]
+            ) -> Callable[[], str | None]:
+    """One build of `publish serve`: each of ``targets`` as `publish watch TARGET` builds it;
+    what failed is printed and returned (None: nothing failed), and serving goes on."""
+
+    def build() -> str | None:
+        said: list[str] = []
+        for target in targets:
+            try:
+                build_changed(root, game_id, locale, False, False, None, target)
+            except Failure as failure:
+                said += failure.lines
+            except Exception as exc:  # a bug must not end the session: said, as in watch
+                said.append(crash_line(exc))
+        for line in said:
+            echo(line, err=True)
+        return "\n".join(said) or None
+
+    return build
 
 
 def rebuild(once: Callable[[], None]) -> None:

@@ -57,6 +57,10 @@ class RulesContext:
     words: Words | None = None
     directives: Mapping[str, Any] = field(default_factory=dict)
     """The game's own directives by name (its plug-in's), besides the core's."""
+    stable_ids: bool = False
+    """Heading and glossary-term ids made from the source-language text, not the edition's:
+    the same id in every edition (the website's anchors).  Off for the printed documents,
+    whose ids stay as they were."""
     collected: dict[str, Any] = field(default_factory=dict)
     """What directives gathered from the sources, by the name of the one that prints it
     (`{groups}`: each group's condition); also read as an attribute (``ctx.groups``)."""

@@ -22,7 +22,7 @@ from markupsafe import Markup
 from publish.core.problems import Location, Problem, ProblemsFound
 from publish.core.projectfiles import sources
 from publish.docs.context import Labels, RulesContext, Source, Words
-from publish.docs.markdown import RulesMarkdown
+from publish.docs.markdown import SOURCE_TEXT, RulesMarkdown, slug
 from publish.model.game import Game
 from publish.render.edition import EditionContext
 
@@ -109,7 +109,7 @@ class Edition:
             raise ProblemsFound(sorted(set(self.ctx.problems), key=lambda p: p.location))
 
 
-def read_edition(shared: EditionContext, *, link_cards: bool = True,
+def read_edition(shared: EditionContext, *, link_cards: bool = True, stable_ids: bool = False,
                  check_example: Callable[[Path], list[Problem]] | None = None,
                  face_html: Callable[[Any], Markup] | None = None) -> Edition:
     """Parse every rules source in the edition of ``shared`` (its game in the edition's
@@ -122,7 +122,8 @@ def read_edition(shared: EditionContext, *, link_cards: bool = True,
     engine = shared.engine
     ctx = RulesContext(game=game, locale=locale, icons=shared.icons,
                        labels=labels(game, locale, words.gettext),
-                       link_cards=link_cards, examples_dir=game.root / "examples",
+                       link_cards=link_cards, stable_ids=stable_ids,
+                       examples_dir=game.root / "examples",
                        check_example=check_example, face_html=face_html, words=words,
                        directives=engine.directives() if engine is not None else {})
     markdown = RulesMarkdown(ctx)
@@ -145,7 +146,9 @@ def _glossary_terms(markdown: RulesMarkdown, chapters: list[Source]) -> dict[str
                 continue
             text = heading_text(markdown.render_inline(source.tokens[i + 1]))
             name = " ".join(text.split())
-            anchor = markdown.unique_id(f"term-{term_key(name).replace(' ', '-')}")
+            stable = token.meta.get(SOURCE_TEXT) if token.meta else None
+            key = slug(stable) if stable else term_key(name).replace(" ", "-")
+            anchor = markdown.unique_id(f"term-{key}")
             token.attrSet("id", anchor)
             terms.setdefault(term_key(name), Term(name)).anchors.append(anchor)
     return terms

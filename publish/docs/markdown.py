@@ -14,6 +14,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections.abc import Sequence
+from itertools import pairwise
 from pathlib import Path
 from typing import Any
 
@@ -46,7 +47,7 @@ __all__ = ["Heading", "Labels", "RulesContext", "RulesMarkdown", "Source"]
 CALLOUTS = ("tip", "caution", "note")
 
 
-def _slug(text: str) -> str:
+def slug(text: str) -> str:
     plain = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode()
     return re.sub(r"[^a-z0-9]+", "-", plain.lower()).strip("-") or "s"
 
@@ -93,6 +94,8 @@ class RulesMarkdown:
         words = self.ctx.words
         if words is not None and words.is_source:
             words = None  # the source edition is read as written
+        if self.ctx.stable_ids:
+            keep_source_text(tokens)
         if words is not None:
             translate_tokens(self.md, tokens, rel(self.ctx.game, path), words, self.afford)
         meta: dict[str, Any] = {}
@@ -112,7 +115,7 @@ class RulesMarkdown:
             return Source(path, [], {}, [])
         tokens = lift_block_directives(tokens)
         self._check_blocks(tokens)
-        headings = self._headings(tokens, prefix or _slug(path.stem))
+        headings = self._headings(tokens, prefix or slug(path.stem))
         for name, directive in self.directives.items():
             if directive.parsed is not None:
                 directive.parsed(self, tokens, name)
@@ -169,8 +172,8 @@ class RulesMarkdown:
                 continue
             level = int(token.tag[1])
             html = self.render_inline(tokens[i + 1])
-            text = re.sub(r"<[^>]+>", "", str(html))
-            ident = self.unique_id(prefix if level == 1 else f"{prefix}--{_slug(text)}")
+            text = token.meta.get(SOURCE_TEXT) or re.sub(r"<[^>]+>", "", str(html))
+            ident = self.unique_id(prefix if level == 1 else f"{prefix}--{slug(text)}")
             token.attrSet("id", ident)
             headings.append(Heading(level, ident, html))
         return headings
@@ -276,6 +279,23 @@ class RulesMarkdown:
         lang = token.info.strip().split(" ")[0] if token.info else ""
         lines = token.content.strip("\n").split("\n")
         return str(self.html.log(lang or "text", lines)) + "\n"
+
+
+SOURCE_TEXT = "source_text"
+"""A heading's or term's text as the source language writes it, kept on its opening token
+before translation (RulesContext.stable_ids): what its id is made from."""
+
+
+def keep_source_text(tokens: list[Token]) -> None:
+    """Note on each heading and defined term the source-language text it is made of."""
+    for token, inline in pairwise(tokens):
+        if token.type in ("heading_open", "dt_open") and inline.type == "inline":
+            token.meta = {**(token.meta or {}), SOURCE_TEXT: _plain(inline.content)}
+
+
+def _plain(markdown: str) -> str:
+    """A line of Markdown without its markup: directives, icons, emphasis and code marks."""
+    return re.sub(r"[{}*_`:\[\]]", " ", markdown)
 
 
 def _html_renderer(md: MarkdownIt) -> RendererHTML:

@@ -29,6 +29,13 @@ def output_dir(project: Path, game_id: str, locale: str) -> Path:
     return project / "build" / game_id / locale
 
 
+def job_dir(project: Path, game_id: str, job: Job) -> Path:
+    """Where a job's outputs go: its edition's folder, or the game's (Job.whole_game)."""
+    if job.whole_game:
+        return project / "build" / game_id
+    return output_dir(project, game_id, job.locale)
+
+
 @dataclass
 class Built:
     """One output file and how many pages it has."""
@@ -74,6 +81,10 @@ class Job:
     forced: bool = False
     """Made again on demand: nothing kept from earlier builds is reused (set by the
     planner)."""
+    whole_game: bool = False
+    """Its outputs are named from the game's folder, build/<game>/, not the edition's: an
+    output every edition shares (the website, site/<locale>/...).  Still recorded with the
+    edition's records."""
 
     @property
     def label(self) -> str:

@@ -8,7 +8,7 @@ from markupsafe import Markup
 
 from publish.core.problems import did_you_mean
 from publish.core.projectfiles import OutsideProject, inside
-from publish.docs.context import Source
+from publish.docs.context import RulesContext, Source
 from publish.docs.directives.base import Call, Directive
 from publish.i18n.fields import fill
 
@@ -24,15 +24,18 @@ def example(call: Call) -> Markup:
     if isinstance(shown, Markup):
         return shown  # the problem was recorded the first time
     ident, source = shown
-    ctx = call.ctx
+    return call.rules.html.example(ident, source.meta.get("title") or call.arg,
+                                   meta_line(call.ctx, source), call.rules.render(source))
+
+
+def meta_line(ctx: RulesContext, source: Source) -> str:
+    """The example's players, mode and decks, as its title's second line says them."""
     meta = source.meta
     decks = ctx.game.config.decks
     deck_names = ctx.labels.list_joiner(
         [decks[d].name if d in decks else str(d) for d in meta.get("decks") or []])
-    line = fill(ctx.labels.example_meta, {"players": meta.get("players", "?"),
+    return fill(ctx.labels.example_meta, {"players": meta.get("players", "?"),
                                           "mode": meta.get("mode", "?"), "decks": deck_names})
-    return call.rules.html.example(ident, meta.get("title") or call.arg, line,
-                                   call.rules.render(source))
 
 
 def _read(call: Call) -> tuple[str, Source] | Markup:
