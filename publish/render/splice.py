@@ -208,10 +208,7 @@ def save(pdf: Any) -> bytes:
     identifier is computed from the contents alone, not kept from an earlier file."""
     import pikepdf
 
-    seen: set[tuple[int, int]] = set()  # a drawing two pages call is pruned once
-    for page in pdf.pages:
-        for holder in with_drawings(page.obj, seen):
-            _prune(holder)
+    prune_resources(pdf)
     sort_unicode_maps(pdf)
     if "/ID" in pdf.trailer:
         del pdf.trailer["/ID"]
@@ -231,6 +228,14 @@ def save(pdf: Any) -> bytes:
 
 _NAME = re.compile(rb"/([^\s/\[\]()<>{}%]+)")
 """A name in a content stream (a resource is called by name: /F1 Tf, /x3 Do, /a1 gs)."""
+
+
+def prune_resources(pdf: Any) -> None:
+    """Each page and drawing of a pikepdf PDF left with only the resources it names."""
+    seen: set[tuple[int, int]] = set()  # a drawing two pages call is pruned once
+    for page in pdf.pages:
+        for holder in with_drawings(page.obj, seen):
+            _prune(holder)
 
 
 def _prune(holder: Any) -> None:
