@@ -89,6 +89,9 @@ def _convert_holder(document: Any, holder: Any, convert: Converter, flatten: boo
         elif xobject.get("/Subtype") == "/Form":
             _cmyk_group(xobject, flatten)
             _convert_holder(document, xobject, convert, flatten, named, done)
+    for pattern in list((resources.get("/Pattern") or {}).values()):
+        if int(pattern.get("/PatternType", 0)) == 1:  # a tile drawn by a content stream
+            _convert_holder(document, pattern, convert, flatten, named, done)
     if "/Pattern" in resources or "/Shading" in resources:
         _convert_shadings(resources, convert, named)
     _convert_stream(document, holder, convert, alphas)
@@ -251,13 +254,8 @@ def _convert_shadings(resources: Any, convert: Converter, named: str) -> None:
     CMYK; any other RGB shading is refused, named."""
     import pikepdf
 
-    shadings = []
-    for pattern in (resources.get("/Pattern") or {}).values():
-        if "/Shading" in pattern:
-            shadings.append(pattern["/Shading"])
-        inner = pattern.get("/Resources")
-        if inner is not None:
-            _convert_shadings(inner, convert, named)
+    shadings = [pattern["/Shading"] for pattern in (resources.get("/Pattern") or {}).values()
+                if "/Shading" in pattern]
     shadings += list((resources.get("/Shading") or {}).values())
     for shading in shadings:
         if shading.get("/ColorSpace") != pikepdf.Name("/DeviceRGB"):
