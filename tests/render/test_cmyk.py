@@ -10,9 +10,9 @@ from pathlib import Path
 
 import pikepdf
 import pytest
+from colourdiff import page_differences
 from PIL import Image, ImageChops
 
-from colourdiff import page_differences
 from conftest import REPO
 from publish.model.services import load_services
 from publish.render.cmyk import Converter, limit_ink, limit_picture, profile_path
