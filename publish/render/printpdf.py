@@ -53,7 +53,7 @@ def print_ready(pdf: bytes, service: Service, items: Sequence[Item], game_root: 
     flatten = service.spec.pdf == "pdf/x-1a"
     with pikepdf.open(io.BytesIO(pdf)) as document:
         prune_resources(document)  # each page names only what it draws: refusals name it
-        done: set[tuple[int, int]] = set()
+        done: dict[tuple[int, int], Any] = {}  # what was converted: a drawing's opacities
         for index, page in enumerate(document.pages):
             named = _page_name(items, index, what)
             _cmyk_group(page.obj, flatten)
@@ -71,16 +71,16 @@ def _page_name(items: Sequence[Item], index: int, what: str) -> str:
 
 
 def _convert_holder(document: Any, holder: Any, convert: Converter, flatten: bool,
-                    named: str, done: set[tuple[int, int]]) -> None:
+                    named: str, done: dict[tuple[int, int], Any]) -> None:
     """Convert a page's or a drawing's content stream and every resource it uses."""
     import pikepdf
 
-    if holder.is_indirect:
-        if holder.objgen in done:
-            return
-        done.add(holder.objgen)
+    if holder.is_indirect and holder.objgen in done:
+        return
     resources = holder.get("/Resources") or pikepdf.Dictionary()
     alphas = _alphas(resources, flatten, named)
+    if holder.is_indirect:
+        done[holder.objgen] = alphas
     xobjects = resources.get("/XObject") or {}
     for key in list(xobjects.keys()):
         xobject = xobjects[key]
@@ -94,7 +94,7 @@ def _convert_holder(document: Any, holder: Any, convert: Converter, flatten: boo
             _convert_holder(document, pattern, convert, flatten, named, done)
     if "/Pattern" in resources or "/Shading" in resources:
         _convert_shadings(resources, convert, named)
-    _convert_stream(document, holder, convert, alphas)
+    _convert_stream(document, holder, convert, alphas, done)
 
 
 def _cmyk_group(holder: Any, flatten: bool) -> None:
@@ -143,12 +143,15 @@ def _alphas(resources: Any, flatten: bool, named: str) -> dict[str, tuple[float,
 
 
 def _convert_stream(document: Any, holder: Any, convert: Converter,
-                    alphas: dict[str, tuple[float, float]]) -> None:
+                    alphas: dict[str, tuple[float, float]], done: dict[tuple[int, int], Any],
+                    base: float = 1.0) -> None:
     """Rewrite a content stream's RGB colours as CMYK; a constant opacity set by a graphics
-    state (when ``alphas`` was made opaque) scales the inks of what follows it."""
+    state (when ``alphas`` was made opaque), and ``base``, the opacity the stream is drawn
+    at, scale the inks of what follows.  A drawing called at an opacity is called as a copy
+    of itself with its inks so scaled."""
     import pikepdf
 
-    recolour = _Recolour(convert, alphas)
+    recolour = _Recolour(convert, alphas, base)
     for operands, operator in pikepdf.parse_content_stream(holder):
         recolour.feed(list(operands), str(operator), operator)
     if not recolour.changed:
@@ -159,25 +162,41 @@ def _convert_stream(document: Any, holder: Any, convert: Converter,
     else:
         holder["/Contents"] = document.make_stream(data)
         holder["/Contents"]["/Filter"] = pikepdf.Name("/FlateDecode")
+    xobjects = (holder.get("/Resources") or {}).get("/XObject") or {}
+    for (name, alpha), faded in recolour.faded.items():
+        drawing = xobjects.get(name)
+        if drawing is None or faded in xobjects:
+            continue
+        copy = document.make_stream(drawing.read_bytes())
+        for key, value in drawing.items():
+            if key not in ("/Length", "/Filter", "/DecodeParms"):
+                copy[key] = value
+        xobjects[faded] = copy
+        if drawing.get("/Subtype") == pikepdf.Name("/Form"):
+            _convert_stream(document, copy, convert, done.get(drawing.objgen) or {}, done,
+                            alpha)
 
 
 class _Recolour:
     """The operators of one content stream, RGB colours made CMYK, opacity (``alphas``, the
-    graphics states made opaque) carried into the inks."""
+    graphics states made opaque, and ``base``, the stream's own) carried into the inks."""
 
-    def __init__(self, convert: Converter, alphas: dict[str, tuple[float, float]]):
-        self.convert, self.alphas = convert, alphas
-        self.flatten = any(a != (1.0, 1.0) for a in alphas.values())
+    def __init__(self, convert: Converter, alphas: dict[str, tuple[float, float]],
+                 base: float = 1.0):
+        self.convert, self.alphas, self.base = convert, alphas, base
+        self.flatten = base < 1 or any(a != (1.0, 1.0) for a in alphas.values())
         self.state: dict[str, Any] = {"fill": (0.0, 0.0, 0.0, 1.0),
                                       "stroke": (0.0, 0.0, 0.0, 1.0), "ca": 1.0, "CA": 1.0}
         self.stack: list[dict[str, Any]] = []
         self.out: list[tuple[list[Any], Any]] = []
-        self.changed = False
+        self.faded: dict[tuple[str, float], str] = {}
+        """Drawings called at an opacity: (name, opacity) -> the name of their faded copy."""
+        self.changed = base < 1
 
     def emit(self, which: str) -> None:
         import pikepdf
 
-        alpha = self.state["ca" if which == "fill" else "CA"]
+        alpha = self.state["ca" if which == "fill" else "CA"] * self.base
         cmyk = [round(v * alpha, 4) for v in self.state[which]]
         self.out.append((cmyk, pikepdf.Operator("k" if which == "fill" else "K")))
         self.changed = True
@@ -187,22 +206,31 @@ class _Recolour:
 
         stroke = op in ("RG", "K", "G", "SC", "SCN")
         which = "stroke" if stroke else "fill"
+        plain = not any(isinstance(v, pikepdf.Name) for v in operands)
         if op in ("rg", "RG") and len(operands) == 3:
             self.state[which] = self.convert.colour(*(float(v) for v in operands))
             return self.emit(which)
-        if op in ("sc", "scn", "SC", "SCN") and len(operands) == 3 and not any(
-                isinstance(v, pikepdf.Name) for v in operands):
+        if op in ("sc", "scn", "SC", "SCN") and len(operands) == 3 and plain:
             self.state[which] = self.convert.colour(*(float(v) for v in operands))
             self.out.append(([pikepdf.Name("/DeviceCMYK")],
                              pikepdf.Operator("CS" if stroke else "cs")))
             return self.emit(which)
-        if op in ("k", "K") and len(operands) == 4:
+        if op in ("k", "K", "sc", "scn", "SC", "SCN") and len(operands) == 4 and plain:
             self.state[which] = tuple(float(v) for v in operands)
             if self.flatten:
+                if op not in ("k", "K"):
+                    self.out.append(([pikepdf.Name("/DeviceCMYK")],
+                                     pikepdf.Operator("CS" if stroke else "cs")))
                 return self.emit(which)
         if op in ("g", "G") and len(operands) == 1 and self.flatten:
             self.state[which] = (0.0, 0.0, 0.0, 1 - float(operands[0]))
             return self.emit(which)
+        if op == "Do" and self.flatten and self.state["ca"] * self.base < 1:
+            alpha = round(self.state["ca"] * self.base, 4)
+            name = str(operands[0])
+            faded = self.faded.setdefault((name, alpha), f"{name}_a{round(alpha * 1000)}")
+            operands = [pikepdf.Name(faded)]
+            self.changed = True
         if op == "q":
             self.stack.append(dict(self.state))
         elif op == "Q" and self.stack:
@@ -218,14 +246,14 @@ class _Recolour:
 
 
 def _convert_image(document: Any, image: Any, convert: Converter, flatten: bool,
-                   named: str, done: set[tuple[int, int]]) -> None:
+                   named: str, done: dict[tuple[int, int], Any]) -> None:
     """An RGB picture as CMYK (over white when a PDF/X-1a drops its transparency)."""
     import pikepdf
     from PIL import Image
 
     if image.objgen in done:
         return
-    done.add(image.objgen)
+    done[image.objgen] = None
     space = image.get("/ColorSpace")
     rgb = space == pikepdf.Name("/DeviceRGB") or (
         isinstance(space, pikepdf.Array) and space[0] == pikepdf.Name("/ICCBased")
