@@ -112,6 +112,9 @@ class Printshop:
         size = game.config.print.default_size
         service.product(size, game.config_source.locate(("print", "default_size")))
         own = {"service": digest([service.path.read_bytes()])}
+        profile = service.spec.colour.profile
+        if profile is not None and (game.root / profile).is_file():  # the printer's, if named
+            own["profile"] = digest([(game.root / profile).read_bytes()])
         image_form = service.spec.files.form != "pdf"
         return [Job(self.name, locale,
                     (proof_file(service, deck),) if image_form else pdf_files(service, deck),

@@ -168,3 +168,20 @@ def test_an_inverted_picture_fails_the_colour_difference(tmp_path, monkeypatch):
     (fine,), (wrong,) = page_differences(rgb, good, 1), page_differences(rgb, bad, 1)
     assert fine.mean < 6 and fine.p95 < 15
     assert wrong.mean > 6 or wrong.p95 > 15, wrong
+
+
+def test_the_printers_own_profile_is_used_and_embedded(tmp_path):
+    from publish.render.cmyk import SYSTEM_PROFILE, ProfileError
+
+    game_root = tmp_path / "cards" / "moon"
+    game_root.mkdir(parents=True)
+    named = DTC.spec.model_copy(update={"colour": DTC.spec.colour.model_copy(
+        update={"profile": "printer.icc"})})
+    service = type(DTC)("dtc", named, DTC.path)
+    with pytest.raises(ProfileError, match="profile printer.icc: no such file"):
+        print_ready(rgb_pdf(), service, PAGES, game_root, tmp_path, "deck test")
+    (game_root / "printer.icc").write_bytes(SYSTEM_PROFILE.read_bytes())
+    pdf = print_ready(rgb_pdf(), service, PAGES, game_root, tmp_path, "deck test")
+    with pikepdf.open(io.BytesIO(pdf)) as document:
+        embedded = document.Root.OutputIntents[0].DestOutputProfile.read_bytes()
+        assert embedded == SYSTEM_PROFILE.read_bytes()
