@@ -178,7 +178,7 @@ def test_the_printers_own_profile_is_used_and_embedded(tmp_path):
     named = DTC.spec.model_copy(update={"colour": DTC.spec.colour.model_copy(
         update={"profile": "printer.icc"})})
     service = type(DTC)("dtc", named, DTC.path)
-    with pytest.raises(ProfileError, match="profile printer.icc: no such file"):
+    with pytest.raises(ProfileError, match=r"profile printer\.icc: no such file"):
         print_ready(rgb_pdf(), service, PAGES, game_root, tmp_path, "deck test")
     (game_root / "printer.icc").write_bytes(SYSTEM_PROFILE.read_bytes())
     pdf = print_ready(rgb_pdf(), service, PAGES, game_root, tmp_path, "deck test")
