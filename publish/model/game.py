@@ -16,7 +16,7 @@ from pydantic import AfterValidator, BaseModel, ConfigDict, Field, model_validat
 from publish.core.patterns import refusal
 from publish.core.problems import Location
 from publish.core.yamlsource import SourceMap
-from publish.model.sizes import card_sizes
+from publish.model.sizes import CardSize, card_sizes
 
 NonEmpty = Annotated[str, Field(min_length=1)]
 Colour = Annotated[str, Field(pattern=r"^#[0-9a-fA-F]{6}$")]
@@ -227,7 +227,6 @@ def _check_default(spec: FieldSpec) -> None:
 CARD_SIZES: dict[str, tuple[float, float]] = card_sizes()
 """Card sizes a game may print at: width and height in mm, before bleed (data/sizes.yaml)."""
 
-CardSize = Literal[tuple(CARD_SIZES)]  # type: ignore[valid-type]
 
 
 BACKS = ("none", "long-edge", "short-edge", "fold")

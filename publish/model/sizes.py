@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from functools import cache
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated, Literal
 
 from pydantic import Field, ValidationError
 
@@ -65,3 +65,9 @@ def card_sizes() -> dict[str, tuple[float, float]]:
 def papers() -> dict[str, tuple[float, float]]:
     """Each paper's width and height in mm, by id, in the file's order."""
     return {key: value.size for key, value in size_tables().papers.items()}
+
+
+if TYPE_CHECKING:  # the ids are data: a str to the type checker, an enumeration to pydantic
+    CardSize = str
+else:
+    CardSize = Literal[tuple(card_sizes())]

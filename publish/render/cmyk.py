@@ -94,7 +94,7 @@ class Converter:
 
                 pixel = Image.new("RGB", (1, 1), tuple(round(v * 255) for v in rgb))
                 out = _transform(self.profile, self.intent).apply(pixel).getpixel((0, 0))
-                cmyk = limit_ink(tuple(v / 255 for v in out), self.ink_limit)  # type: ignore[arg-type]
+                cmyk = limit_ink(tuple(v / 255 for v in out), self.ink_limit)
             self._colours[rgb] = tuple(round(v, 4) for v in cmyk)  # type: ignore[assignment]
         return self._colours[rgb]
 
@@ -141,7 +141,7 @@ def _transform(profile: bytes, intent: str) -> Any:
             raise ProfileError(f"the profile is for {target.profile.xcolor_space.strip()}, "
                                "not CMYK: name the printer's CMYK profile")
         return ImageCms.buildTransform(ImageCms.createProfile("sRGB"), target, "RGB", "CMYK",
-                                       renderingIntent=INTENTS[intent])
+                                       renderingIntent=ImageCms.Intent(INTENTS[intent]))
     except (OSError, ImageCms.PyCMSError) as exc:
         raise ProfileError(f"cannot read the CMYK profile: {exc}") from None
 

@@ -152,8 +152,9 @@ def _convert_stream(document: Any, holder: Any, convert: Converter,
     import pikepdf
 
     recolour = _Recolour(convert, alphas, base)
-    for operands, operator in pikepdf.parse_content_stream(holder):
-        recolour.feed(list(operands), str(operator), operator)
+    for instruction in pikepdf.parse_content_stream(holder):
+        operator = instruction.operator
+        recolour.feed(list(instruction.operands), str(operator), operator)
     if not recolour.changed:
         return
     data = zlib.compress(pikepdf.unparse_content_stream(recolour.out))

@@ -23,6 +23,7 @@ from publish.model.services import load_services, package_services
 from publish.render.fit import Shrunk
 from publish.render.printpdf import print_ready
 from publish.render.printshop import (
+    Ink,
     Item,
     PageSpec,
     item_card,
@@ -178,7 +179,7 @@ class Printshop:
         files = service.spec.files
         box = product_box(service.name, product)
         parts = ("fronts", "backs") if files.sides == "separate" else ("all",)
-        ink = "cmyk-flat" if service.spec.pdf == "pdf/x-1a" else (
+        ink: Ink = "cmyk-flat" if service.spec.pdf == "pdf/x-1a" else (
             "cmyk" if service.cmyk else "rgb")
         made: dict[str, bytes] = {}
         pages: dict[str, int] = {}
