@@ -22,18 +22,23 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
+import yaml
+
 from publish.core.atomic import write_atomic
 from publish.docs.manual import ManualOptions, make_manual, whole_html
 from publish.docs.rules import read_rules
 from publish.engines.registry import engine_in
 from publish.model.game import Card
 from publish.model.load import default_game, find_root, load_config, load_game
+from publish.model.services import load_services
 from publish.render.decks import SheetSpec, deck_faces, sheet_html
 from publish.render.edition import EditionContext
 from publish.render.preview import card_html
 
 RUNS = 3
 DECKS_GOAL = 1.15
+PRINTSHOP_GOAL = 1.5
+"""DriveThruCards' CMYK PDF/X-1a build against the same pages in RGB: at most half again."""
 
 
 def _timed(command: list[str], cwd: Path) -> tuple[float, float]:
@@ -132,6 +137,31 @@ def bench_build(root: Path, game_id: str) -> dict:
             "edit_over_cold": round(edit[0] / cold[0], 3),
             "one_card_edit_watching": watched,
             "watching_over_command": round(watched["wall_s"] / edit[0], 3)}
+
+
+def bench_printshop(root: Path, game_id: str, runs: int = RUNS) -> dict:
+    """`publish build printshop --service dtc` (CMYK, PDF/X-1a) against the same decks, pages
+    and order from an RGB twin of the service (dtc-rgb: DriveThruCards' file with colour rgb
+    and no PDF/X), in a copy of the project: what the conversion costs."""
+    bindir = Path(sys.executable).parent
+    with tempfile.TemporaryDirectory(prefix="publish-bench-") as tmp:
+        copy = Path(tmp)
+        for folder in ("cards", "templates", "fonts"):
+            shutil.copytree(root / folder, copy / folder)
+        (copy / "pyproject.toml").write_text(
+            f'[tool.publish]\ndefault-game = "{game_id}"\n', encoding="utf-8")
+        spec = load_services()["dtc"].spec.model_dump()
+        spec.update(colour={"space": "rgb"}, pdf="none")
+        own = copy / "cards" / game_id / "services"
+        own.mkdir(exist_ok=True)
+        (own / "dtc-rgb.yaml").write_text(yaml.safe_dump(spec), encoding="utf-8")
+        command = [str(bindir / "publish"), "build", "printshop", "--game", game_id,
+                   "--service"]
+        result = _compare([*command, "dtc"], [*command, "dtc-rgb"], copy, runs)
+    result["rgb_twin"] = result.pop("bare_weasyprint")
+    result["ratio_wall_cmyk_over_rgb"] = result.pop("ratio_wall_ours_over_bare")
+    result["goal_ratio"] = PRINTSHOP_GOAL
+    return result
 
 
 def bench_preview(root: Path, game_id: str, runs: int = RUNS) -> dict:
@@ -281,6 +311,10 @@ def main() -> None:
         print(f"manual: ours {manual['ours']['wall_s']:.2f} s wall, bare WeasyPrint on the "
               f"finished HTML {manual['bare_weasyprint']['wall_s']:.2f} s; ours/bare = "
               f"{manual['ratio_wall_ours_over_bare']}")
+    results["printshop"] = shop = bench_printshop(root, game_id)
+    print(f"printshop: DriveThruCards (CMYK, PDF/X-1a) {shop['ours']['wall_s']:.2f} s wall, "
+          f"the same pages in RGB {shop['rgb_twin']['wall_s']:.2f} s; cmyk/rgb = "
+          f"{shop['ratio_wall_cmyk_over_rgb']} (goal <= {PRINTSHOP_GOAL})")
     results["preview"] = shown = bench_preview(root, game_id)
     for way in ("warm", "in_process"):
         print(f"preview of card {shown['card']} ({way.replace('_', '-')}): ours "

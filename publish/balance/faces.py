@@ -3,7 +3,7 @@
 The cheapest face is one a build has made: the review gallery's image
 (build/<game>/<locale>/gallery/images/<number>.png, trimmed, screen size),
 else the print-shop PNG of the first deck that holds the card
-(printshop/images/<deck>/card-<number>.png, made by every default build).
+(printshop/tgc/<deck>/front-<number>.png, made by every default build).
 Nothing is rendered here; a card with no face yet is shown without one, and
 the report says which command makes them.
 """
@@ -30,7 +30,7 @@ def face_paths(project: Path, game: Game, cards: list[str]) -> dict[str, Path]:
         for locale in locales:
             folder = output_dir(project, game.id, locale)
             candidates = [folder / "gallery" / "images" / f"{number}.png"]
-            candidates += [folder / "printshop" / "images" / deck / f"card-{number}.png"
+            candidates += [folder / "printshop" / "tgc" / deck / f"front-{number}.png"
                            for deck in decks.get(number, [])]
             hit = next((path for path in candidates if path.is_file()), None)
             if hit is not None:

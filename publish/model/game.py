@@ -16,6 +16,7 @@ from pydantic import AfterValidator, BaseModel, ConfigDict, Field, model_validat
 from publish.core.patterns import refusal
 from publish.core.problems import Location
 from publish.core.yamlsource import SourceMap
+from publish.model.sizes import CardSize, card_sizes
 
 NonEmpty = Annotated[str, Field(min_length=1)]
 Colour = Annotated[str, Field(pattern=r"^#[0-9a-fA-F]{6}$")]
@@ -223,25 +224,14 @@ def _check_default(spec: FieldSpec) -> None:
         raise ValueError(f"the default must be among the choices ({', '.join(allowed)})")
 
 
-CARD_SIZES: dict[str, tuple[float, float]] = {
-    "poker": (63.0, 88.0),
-    "bridge": (57.0, 89.0),
-    "tarot": (70.0, 120.0),
-    "mini": (44.0, 63.0),
-    "square": (70.0, 70.0),
-}
-"""Card sizes a game may print at: width and height in mm, before bleed."""
+CARD_SIZES: dict[str, tuple[float, float]] = card_sizes()
+"""Card sizes a game may print at: width and height in mm, before bleed (data/sizes.yaml)."""
 
-CardSize = Literal["poker", "bridge", "tarot", "mini", "square"]
 
 
 BACKS = ("none", "long-edge", "short-edge", "fold")
 """How print-and-cut sheets carry the backs: none, on the next page for a duplex flip on the
 long or short edge, or beside the faces to fold."""
-
-
-def _poker_only() -> list[CardSize]:
-    return ["poker"]
 
 
 class PrintSpec(Strict):
@@ -257,8 +247,16 @@ class PrintSpec(Strict):
         1.0, gt=0, le=1, description="the smallest share of its size a card's text may step "
         "down to when it overflows its box, before the build fails and names the card (0.8: "
         "down to 80 %); 1, the default: never shrink. A card's own shrink_to_fit overrides it")
-    sizes: list[CardSize] = Field(default_factory=_poker_only)
+    sizes: list[CardSize] | None = Field(None, min_length=1, description="the sizes the "
+        "cards are made for, default_size among them; default: the default_size alone")
     bleed_mm: float = Field(3.0, ge=0, le=10)
+
+    @model_validator(mode="after")
+    def _own_size_listed(self) -> PrintSpec:
+        if self.sizes is not None and self.default_size not in self.sizes:
+            raise ValueError(f"default_size {self.default_size} is not among the sizes the "
+                             f"game lists ({', '.join(self.sizes)}): add it, or choose one")
+        return self
 
 
 class EmphasisRule(Strict):

@@ -36,6 +36,12 @@ class FaceStyle:
     figures: dict[str, str] = field(default_factory=dict)
     """game.yaml's figures as CSS ``font-variant-numeric`` values, by where they print:
     cards, rules, summaries, tables ('lining-nums', 'tabular-nums'...)."""
+    cmyk: bool = False
+    """The document prints in CMYK (a print service's): colours declared with a CMYK value
+    take it (templates/_common/colours.css.j2)."""
+    flat: bool = False
+    """The document may hold no transparency (PDF/X-1a): a template leaves out what only
+    transparency draws (a translucent gradient), or draws it opaque."""
 
 
 def name_class(name: str) -> str:

@@ -13,8 +13,10 @@ import math
 from dataclasses import dataclass
 
 from publish.model.game import CARD_SIZES
+from publish.model.sizes import papers
 
-PAPERS: dict[str, tuple[float, float]] = {"a4": (210.0, 297.0), "letter": (215.9, 279.4)}
+PAPERS: dict[str, tuple[float, float]] = papers()
+"""Papers by id: width and height in mm, portrait (publish/data/sizes.yaml)."""
 # Home printers cannot print the outer 3-4 mm of a sheet: guides live beyond that.
 GUIDE_MARGIN = 4.5
 

@@ -1,16 +1,15 @@
-"""Print-shop files: one card per page with TrimBox/BleedBox, and 300 dpi PNGs.
+"""Print-shop files: one card per page with TrimBox/BleedBox, and images of each page.
 
-Services state sizes in inches: The Game Crafter wants poker cards of
-2.5 x 3.5 in with 1/8 in bleed (825 x 1125 px at 300 dpi), MakePlayingCards
-0.12 in bleed (822 x 1122 px).  DriveThruCards takes one PDF per deck with
-each front followed by its back.
+What size, bleed, order and colour each service takes is data
+(publish.model.services); here a deck becomes the pages a service's files
+hold, in its order, at its card box.
 """
 
 from __future__ import annotations
 
 import io
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING, ClassVar, Literal
 
 from publish.model.game import CARD_SIZES, Game, game_files
 from publish.render.decks import text_sizes
@@ -23,12 +22,21 @@ from publish.render.readable import Readable
 if TYPE_CHECKING:
     from weasyprint.document import Document
 
+    from publish.model.services import Product
+
 INCH = 25.4
+
+Sides = Literal["back-front", "front-back", "separate", "fronts-then-back"]
+Part = Literal["all", "fronts", "backs"]
+Ink = Literal["rgb", "cmyk", "cmyk-flat"]
+"""How a document's colours print: on screen or an RGB service; in CMYK; in CMYK with no
+transparency (PDF/X-1a).  Templates read it as ``style.cmyk`` and ``style.flat``."""
 
 
 @dataclass(frozen=True)
 class Service:
-    """A print service's card: trim and bleed in millimetres, and the image resolution."""
+    """A card box to lay pages out at: trim and bleed in millimetres, and the resolution of
+    its images."""
 
     name: str
     trim: tuple[float, float]
@@ -36,10 +44,9 @@ class Service:
     dpi: float = 300
 
 
-SERVICES = {
-    "tgc": Service("The Game Crafter", (2.5 * INCH, 3.5 * INCH), 0.125 * INCH),
-    "mpc": Service("MakePlayingCards", (2.5 * INCH, 3.5 * INCH), 0.12 * INCH),
-}
+def product_box(name: str, product: Product) -> Service:
+    """The card box of a service's product (publish.model.services.Product)."""
+    return Service(name, product.trim_mm, product.bleed_mm, product.dpi)
 
 
 @dataclass(frozen=True)
@@ -56,14 +63,19 @@ class Item(Readable):
 
 @dataclass(frozen=True)
 class PageSpec:
-    """A deck one card per page: at ``service``'s size, each distinct card once, then its back
-    (``interleave``) or, after them all, the deck's back; to lay out part of it, only the
-    pages of ``cards``."""
+    """A deck one card per page at ``service``'s card box: its fronts and backs in the order
+    ``sides`` says (fronts-then-back: the fronts, then the deck's back once; front-back or
+    back-front: each card beside its back; separate: ``part`` says which), each distinct
+    card once or each copy (``copies``); to lay out part of it, only the pages of
+    ``cards``."""
 
     deck: str
     service: Service
-    interleave: bool = False
+    sides: Sides = "fronts-then-back"
+    copies: Literal["each", "distinct"] = "distinct"
+    part: Part = "all"
     cards: frozenset[str] | None = None
+    ink: Ink = "rgb"
 
 
 @dataclass(frozen=True)
@@ -75,24 +87,42 @@ class ItemPages:
     items: tuple[Item, ...]
     service: Service
     what: str
+    ink: Ink = "rgb"
 
 
 def single_items(context: EditionContext, spec: PageSpec) -> list[Item]:
-    """The pages of ``spec.deck``'s print-shop PDF, in order (all of them, whatever
+    """The pages of ``spec.deck``'s print-shop document, in order (all of them, whatever
     ``spec.cards``)."""
     faces, backs = context.deck_faces(spec.deck)
-    seen: set[str] = set()
-    items = []
+    seen: dict[str, int] = {}
+    items: list[Item] = []
     for face, back in zip(faces, backs, strict=True):
-        if face.number in seen:
+        copy = seen.get(face.number, 0) + 1
+        seen[face.number] = copy
+        if copy > 1 and spec.copies == "distinct":
             continue
-        seen.add(face.number)
-        items.append(Item(face, None, f"card-{face.number}"))
-        if spec.interleave:
-            items.append(Item(None, back, f"back-{face.number}"))
-    if not spec.interleave:
+        tail = "" if copy == 1 else f"-copy{copy}"
+        front_item = Item(face, None, f"card-{face.number}{tail}")
+        back_item = Item(None, back, f"back-{face.number}{tail}")
+        if spec.sides == "front-back":
+            items += [front_item, back_item]
+        elif spec.sides == "back-front":
+            items += [back_item, front_item]
+        elif spec.sides == "separate":
+            items.append(back_item if spec.part == "backs" else front_item)
+        else:
+            items.append(front_item)
+    if spec.sides == "fronts-then-back":
         items.append(Item(None, backs[0], f"back-{spec.deck}"))
     return items
+
+
+def item_card(item: Item) -> str | None:
+    """The number of the card an item shows, front or back (None: the deck's one back)."""
+    if item.card is not None:
+        return item.card.number
+    number = item.anchor.removeprefix("back-").split("-copy")[0]
+    return None if item.deck is not None and number == item.deck.id else number
 
 
 def single_pdf(context: EditionContext, spec: PageSpec, shrunk: list[Shrunk] | None = None
@@ -102,9 +132,9 @@ def single_pdf(context: EditionContext, spec: PageSpec, shrunk: list[Shrunk] | N
     to fit are added to ``shrunk``."""
     items = single_items(context, spec)
     if spec.cards is not None:
-        items = [i for i in items if i.card is not None and i.card.number in spec.cards]
+        items = [i for i in items if item_card(i) in spec.cards]
     pages = ItemPages(f"{context.game.config.name} · {spec.deck}", tuple(items), spec.service,
-                      spec.deck)
+                      spec.deck, spec.ink)
     return items_pdf(context, pages, shrunk), items
 
 
@@ -134,7 +164,7 @@ def items_html(context: EditionContext, pages: ItemPages) -> str:
     style = context.style(context.game.config.print.default_size)
     w, h = pages.service.trim
     size = dict(style.size, w=w, h=h, bleed=pages.service.bleed)
-    style = replace(style, size=size)
+    style = replace(style, size=size, cmyk=pages.ink != "rgb", flat=pages.ink == "cmyk-flat")
     return context.env.get_template("single.html.j2").render(
         lang=context.locale, title=pages.title, items=pages.items, style=style, size=size,
         bw=False)
@@ -154,9 +184,10 @@ def pixels(service: Service) -> tuple[int, int]:
 
 
 def rasterise(pdf: bytes, dpi: float, size: tuple[int, int] | None = None,
-              level: int = 6) -> list[bytes]:
+              level: int = 6, form: str = "png", quality: int = 95) -> list[bytes]:
     """Every page of ``pdf`` (with its bleed) as PNG bytes at ``dpi``, compressed at zlib
-    ``level`` (1: fastest, for a preview; 6: Pillow's default).
+    ``level`` (1: fastest, for a preview; 6: Pillow's default); or, ``form`` jpeg, as JPEG
+    at ``quality``.
 
     pdfium rounds a page's pixel size up, so a page of 269.28 pt can come out
     one pixel taller than the 1122 px a service asks for; ``size`` trims that
@@ -174,7 +205,11 @@ def rasterise(pdf: bytes, dpi: float, size: tuple[int, int] | None = None,
                     raise ValueError(f"page renders at {image.size}, expected {size}")
                 image = image.crop((0, 0, *size))
             buffer = io.BytesIO()
-            image.save(buffer, format="PNG", dpi=(dpi, dpi), compress_level=level)
+            if form == "jpeg":
+                image.convert("RGB").save(buffer, format="JPEG", dpi=(dpi, dpi),
+                                          quality=quality, optimize=True)
+            else:
+                image.save(buffer, format="PNG", dpi=(dpi, dpi), compress_level=level)
             images.append(buffer.getvalue())
     finally:
         document.close()

@@ -211,10 +211,7 @@ def save(pdf: Any) -> bytes:
     (``render.conformance``)."""
     import pikepdf
 
-    seen: set[tuple[int, int]] = set()  # a drawing two pages call is pruned once
-    for page in pdf.pages:
-        for holder in with_drawings(page.obj, seen):
-            _prune(holder)
+    prune_resources(pdf)
     sort_unicode_maps(pdf)
     unique_subset_tags(pdf)  # joined PDFs: each part tagged its subsets alike
     version = declare_version(pdf, needed_version(pdf))
@@ -236,6 +233,14 @@ def save(pdf: Any) -> bytes:
 
 _NAME = re.compile(rb"/([^\s/\[\]()<>{}%]+)")
 """A name in a content stream (a resource is called by name: /F1 Tf, /x3 Do, /a1 gs)."""
+
+
+def prune_resources(pdf: Any) -> None:
+    """Each page and drawing of a pikepdf PDF left with only the resources it names."""
+    seen: set[tuple[int, int]] = set()  # a drawing two pages call is pruned once
+    for page in pdf.pages:
+        for holder in with_drawings(page.obj, seen):
+            _prune(holder)
 
 
 def _prune(holder: Any) -> None:

@@ -1,27 +1,40 @@
-"""Print-shop files: per deck, one card per page (TrimBox and BleedBox) and a PNG per page.
+"""Print-shop files, per service and deck, in the service's own folder: printshop/<service>/.
 
-A deck whose cards alone changed has only their pages laid out and
-rasterised again; the other PNGs are left as they are.
+A service that takes images (The Game Crafter, MakePlayingCards) gets a PNG or
+JPEG per card side at its pixel size, beside a proof PDF of the deck one card
+per page; a deck whose cards alone changed has only their pages laid out and
+rasterised again.  A service that takes PDFs (DriveThruCards, a European
+PDF/X-4 printer) gets them in its page order, converted to CMYK and made
+PDF/X when it asks (publish.render.printpdf).  Images of cards that no longer
+exist are removed: only files this target listed as written in the folder's
+record (``.<deck>.written``), never anything else.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from pathlib import Path
 
+from publish.core.problems import OptionError
 from publish.model.game import Game
-from publish.model.inputs import Inputs
+from publish.model.inputs import Inputs, digest
+from publish.model.services import Service as PrintService
+from publish.model.services import load_services, package_services
 from publish.render.fit import Shrunk
+from publish.render.printpdf import print_ready
 from publish.render.printshop import (
-    SERVICES,
+    Ink,
+    Item,
     PageSpec,
-    pixels,
+    item_card,
+    product_box,
     rasterise,
     single_items,
     single_pdf,
 )
 from publish.render.splice import FontsChange, SpliceError, canonical, replace_pages
 from publish.targets.base import Job, Rendered, Target, Work, output_dir
-from publish.targets.options import check_choices, option
+from publish.targets.options import option
 
 FOLDER = "printshop"
 
@@ -30,29 +43,62 @@ FOLDER = "printshop"
 class PrintshopOptions:
     """What `publish build printshop` was asked for."""
 
-    service: str = option("tgc", choices=tuple(SERVICES),
-                          help="Card and image size of the print service.")
-    interleave: bool = option(False, help="Each front followed by its back (DriveThruCards).")
-    images: bool = option(True, help="Also write a 300 dpi PNG per card.")
-
-    def __post_init__(self) -> None:
-        check_choices(self)
-
-
-def printshop_file(deck: str, options: PrintshopOptions) -> str:
-    interleaved = "-interleaved" if options.interleave else ""
-    return f"{FOLDER}/{deck}-{options.service}{interleaved}.pdf"
+    service: str = option(
+        "tgc", metavar="ID",
+        help=f"The print service: {', '.join(package_services())}, or one of the game's own "
+             "(services/<id>.yaml in its folder); docs/print-services.md.")
+    images: bool = option(True, help="For a service that takes images: write them (else "
+                                     "only the proof PDF).")
 
 
-def image_file(deck: str, anchor: str) -> str:
-    return f"{FOLDER}/images/{deck}/{anchor}.png"
+def service_of(game: Game, options: PrintshopOptions) -> PrintService:
+    """The service ``options`` name, among the package's and the game's own; OptionError
+    naming those there are when it is none of them (ProblemsFound, located, when a service
+    file is wrong)."""
+    services = load_services(game.root)
+    if options.service not in services:
+        raise OptionError(f"unknown service {options.service!r}: {', '.join(services)}")
+    return services[options.service]
+
+
+def image_name(service: PrintService, deck: str, side: str, card: str) -> str:
+    """Where an image of a card side goes, under the edition's folder."""
+    files = service.spec.files
+    stem = files.name.format(deck=deck, side=side, card=card)
+    return f"{FOLDER}/{service.id}/{stem}.{'jpg' if files.form == 'jpeg' else 'png'}"
+
+
+def proof_file(service: PrintService, deck: str) -> str:
+    """The proof PDF of a deck for a service that takes images: one card per page."""
+    return f"{FOLDER}/{service.id}/{deck}.pdf"
+
+
+def pdf_files(service: PrintService, deck: str) -> tuple[str, ...]:
+    """The PDFs of a deck for a service that takes PDFs: one, or fronts and backs apart."""
+    files = service.spec.files
+    sides = ("front", "back") if files.sides == "separate" else ("cards",)
+    return tuple(f"{FOLDER}/{service.id}/{files.name.format(deck=deck, side=s, card='')}.pdf"
+                 for s in sides)
+
+
+def written_record(service: PrintService, deck: str) -> str:
+    """The list of images this target wrote for a deck: what it may remove later."""
+    return f"{FOLDER}/{service.id}/.{deck}.written"
+
+
+def item_image(service: PrintService, deck: str, item: Item) -> str:
+    """The image file of one page of a deck's proof."""
+    if item.card is not None:
+        return image_name(service, deck, "front", item.card.number)
+    return image_name(service, deck, "back", item_card(item) or deck)
 
 
 class Printshop:
-    """printshop/<deck>-<service>.pdf per deck, and printshop/images/<deck>/<page>.png."""
+    """printshop/<service>/: per deck, the service's images and a proof PDF, or its PDFs."""
 
     name = "printshop"
-    description = "Print-shop files: one card per page (TrimBox/BleedBox) and PNG images."
+    description = ("Print-shop files for a print service (--service): images per card or "
+                   "PDFs per deck, CMYK PDF/X where the service asks.")
     in_default_build = True
     parallel = True
     options = PrintshopOptions
@@ -63,23 +109,44 @@ class Printshop:
     def jobs(self, work: Work, inputs: Inputs, locale: str,
              options: PrintshopOptions) -> list[Job]:
         game, common = work.game, inputs.common(locale)
-        return [Job(self.name, locale, (printshop_file(deck, options),),
-                    {**common, **inputs.order(deck),
+        service = service_of(game, options)
+        size = game.config.print.default_size
+        service.product(size, game.config_source.locate(("print", "default_size")))
+        own = {"service": digest([service.path.read_bytes()])}
+        profile = service.spec.colour.profile
+        if profile is not None and (game.root / profile).is_file():  # the printer's, if named
+            own["profile"] = digest([(game.root / profile).read_bytes()])
+        image_form = service.spec.files.form != "pdf"
+        return [Job(self.name, locale,
+                    (proof_file(service, deck),) if image_form else pdf_files(service, deck),
+                    {**common, **own, **inputs.order(deck),
                      **inputs.cards((c.number for c in game.deck_cards(deck)), locale)},
-                    options, key=deck, cost=len(game.deck_cards(deck)), paged=True)
+                    options, key=deck, cost=len(game.deck_cards(deck)), paged=image_form)
                 for deck in game.config.decks]
 
     def render(self, work: Work, job: Job) -> Rendered:
         context = work.edition(job.locale)
-        options, name = job.options, job.outputs[0]
-        spec = PageSpec(job.key, SERVICES[options.service], options.interleave)
+        service = service_of(context.game, job.options)
+        if service.spec.files.form == "pdf":
+            return self._pdfs(work, job, service)
+        return self._images(work, job, service)
+
+    def _images(self, work: Work, job: Job, service: PrintService) -> Rendered:
+        context = work.edition(job.locale)
+        game = context.game
+        product = service.spec.products[game.config.print.default_size]
+        name = job.outputs[0]
+        spec = PageSpec(job.key, product_box(service.name, product))
         items = single_items(context, spec)
-        previous = output_dir(work.project, context.game.id, job.locale) / name
+        out = output_dir(work.project, game.id, job.locale)
+        previous = out / name
         partial = bool(job.cards) and previous.is_file()
         shrunk: list[Shrunk] = []
         pdf, made = single_pdf(context, replace(spec, cards=frozenset(job.cards))
                                if partial else spec, shrunk)
-        pngs = rasterise(pdf, spec.service.dpi, pixels(spec.service)) if options.images else []
+        files = service.spec.files
+        images = (rasterise(pdf, product.dpi, product.pixels, form=files.form,
+                            quality=files.jpeg_quality) if job.options.images else [])
         if partial:
             anchors = [item.anchor for item in items]
             try:
@@ -92,11 +159,50 @@ class Printshop:
                 return self.render(work, replace(job, cards=()))
         else:
             pdf = canonical(pdf)  # as a spliced one is written (render.splice.save)
-        files = {name: pdf, **{image_file(job.key, m.anchor): png
-                               for m, png in zip(made, pngs, strict=bool(pngs))}}
-        return Rendered(files, {name: len(items)},
-                        note="; ".join([f"{len(pngs)} images", *map(str, shrunk)]))
+        written = {item_image(service, job.key, m): image
+                   for m, image in zip(made, images, strict=bool(images))}
+        wanted = ([item_image(service, job.key, item) for item in items]
+                  if job.options.images else [])
+        record = written_record(service, job.key)
+        stale = sorted(set(_listed(out, record, service)) - set(wanted))
+        files_out = {name: pdf, **written,
+                     record: "".join(f"{n}\n" for n in wanted).encode("utf-8")}
+        return Rendered(files_out, {name: len(items)}, remove=stale,
+                        note="; ".join([f"{len(images)} images",
+                                        *([f"{len(stale)} stale removed"] if stale else []),
+                                        *map(str, shrunk)]))
 
+    def _pdfs(self, work: Work, job: Job, service: PrintService) -> Rendered:
+        context = work.edition(job.locale)
+        game = context.game
+        product = service.spec.products[game.config.print.default_size]
+        files = service.spec.files
+        box = product_box(service.name, product)
+        parts = ("fronts", "backs") if files.sides == "separate" else ("all",)
+        ink: Ink = "cmyk-flat" if service.spec.pdf == "pdf/x-1a" else (
+            "cmyk" if service.cmyk else "rgb")
+        made: dict[str, bytes] = {}
+        pages: dict[str, int] = {}
+        shrunk: list[Shrunk] = []
+        for name, part in zip(job.outputs, parts, strict=True):
+            spec = PageSpec(job.key, box, files.sides, files.copies, part,  # type: ignore[arg-type]
+                            ink=ink)
+            pdf, items = single_pdf(context, spec, shrunk)
+            made[name] = print_ready(pdf, service, items, game.root, work.project,
+                                     f"deck {job.key} ({service.id})")
+            pages[name] = len(items)
+        note = f"{sum(pages.values())} pages for {service.name}"
+        return Rendered(made, pages, note="; ".join([note, *map(str, shrunk)]))
+
+
+def _listed(out: Path, record: str, service: PrintService) -> list[str]:
+    """The files a deck's record says this target wrote, kept to the service's folder."""
+    path = out / record
+    if not path.is_file():
+        return []
+    folder = f"{FOLDER}/{service.id}/"
+    return [line for line in path.read_text("utf-8").splitlines()
+            if line.startswith(folder) and ".." not in line.split("/")]
 
 
 TARGET: Target[PrintshopOptions] = Printshop()

@@ -117,7 +117,7 @@ def test_the_cost_is_printed_in_the_corner(built):
     for deck in ("main", "starter"):
         cards = sorted((c for c in cards_of(project) if c["deck"] == deck),
                        key=lambda c: c["number"])
-        corners = corner_texts(printshop / f"{deck}-tgc.pdf")
+        corners = corner_texts(printshop / "tgc" / f"{deck}.pdf")
         assert corners == [str(c["cost"]) for c in cards] + [""]  # the back has no cost
 
 
@@ -139,7 +139,7 @@ def test_the_build_makes_every_output(built):
     for name in ("decks-all.pdf", "manual.pdf", "summary-quick-reference.pdf"):
         assert (out / name).is_file(), name
     for card in cards_of(project):
-        assert (out / "printshop" / "images" / card["deck"] / f"card-{card['number']}.png"
+        assert (out / "printshop" / "tgc" / card["deck"] / f"front-{card['number']}.png"
                 ).is_file()
 
 

@@ -22,10 +22,10 @@ def project(tmp_path_factory) -> Path:
     shutil.copytree(REPO / "fonts", root / "fonts")
     (root / "pyproject.toml").write_text('[tool.publish]\ndefault-game = "agencia"\n')
     (root / "study.yaml").write_text(STUDY, encoding="utf-8")
-    faces = root / "build" / "agencia" / "pt-BR" / "printshop" / "images" / "principal"
+    faces = root / "build" / "agencia" / "pt-BR" / "printshop" / "tgc" / "principal"
     faces.mkdir(parents=True)
     for number in range(1, 100):
-        Image.new("RGB", (25, 35), "#777").save(faces / f"card-{number:03d}.png")
+        Image.new("RGB", (25, 35), "#777").save(faces / f"front-{number:03d}.png")
     result = run("balance", "--project", str(root), "--workers", "1", str(root / "study.yaml"))
     assert result.exit_code == 0, result.output
     return root
@@ -49,7 +49,7 @@ def test_the_report_speaks_the_engines_words_and_links_faces(project):
     html = (project / "build" / "agencia" / "balance" / "report.html").read_text()
     assert '<base href="../../../">' in html
     assert "jogadas per partida" in html and "caused a crisis" in html
-    assert 'href="build/agencia/pt-BR/printshop/images/principal/card-' in html
+    assert 'href="build/agencia/pt-BR/printshop/tgc/principal/front-' in html
     assert "no picture yet" not in html
 
 

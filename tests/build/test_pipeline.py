@@ -13,8 +13,8 @@ from PIL import Image
 
 from conftest import REPO, declare, give, run
 
-OUTPUTS = ["deck-alpha.pdf", "deck-beta.pdf", "decks-all.pdf", "printshop/alpha-tgc.pdf",
-           "printshop/beta-tgc.pdf", "manual.pdf", "summary-resumo.pdf"]
+OUTPUTS = ["deck-alpha.pdf", "deck-beta.pdf", "decks-all.pdf", "printshop/tgc/alpha.pdf",
+           "printshop/tgc/beta.pdf", "manual.pdf", "summary-resumo.pdf"]
 
 
 @pytest.fixture
@@ -59,7 +59,7 @@ def test_one_card_edit_remakes_its_deck_the_joined_decks_and_the_manual_only(bui
     edit(built / "cards" / "demo" / "decks" / "alpha.yaml", "Descarte 2 cartas.",
          "Descarte 3 cartas.")  # card 003: in alpha, in no summary
     output = build(built)
-    assert remade(built, before) == {"deck-alpha.pdf", "printshop/alpha-tgc.pdf",
+    assert remade(built, before) == {"deck-alpha.pdf", "printshop/tgc/alpha.pdf",
                                      "decks-all.pdf", "manual.pdf"}
     assert "deck alpha (pt-BR): 1 pages (card 003 changed; only the pages showing 003)" in output
 
@@ -69,7 +69,7 @@ def test_a_card_a_summary_shows_remakes_that_summary_too(built):
     edit(built / "cards" / "demo" / "decks" / "beta.yaml", "Compre 2 cartas.",
          "Compre 4 cartas.")  # card 004: in beta, in the summary's hegemony table
     build(built)
-    assert remade(built, before) == {"deck-beta.pdf", "printshop/beta-tgc.pdf",
+    assert remade(built, before) == {"deck-beta.pdf", "printshop/tgc/beta.pdf",
                                      "decks-all.pdf", "manual.pdf", "summary-resumo.pdf"}
 
 
@@ -106,7 +106,7 @@ def test_a_card_edit_lays_out_only_that_cards_pages_and_they_match_a_full_build(
     from pdftext import page_texts
 
     out = built / "build" / "demo" / "pt-BR"
-    images = out / "printshop" / "images" / "alpha"
+    images = out / "printshop" / "tgc" / "alpha"
     before = {p.name: p.stat().st_mtime_ns for p in images.glob("*.png")}
     edit(built / "cards" / "demo" / "decks" / "alpha.yaml", "Descarte 2 cartas.",
          "Descarte 3 cartas.")  # card 003
@@ -114,10 +114,10 @@ def test_a_card_edit_lays_out_only_that_cards_pages_and_they_match_a_full_build(
     assert "printshop alpha (pt-BR): 5 pages (card 003 changed; only the pages showing 003)" \
         in output
     changed = {p.name for p in images.glob("*.png") if p.stat().st_mtime_ns != before[p.name]}
-    assert changed == {"card-003.png"}  # the other cards' images are left as they were
+    assert changed == {"front-003.png"}  # the other cards' images are left as they were
     spliced = {name: page_texts(out / name) for name in ("deck-alpha.pdf",
-                                                          "printshop/alpha-tgc.pdf")}
-    assert "Descarte 3 cartas." in spliced["printshop/alpha-tgc.pdf"][2]
+                                                          "printshop/tgc/alpha.pdf")}
+    assert "Descarte 3 cartas." in spliced["printshop/tgc/alpha.pdf"][2]
     build(built, "--force")
     assert {name: page_texts(out / name) for name in spliced} == spliced
 
@@ -178,7 +178,7 @@ def test_a_redrawn_picture_remakes_only_the_pages_and_the_manual_part_showing_it
     parts_before = set(parts.iterdir())
     Image.new("RGB", (240, 180), "green").save(art / "003.png")  # 003: in no summary
     output = build(demo_docs)
-    assert remade(demo_docs, before) == {"deck-alpha.pdf", "printshop/alpha-tgc.pdf",
+    assert remade(demo_docs, before) == {"deck-alpha.pdf", "printshop/tgc/alpha.pdf",
                                          "decks-all.pdf", "manual.pdf"}
     assert "deck alpha (pt-BR): 1 pages (card 003 changed; only the pages showing 003)" in output
     assert re.search(r"printshop alpha \(pt-BR\): \d+ pages \(card 003 changed; only the pages "

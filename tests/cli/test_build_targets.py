@@ -48,10 +48,10 @@ def test_every_target_has_a_subcommand_with_the_options_it_declares(name):
                "to cancel it. [default: 0,0]",
                "--deck ID Only this deck (repeat for more); no decks-all PDF. [default: every "
                "deck]", "--jobs INTEGER"]),
-    ("printshop", ["--service [tgc|mpc] Card and image size of the print service. [default: "
-                   "tgc]", "--interleave Each front followed by its back (DriveThruCards).",
-                   "--images / --no-images Also write a 300 dpi PNG per card. [default: "
-                   "images]"]),
+    ("printshop", ["--service ID The print service: dtc, eu-fogra39, mpc, tgc, or one of the "
+                   "game's own (services/<id>.yaml in its folder); docs/print-services.md. "
+                   "[default: tgc]", "--images / --no-images For a service that takes images: "
+                   "write them (else only the proof PDF). [default: images]"]),
     ("manual", ["--paper [a4|letter] [default: a4] --locale TEXT"]),
     ("tts", ["--base-url URL Address the images will be hosted under. [default: their "
              "file:/// paths]", "--card-width PX A card's width on the sheets. [default: the "

@@ -6,15 +6,19 @@ from pypdf import PdfReader
 
 from conftest import REPO
 from publish.model.load import load_game
+from publish.model.services import load_services
 from publish.render.edition import EditionContext
-from publish.render.printshop import SERVICES, PageSpec, pixels, rasterise, single_pdf
+from publish.render.printshop import PageSpec, pixels, product_box, rasterise, single_pdf
+
+SERVICES = {sid: product_box(s.name, s.spec.products["poker"])
+            for sid, s in load_services().items()}
 
 
 @pytest.fixture(scope="module")
 def historico():
     game, _ = load_game(REPO, "agencia")
     context = EditionContext.make(REPO, game, "pt-BR")
-    pdf, items = single_pdf(context, PageSpec("historico", SERVICES["tgc"], interleave=True))
+    pdf, items = single_pdf(context, PageSpec("historico", SERVICES["tgc"], "front-back"))
     return PdfReader(io.BytesIO(pdf)), items, pdf
 
 

@@ -13,7 +13,7 @@ from publish.targets import TARGETS
 from publish.targets.decks import DecksOptions, parse_offset
 from publish.targets.gallery import GalleryOptions
 from publish.targets.options import PaperOptions, offered
-from publish.targets.printshop import PrintshopOptions
+from publish.targets.printshop import PrintshopOptions, service_of
 
 
 def test_every_target_declares_its_options_as_a_frozen_dataclass_made_with_no_arguments():
@@ -40,7 +40,8 @@ def test_only_the_fields_declared_with_option_are_offered_in_their_order():
     (lambda: DecksOptions(backs="sideways"), "unknown backs 'sideways': none, long-edge, "
                                              "short-edge, fold"),
     (lambda: PaperOptions(paper="legal"), "unknown paper 'legal': a4, letter"),
-    (lambda: PrintshopOptions(service="xyz"), "unknown service 'xyz': tgc, mpc"),
+    (lambda: service_of(load_game(REPO, "agencia")[0], PrintshopOptions(service="xyz")),
+     "unknown service 'xyz': dtc, eu-fogra39, mpc, tgc"),
 ])
 def test_a_value_outside_a_fields_choices_is_refused_naming_them(make, message):
     with pytest.raises(ValueError, match=message):

@@ -22,8 +22,9 @@ from publish.app import commands
 from publish.build.run import make
 from publish.i18n.translate import in_locale
 from publish.model.load import load_game
+from publish.model.services import load_services
 from publish.render.edition import EditionContext
-from publish.render.printshop import SERVICES, PageSpec, pixels, rasterise, single_pdf
+from publish.render.printshop import PageSpec, pixels, product_box, rasterise, single_pdf
 from publish.render.tts import COLUMNS, MAX_PX, PER_SHEET, ROWS
 from publish.targets.base import Work
 from publish.targets.tts import TtsOptions
@@ -146,7 +147,8 @@ def difference(a: Image.Image, b: Image.Image) -> float:
 def printshop_faces(project: Path, game, deck: str, numbers: set[str]) -> dict[str, Image.Image]:
     """The print-shop PNGs of these cards of ``deck`` (300 dpi, with bleed), trimmed and
     scaled down to a cell."""
-    service = SERVICES["tgc"]
+    tgc = load_services()["tgc"]
+    service = product_box(tgc.name, tgc.spec.products["poker"])
     pdf, items = single_pdf(EditionContext.make(project, game, "pt-BR"),
                             PageSpec(deck, service, cards=frozenset(numbers)))
     bleed = round(service.bleed / 25.4 * service.dpi)
