@@ -124,6 +124,7 @@ def read_edition(shared: EditionContext, *, link_cards: bool = True,
                        labels=labels(game, locale, words.gettext),
                        link_cards=link_cards, examples_dir=game.root / "examples",
                        check_example=check_example, face_html=face_html, words=words,
+                       source_names={c.name: c.number for c in shared.source.cards},
                        directives=engine.directives() if engine is not None else {})
     markdown = RulesMarkdown(ctx)
     chapters = [markdown.parse_file(p) for p in chapter_paths(game)]
