@@ -252,6 +252,17 @@ def update(project: str | None, game: str | None, chosen: tuple[str, ...]) -> No
 
 @i18n.command()
 @project_option
+@click.option("--locale", "chosen", multiple=True,
+              help="A language to make the shared catalog in (default: those it ships in).")
+@reports
+def shared(project: str | None, chosen: tuple[str, ...]) -> None:
+    """For the toolchain's maintainers: bring the shared catalog of the templates' words
+    (templates/_common/locale) up to the shared templates, in every language it ships in."""
+    echo_all(commands.i18n_shared(project, chosen))
+
+
+@i18n.command()
+@project_option
 @game_option
 @editions_option
 @click.option("--strict", is_flag=True, help="Exit 1 unless every edition is complete.")

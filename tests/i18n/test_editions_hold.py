@@ -1,13 +1,17 @@
 """Issue 44's reproductions, each on a game fresh from `publish new` given a French edition
-by the documented workflow: names by identity."""
+by the documented workflow: names by identity, gettext's plural forms, the shared catalogs
+left alone by a game's commands, translations checked for what they must keep."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
-from moon_editions import add_editions, line_of, translate
+import pytest
+from moon_editions import add_editions, line_of, tagged, translate
 
-from conftest import run
+from conftest import empty_project, run
+from publish.app.catalogs.workflow import shared_locales
+from publish.i18n.catalog import po_path, read_catalog
 
 STORM = "Tempête soudaine"
 
@@ -28,6 +32,10 @@ def check(project: Path):
 def french_storm(message) -> str | None:
     return STORM if message.context == "card 080 name" else None
 
+
+def problems(output: str) -> list[str]:
+    return [line for line in output.splitlines() if ": " in line and "moon" in line
+            and ("/" in line.split(": ")[0])]
 
 
 # ------------------------------------------------------------------ 1. names by identity
@@ -67,3 +75,148 @@ def test_a_wrong_name_is_one_problem_with_its_suggestion(moon):
     said = [line for line in result.output.splitlines() if "Sudden Strom" in line]
     assert len(said) == 1, result.output
     assert "(did you mean 'Sudden Storm'?)" in said[0]
+
+
+# ------------------------------------------------------------------ 2. plural forms
+
+
+def shared_catalogs(project: Path) -> dict[str, bytes]:
+    folder = project / "templates" / "_common"
+    return {p.relative_to(folder).as_posix(): p.read_bytes()
+            for p in sorted(folder.rglob("*")) if p.is_file()}
+
+
+def test_a_games_i18n_commands_never_write_the_shared_catalogs(moon):
+    before = shared_catalogs(moon)
+    add_editions(moon, "fr", "pl", "it")
+    for command in ("extract", "update", "status"):
+        run("i18n", command, "--project", str(moon), "--game", "moon")
+    assert shared_catalogs(moon) == before
+    assert not (moon / "templates" / "_common" / "locale" / "it").exists()
+    status = run("i18n", "status", "--project", str(moon), "--game", "moon", "--locale", "it")
+    assert "it: the shared words (templates/_common/locale) ship with the toolchain" in \
+        status.output
+
+
+@pytest.mark.parametrize(("locale", "header", "forms"), [
+    ("fr", "nplurals=2; plural=(n > 1);", 2),
+    ("pl", "nplurals=3; plural=(n==1 ? 0 : n%10>=2 && n%10<=4 && (n%100<10 || n%100>=20) "
+           "? 1 : 2);", 3),
+    ("ja", "nplurals=1; plural=0;", 1),
+    ("es", "nplurals=2; plural=(n != 1);", 2),
+])
+def test_a_new_catalog_takes_the_plural_forms_gettext_writes(moon, locale, header, forms):
+    """The forms msginit, Poedit and Weblate give the language, not CLDR's (Babel's), which
+    adds a third form for round millions in French, Spanish and Portuguese."""
+    add_editions(moon, locale)
+    path = po_path(moon / "cards" / "moon", locale, "cards")
+    assert read_catalog(path, locale, project=moon).plural_forms == header
+    text = path.read_text(encoding="utf-8")
+    entry = text[text.index('msgctxt "kind event counted"'):].split("\n\n")[0]
+    assert entry.count("msgstr[") == forms
+
+
+def test_a_french_edition_counts_in_french_after_the_games_update(moon):
+    """The shared French words count every number, a million too, in French."""
+    add_editions(moon, "fr")
+    from publish.i18n.translate import template_words
+    from publish.model.load import load_game
+
+    game, problems = load_game(moon, "moon")
+    assert not problems
+    words = template_words(game, "fr")
+    assert words is not None
+    counted = [words.ngettext("{n} card", "{n} cards", n).format(n=n)
+               for n in (0, 1, 2, 34, 1_000_000)]
+    assert counted == ["0 carte", "1 carte", "2 cartes", "34 cartes", "1000000 cartes"]
+    assert not words.untranslated
+
+
+# ------------------------------------------------------------------ 3. translations kept
+
+
+def test_a_card_translation_that_drops_an_icon_is_found_at_its_po_line(moon):
+    add_editions(moon, "fr")
+    po = translate(moon, "fr", "cards", lambda m: (
+        "Au début de votre tour, gagnez 1 étoile." if m.context == "card 002 text 1" else None))
+    result = check(moon)
+    assert result.exit_code == 1
+    line = line_of(po, 'msgctxt "card 002 text 1"') + 1
+    assert f"{po}:{line}:1: the translation of 'At the start of your turn, Gain 1 :star…': " \
+           in result.output
+    assert "drops :star:" in result.output.splitlines()[0]
+    status = run("i18n", "status", "--strict", "--project", str(moon), "--game", "moon")
+    assert status.exit_code == 1
+    assert "drops :star:" in status.output
+
+
+def test_an_unknown_icon_in_a_card_translation_is_found_at_its_po_line(moon):
+    add_editions(moon, "fr")
+    po = translate(moon, "fr", "cards", lambda m: (
+        "Chaque joueur défausse 1 carte. Gagnez 1 :etoile: par carte défaussée."
+        if m.context == "card 080 text 1" else None))
+    result = check(moon)
+    assert result.exit_code == 1
+    line = line_of(po, 'msgctxt "card 080 text 1"') + 1
+    assert f"{po}:{line}:1:" in result.output
+    assert "has :etoile:, which its source lacks" in result.output
+    assert "main.yaml" not in result.output
+
+
+def test_a_rules_translation_that_drops_a_card_reference_is_found_at_its_po_line(moon):
+    add_editions(moon, "fr")
+    po = translate(moon, "fr", "rules", lambda m: (
+        "Elle frappe tout le monde." if str(m.id).startswith("{card 080} hurts") else None))
+    result = check(moon)
+    assert result.exit_code == 1
+    line = line_of(po, 'msgid "{card 080} hurts')
+    assert f"{po}:{line}:1:" in result.output
+    assert "drops {card 080}" in result.output
+
+
+def test_a_complete_translation_that_keeps_everything_checks_clean(moon):
+    add_editions(moon, "fr")
+    for domain in ("cards", "rules"):
+        translate(moon, "fr", domain, tagged("FR"))
+    result = check(moon)
+    assert result.exit_code == 0, result.output
+
+
+def test_the_shared_catalogs_are_what_their_maintainers_command_writes(tmp_path):
+    """`publish i18n shared` on a clean checkout changes no byte of any shipped language's
+    catalog; given a new language it makes its catalog with gettext's plural forms."""
+    project = empty_project(tmp_path / "project")
+    before = shared_catalogs(project)
+    shipped = sorted(p.name for p in (project / "templates" / "_common" / "locale").iterdir()
+                     if p.is_dir())
+    assert shipped == sorted(shared_locales(project))
+    result = run("i18n", "shared", "--project", str(project))
+    assert result.exit_code == 0, result.output
+    assert shared_catalogs(project) == before
+    result = run("i18n", "shared", "--locale", "sk", "--project", str(project))
+    assert result.exit_code == 0, result.output
+    made = project / "templates" / "_common" / "locale" / "sk" / "LC_MESSAGES" / "templates.po"
+    catalog = read_catalog(made, "sk", project=project)
+    assert catalog.num_plurals == 3
+    assert 'msgid "Contents"' in made.read_text(encoding="utf-8")
+    assert run("i18n", "shared", "--locale", "../x", "--project", str(project)).exit_code == 2
+
+
+def test_a_translated_card_field_is_located_at_its_po_message(moon):
+    """A problem with a translated text (an unknown icon the build meets, an overflow) is
+    said at the translation, which the translator can change, not at the source."""
+    add_editions(moon, "fr")
+    po = translate(moon, "fr", "cards", lambda m: (
+        "Chaque joueur défausse 1 carte. Gagnez 1 :star: par carte défaussée."
+        if m.context == "card 080 text 1" else None))
+    from publish.i18n.translate import in_locale
+    from publish.model.load import load_game
+
+    game, problems = load_game(moon, "moon")
+    assert not problems
+    french, _ = in_locale(game, "fr")
+    storm = french.card("080")
+    line = line_of(po, 'msgctxt "card 080 text 1"') + 1
+    assert (storm.where("text").path, storm.where("text").line) == (po, line)
+    assert storm.where("text", 0, "effect").line == line
+    assert storm.where("name").path.name == "main.yaml"  # untranslated: the source
