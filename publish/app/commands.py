@@ -68,6 +68,15 @@ def locate(project: str | None, game: str | None) -> tuple[Path, str]:
         return root, game or default_game(root)
 
 
+def source_locale(root: Path, game_id: str) -> str | None:
+    """The game's source locale, as game.yaml says now (None if it cannot be read: the
+    build then says why)."""
+    try:
+        return load_config(root / "cards" / game_id)[0].locales.source
+    except ProblemsFound:
+        return None
+
+
 def check_game(project: str | None, game: str | None) -> CheckReport:
     """`publish check`: every problem of the game (a game that cannot be found fails)."""
     root, game_id = locate(project, game)
