@@ -34,7 +34,7 @@ from publish.i18n.translate import field_problems, kept_problems
 from publish.model.game import game_files
 from publish.model.icons import icon_problems
 from publish.model.images import check_pictures
-from publish.model.text import typography_problems
+from publish.model.text import inherited_typography, typography_problems
 from publish.render.templatecheck import template_problems
 
 CARDS, ASSETS, ENGINE, TEMPLATES, RULES = "cards", "assets", "engine", "templates", "rules"
@@ -51,7 +51,7 @@ def examples_front_matter(subject: Subject) -> Findings:
 
 
 def typography(subject: Subject) -> Findings:
-    return Findings(typography_problems(subject.game))
+    return Findings(typography_problems(subject.game), inherited_typography(subject.game))
 
 
 def icons(subject: Subject) -> Findings:

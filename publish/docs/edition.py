@@ -24,6 +24,7 @@ from publish.core.projectfiles import sources
 from publish.docs.context import Labels, RulesContext, Source, Words
 from publish.docs.markdown import RulesMarkdown
 from publish.model.game import Game
+from publish.model.text import edition_typography
 from publish.render.edition import EditionContext
 
 Gettext = Callable[[str], str]
@@ -40,7 +41,7 @@ def babel_locale(tag: str) -> Locale:
 def labels(game: Game, locale: str, _: Gettext = _identity) -> Labels:
     """The renderer's own words; message ids are in English, like the shared templates'."""
     babel = babel_locale(locale)
-    typography = game.config.typography.get(locale)
+    typography = edition_typography(game.config, locale)
     return Labels(
         callouts={"tip": _("Tip"), "caution": _("Watch out"), "note": _("Note")},
         list_joiner=lambda items: format_list(items, locale=babel) if items else "",

@@ -39,7 +39,7 @@ from publish.docs.parser import (
 )
 from publish.docs.reading import front_matter, translate_meta, translate_tokens, typed_card_names
 from publish.model.game import Card, Typography
-from publish.model.text import UnknownIcon, style_blocks, untranslated
+from publish.model.text import UnknownIcon, edition_typography, style_blocks, untranslated
 
 __all__ = ["Heading", "Labels", "RulesContext", "RulesMarkdown", "Source"]
 
@@ -190,13 +190,16 @@ class RulesMarkdown:
     def render_inline(self, inline: Token) -> Markup:
         return Markup(self.renderer.renderInline(inline.children or [], self.md.options, {}))
 
-    def render_markdown_inline(self, text: str, path: Path) -> Markup:
-        """A short Markdown text (a card's notes) as inline HTML."""
+    def render_markdown_inline(self, text: str, path: Path, in_translation: bool = False
+                               ) -> Markup:
+        """A short Markdown text (a card's notes) as inline HTML; ``in_translation``: the
+        text is a catalog's, whose card names are the edition's."""
         tokens = self.md.parseInline(text, {"path": path})
         for token in tokens:
             for child in token.children or []:
                 if child.type in ("directive", "icon"):
                     child.meta["where"] = locate(path, token, child.meta["offset"], 0)
+                    child.meta["in_translation"] = in_translation
         return Markup(self.md.renderer.render(tokens, self.md.options, {"path": path}))
 
     def card_link(self, card: Card) -> Markup:
@@ -226,13 +229,13 @@ class RulesMarkdown:
                               f"translation{did_you_mean(arg, self._cards_by_name)}; write its "
                               "number or its translated name exactly as in the cards catalog")
             return card
-        number = self._source_names.get(arg)
-        if number is None:
+        named = self._source_names.get(arg)
+        if named is None:
             self.ctx.fail(where, f"{{card {arg}}}: no card has this name"
                           f"{did_you_mean(arg, self._source_names)}; write its number or "
                           "its name exactly as in the deck file")
             return None
-        return game.card(number)
+        return game.card(named)
 
     def effect_html(self, card: Card, only: frozenset[str] = frozenset()) -> Markup:
         """A card's effect text, styled by the edition's typography, as in the card list.
@@ -240,7 +243,7 @@ class RulesMarkdown:
         ``only``: the kinds of block to show (all if empty).
         """
         self.ctx.cards_shown.add(card.number)
-        typography = self.ctx.game.config.typography.get(self.ctx.locale) or Typography()
+        typography = edition_typography(self.ctx.game.config, self.ctx.locale) or Typography()
         try:
             html = style_blocks([b.text for b in card.blocks], typography, self.ctx.icons,
                                 [b.effect for b in card.blocks], [b.kind for b in card.blocks])

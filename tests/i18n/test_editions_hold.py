@@ -220,3 +220,70 @@ def test_a_translated_card_field_is_located_at_its_po_message(moon):
     assert (storm.where("text").path, storm.where("text").line) == (po, line)
     assert storm.where("text", 0, "effect").line == line
     assert storm.where("name").path.name == "main.yaml"  # untranslated: the source
+
+
+def test_a_new_edition_keeps_the_sources_typography_and_check_says_so(moon):
+    """Without a typography section of its own, an edition takes the source's bold words
+    (it silently lost them) until it has one, and `publish check` warns once per edition."""
+    add_editions(moon, "fr")
+    translate(moon, "fr", "cards", tagged("FR"))
+    result = check(moon)
+    assert result.exit_code == 0, result.output
+    assert ("typography: the 'fr' edition has no section of its own and uses the source's "
+            "('en': its bold and italic words, quotes and numerals) until you write one"
+            ) in result.output
+    from publish.i18n.translate import in_locale
+    from publish.model.load import load_game
+    from publish.render.faces import face_context
+
+    game, _ = load_game(moon, "moon")
+    french, _ = in_locale(game, "fr")
+    face = face_context(french, french.card("001"), "main", "fr", {})
+    assert "Draw</strong>" in str(face.boxes[0].html)
+
+
+def test_a_choice_value_is_a_message_printed_in_the_editions_words(moon):
+    """A choice field's values are translated like its label ("Rareté: commune", not
+    "Rareté: common")."""
+    config = moon / "cards" / "moon" / "game.yaml"
+    text = config.read_text(encoding="utf-8")
+    config.write_text(text.replace("fields:\n", "fields:\n  rarity: {type: choice, choices: "
+                                   "[common, rare], default: common, label: Rarity}\n", 1),
+                      encoding="utf-8")
+    add_editions(moon, "fr")
+    french_words = {"field rarity label": "Rareté", "field rarity choice common": "commune"}
+    translate(moon, "fr", "cards", lambda m: french_words.get(m.context or ""))
+    from publish.docs.manual import listed_fields
+    from publish.i18n.translate import in_locale
+    from publish.model.load import load_game
+
+    game, problems = load_game(moon, "moon")
+    assert not problems
+    french, words = in_locale(game, "fr")
+    shown = listed_fields(french, french.card("001"), "fr", words)["fields"]
+    assert {"id": "rarity", "label": "Rareté", "value": "commune"} in shown
+
+
+def test_a_translated_note_names_cards_by_their_translated_names(moon):
+    """A card's notes are a catalog's text in a translated edition: the names in them are the
+    edition's, like a translated rules paragraph's."""
+    deck = moon / "cards" / "moon" / "decks" / "main.yaml"
+    text = deck.read_text(encoding="utf-8")
+    deck.write_text(text.replace("    name: Lantern\n",
+                                 "    name: Lantern\n    notes: \"Best before {card Sudden "
+                                 "Storm}.\"\n", 1), encoding="utf-8")
+    add_editions(moon, "fr")
+    translate(moon, "fr", "cards", lambda m: {
+        "card 080 name": STORM, "card 050 notes": "Avant {card Tempête soudaine}."}.get(
+            m.context or ""))
+    from publish.docs.manual import card_lists
+    from publish.docs.rules import read_rules
+    from publish.model.load import load_game
+
+    game, problems = load_game(moon, "moon")
+    assert not problems
+    edition = read_rules(game, "fr", project=moon)
+    lists = card_lists(edition)
+    notes = [str(row["notes"]) for deck in lists for row in deck["rows"] if row["notes"]]
+    assert edition.ctx.problems == []
+    assert any(STORM in note for note in notes), notes

@@ -83,6 +83,10 @@ def card_messages(game: Game) -> Catalog:
     for fid, spec in config.fields.items():
         add(f"field {fid} label", spec.label, ("fields", fid, "label"),
             "a card field's name, printed beside its value in the card list")
+        choices = spec.choices or [] if spec.type == "choice" else []
+        for i, choice in enumerate(choices):
+            add(f"field {fid} choice {choice}", choice, ("fields", fid, "choices", i),
+                "a value of a card field, printed beside its name in the card list")
     for card in sorted(game.cards, key=lambda c: c.number):
         _card(catalog, game, card)
     return catalog
