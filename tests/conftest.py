@@ -18,7 +18,7 @@ REPO = Path(__file__).resolve().parent.parent
 
 def missing_system_packages() -> list[str]:
     """The packages of system-packages.txt that this machine lacks (as tools/system-packages
-    decides: a command on PATH, or a shared library the loader knows)."""
+    decides: a command on PATH, a shared library the loader knows, or a file)."""
     import ctypes.util
     import shutil
 
@@ -30,6 +30,8 @@ def missing_system_packages() -> list[str]:
         if probe.startswith("lib:"):
             name = probe.removeprefix("lib:").removeprefix("lib").partition(".so")[0]
             found = ctypes.util.find_library(name) is not None
+        elif probe.startswith("file:"):
+            found = Path(probe.removeprefix("file:")).is_file()
         else:
             found = shutil.which(probe) is not None
         if not found:

@@ -8,6 +8,7 @@ function returns what the command prints, or raises Failure.
 
 from __future__ import annotations
 
+import re
 import time
 from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
@@ -15,7 +16,16 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from publish.app.catalogs.workflow import LocaleStatus, extract, status, translated_locales, update
+from babel import Locale, UnknownLocaleError
+
+from publish.app.catalogs.workflow import (
+    LocaleStatus,
+    extract,
+    status,
+    translated_locales,
+    update,
+    update_shared,
+)
 from publish.app.lint import LintReport, lint
 from publish.build.failures import Failure, build_failure
 from publish.build.run import Plan, Request, plan, run
@@ -28,6 +38,7 @@ from publish.core.parallel import WorkerLost
 from publish.core.problems import ProblemsFound
 from publish.engines.protocol import Engine, EngineInfo, ReplayWarning, SimulateRequest
 from publish.engines.registry import engine_for, engine_in
+from publish.i18n.catalog import SHARED
 from publish.i18n.translate import check_edition, domains_for
 from publish.model.game import Game
 from publish.model.load import default_game, find_root, game_ids, load_config, load_game
@@ -56,6 +67,15 @@ def locate(project: str | None, game: str | None) -> tuple[Path, str]:
     with failing():
         root = find_root(Path(project) if project else None)
         return root, game or default_game(root)
+
+
+def source_locale(root: Path, game_id: str) -> str | None:
+    """The game's source locale, as game.yaml says now (None if it cannot be read: the
+    build then says why)."""
+    try:
+        return load_config(root / "cards" / game_id)[0].locales.source
+    except ProblemsFound:
+        return None
 
 
 def check_game(project: str | None, game: str | None) -> CheckReport:
@@ -134,7 +154,8 @@ def edition(work: Work, locale: str | None, strict: bool) -> Edition:
 
 
 def pending_lines(report: LocaleStatus) -> list[str]:
-    return [p.describe() for p in report.pending] + [m.describe() for m in report.misuses]
+    return ([p.describe() for p in report.pending] + [m.describe() for m in report.misuses]
+            + [str(problem) for problem in report.unkept])
 
 
 # ------------------------------------------------------------------ building
@@ -287,6 +308,30 @@ def i18n_update(project: str | None, game: str | None, chosen: tuple[str, ...]) 
     return [f"  {path.relative_to(work.project)}" for path in written]
 
 
+def language_tag(text: str) -> bool:
+    """Whether ``text`` is a language tag (``ja``, ``pt-BR``) of a language Babel knows."""
+    if not re.fullmatch(r"[a-z]{2,3}(?:[-_][A-Za-z0-9]{2,8})*", text):
+        return False
+    try:
+        Locale.parse(text.replace("-", "_"))
+    except (ValueError, UnknownLocaleError):
+        return False
+    return True
+
+
+def i18n_shared(project: str | None, chosen: tuple[str, ...]) -> list[str]:
+    """The shared catalog brought up to the shared templates, in every language it ships in
+    and in ``chosen`` (a new language's made)."""
+    for locale in chosen:
+        if not language_tag(locale):
+            raise Failure([f"Error: Invalid value for --locale: '{locale}' is not a language "
+                           "tag Babel knows (fr, pt-BR, ja...)"], 2)
+    with failing():
+        root = find_root(Path(project) if project else None)
+        written = update_shared(root, list(chosen))
+    return [f"  {path.relative_to(root)}" for path in written]
+
+
 def i18n_status(project: str | None, game: str | None, chosen: tuple[str, ...],
                 strict: bool) -> tuple[list[str], int]:
     """(lines, exit status): per edition, what is missing, fuzzy or misused, and % done."""
@@ -297,6 +342,11 @@ def i18n_status(project: str | None, game: str | None, chosen: tuple[str, ...],
     for result in report:
         lines += [f"  {result.locale}: {line}" for line in pending_lines(result)]
         lines.append(result.summary())
+    for result in report:
+        if any(p.domain == SHARED for p in result.missing):
+            lines.append(f"  {result.locale}: the shared words (templates/_common/locale) ship "
+                         "with the toolchain: its maintainers translate them (`publish i18n "
+                         f"shared --locale {result.locale}` makes their catalog)")
     stale = report[0].stale_templates if report else []
     if stale:
         lines.append(f"templates out of date ({', '.join(stale)}.pot): publish i18n extract")

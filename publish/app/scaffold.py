@@ -268,8 +268,9 @@ def report(created: Created) -> list[str]:
                      "yours over them in your language")
         if not po_path(created.root / "cards" / game, locale, SHARED).is_file():
             lines.append(f"the shared templates' words (Contents, Index...) have no {locale} "
-                         f"catalog yet: publish i18n update --game {game} makes it; builds are "
-                         "drafts until it is translated (docs/i18n.md)")
+                         f"catalog yet: publish i18n shared --locale {locale} makes it, for "
+                         "the toolchain's maintainers to translate; builds are drafts until "
+                         "it is (docs/i18n.md)")
     if created.missing:
         lines.append(f"this project lacks {', '.join(created.missing)}: every build needs them; "
                      "copy them from the publish repository")

@@ -15,8 +15,10 @@ The phases, in order (``needs``: what must have found nothing first):
 - engine (needs load, cards): the engine's checks of the whole game, which replay the
   examples; else only its checks of each card alone;
 - templates: the card templates and the translations of their words;
-- rules (needs all of the above; `publish check` only, a build reads only the rules of
-  what it makes): the rules chapters and summaries of every edition.
+- translations (`publish check` only): each translation keeps its source's icons,
+  directives, fields and bold (publish.i18n.keeps), said at its line in the PO file;
+- rules (needs all of the above but translations; `publish check` only, a build reads
+  only the rules of what it makes): the rules chapters and summaries of every edition.
 """
 
 from __future__ import annotations
@@ -28,14 +30,15 @@ from publish.checks.schema import stale_schema
 from publish.core.projectfiles import leading_out
 from publish.docs.rules import rules_problems
 from publish.engines.registry import unnamed_engine
-from publish.i18n.translate import field_problems
+from publish.i18n.translate import field_problems, kept_problems
 from publish.model.game import game_files
 from publish.model.icons import icon_problems
 from publish.model.images import check_pictures
-from publish.model.text import typography_problems
+from publish.model.text import inherited_typography, typography_problems
 from publish.render.templatecheck import template_problems
 
 CARDS, ASSETS, ENGINE, TEMPLATES, RULES = "cards", "assets", "engine", "templates", "rules"
+TRANSLATIONS = "translations"
 
 
 def deck_rules(subject: Subject) -> Findings:
@@ -48,7 +51,7 @@ def examples_front_matter(subject: Subject) -> Findings:
 
 
 def typography(subject: Subject) -> Findings:
-    return Findings(typography_problems(subject.game))
+    return Findings(typography_problems(subject.game), inherited_typography(subject.game))
 
 
 def icons(subject: Subject) -> Findings:
@@ -106,6 +109,10 @@ def template_words(subject: Subject) -> Findings:
     return Findings(field_problems(subject.game))
 
 
+def translations_kept(subject: Subject) -> Findings:
+    return Findings(kept_problems(subject.game))
+
+
 def rules_chapters(subject: Subject) -> Findings:
     return Findings(rules_problems(subject.game, subject.game.project, subject.examples))
 
@@ -121,6 +128,7 @@ PHASES: tuple[Phase, ...] = (
     Phase(ENGINE, (engine_checks,), needs=(LOAD, CARDS), alone=(engine_card_checks,),
           skipped=engine_skipped),
     Phase(TEMPLATES, (templates, template_words)),
+    Phase(TRANSLATIONS, (translations_kept,), needs=(LOAD,), in_build=False),
     Phase(RULES, (rules_chapters,), needs=(LOAD, CARDS, ASSETS, ENGINE, TEMPLATES),
           skipped=rules_skipped, in_build=False),
 )

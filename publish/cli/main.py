@@ -264,6 +264,17 @@ def update(project: str | None, game: str | None, chosen: tuple[str, ...]) -> No
 
 @i18n.command()
 @project_option
+@click.option("--locale", "chosen", multiple=True,
+              help="A language to make the shared catalog in (default: those it ships in).")
+@reports
+def shared(project: str | None, chosen: tuple[str, ...]) -> None:
+    """For the toolchain's maintainers: bring the shared catalog of the templates' words
+    (templates/_common/locale) up to the shared templates, in every language it ships in."""
+    echo_all(commands.i18n_shared(project, chosen))
+
+
+@i18n.command()
+@project_option
 @game_option
 @editions_option
 @click.option("--strict", is_flag=True, help="Exit 1 unless every edition is complete.")
@@ -277,16 +288,25 @@ def status(project: str | None, game: str | None, chosen: tuple[str, ...],
 @main.command()
 @project_option
 @game_option
-@locale_option
+@click.option("--locale", default=None,
+              help="Edition to rebuild (default: the source locale's).")
+@click.option("--all-editions", is_flag=True, help="Rebuild every edition.")
 @click.argument("target", required=False, type=click.Choice(["all", *commands.target_names()]))
 @reports
-def watch(project: str | None, game: str | None, locale: str | None,
+def watch(project: str | None, game: str | None, locale: str | None, all_editions: bool,
           target: str | None) -> None:
     """Rebuild on every save (cards, rules, templates, fonts, catalogs) what changed, of every
-    output or of TARGET's; errors are printed and watching goes on. Stop with Ctrl-C."""
+    output or of TARGET's, in the source edition (--locale: another, --all-editions: every
+    one); errors are printed and watching goes on. Stop with Ctrl-C."""
+    if locale and all_editions:
+        raise click.UsageError("--locale and --all-editions: give one or the other")
     root, game_id = commands.locate(project, game)
     only = None if target in (None, "all") else target
-    once = functools.partial(build_changed, str(root), game_id, locale, False, False, None, only)
+
+    def once() -> None:
+        chosen = None if all_editions else locale or commands.source_locale(root, game_id)
+        build_changed(str(root), game_id, chosen, False, False, None, only)
+
     rebuild_on_save(root, game_id, functools.partial(rebuild, once), echo)
 
 

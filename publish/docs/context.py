@@ -55,6 +55,9 @@ class RulesContext:
     check_example: Callable[[Path], list[Problem]] | None = None
     face_html: Callable[[Card], Markup] | None = None
     words: Words | None = None
+    source_names: Mapping[str, str] = field(default_factory=dict)
+    """Card numbers by the cards' names in the source language, in a translated edition
+    (empty: the game's names are the source's)."""
     directives: Mapping[str, Any] = field(default_factory=dict)
     """The game's own directives by name (its plug-in's), besides the core's."""
     stable_ids: bool = False

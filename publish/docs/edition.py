@@ -24,6 +24,7 @@ from publish.core.projectfiles import sources
 from publish.docs.context import Labels, RulesContext, Source, Words
 from publish.docs.markdown import SOURCE_TEXT, RulesMarkdown, slug
 from publish.model.game import Game
+from publish.model.text import edition_typography
 from publish.render.edition import EditionContext
 
 Gettext = Callable[[str], str]
@@ -40,7 +41,7 @@ def babel_locale(tag: str) -> Locale:
 def labels(game: Game, locale: str, _: Gettext = _identity) -> Labels:
     """The renderer's own words; message ids are in English, like the shared templates'."""
     babel = babel_locale(locale)
-    typography = game.config.typography.get(locale)
+    typography = edition_typography(game.config, locale)
     return Labels(
         callouts={"tip": _("Tip"), "caution": _("Watch out"), "note": _("Note")},
         list_joiner=lambda items: format_list(items, locale=babel) if items else "",
@@ -125,6 +126,7 @@ def read_edition(shared: EditionContext, *, link_cards: bool = True, stable_ids:
                        link_cards=link_cards, stable_ids=stable_ids,
                        examples_dir=game.root / "examples",
                        check_example=check_example, face_html=face_html, words=words,
+                       source_names={c.name: c.number for c in shared.source.cards},
                        directives=engine.directives() if engine is not None else {})
     markdown = RulesMarkdown(ctx)
     chapters = [markdown.parse_file(p) for p in chapter_paths(game)]

@@ -30,6 +30,7 @@ from publish.core.parallel import Tasks, run_all
 from publish.core.parallel.helper import ForkedHelper
 from publish.core.problems import OptionError
 from publish.core.sourcedate import today
+from publish.docs.context import Words
 from publish.docs.edition import Edition, babel_locale, heading_text, index_entries
 from publish.docs.markdown import RulesMarkdown
 from publish.docs.shape import items, shown, units
@@ -109,7 +110,7 @@ def card_lists(edition: Edition) -> list[dict[str, Any]]:
                 "kind": None if card.kind == config.default_kind else kind.name,
                 "effect": markdown.effect_html(card),
                 "notes": _notes(markdown, card),
-                **listed_fields(game, card, edition.locale),
+                **listed_fields(game, card, edition.locale, edition.words),
             })
         counts = [{"kind": config.card_kinds[k].name, "n": n,
                    "counted": plural_form(config.card_kinds[k].count_forms(), n, edition.locale)}
@@ -119,9 +120,11 @@ def card_lists(edition: Edition) -> list[dict[str, Any]]:
     return decks
 
 
-def listed_fields(game: Game, card: Card, locale: str) -> dict[str, Any]:
+def listed_fields(game: Game, card: Card, locale: str, words: Words | None = None
+                  ) -> dict[str, Any]:
     """The card's own fields as the list prints them: ``fields``, each with its label and
-    value (pictures aside), and ``picture``, the first picture as a thumbnail (or None)."""
+    value (pictures aside; a choice in the edition's ``words``), and ``picture``, the first
+    picture as a thumbnail (or None)."""
     values = own_fields(game, card, locale)
     shown, pictures = [], []
     for field_id, spec in game.config.fields.items():
@@ -130,6 +133,8 @@ def listed_fields(game: Game, card: Card, locale: str) -> dict[str, Any]:
             pictures += [value] if value else []
         elif value not in (None, [], ""):
             value = ", ".join(value) if spec.type == "tags" else value
+            if spec.type == "choice" and words is not None:
+                value = words.text("cards", f"field {field_id} choice {value}", value)[0]
             shown.append({"id": field_id, "label": spec.title(field_id), "value": value})
     return {"fields": shown, "picture": pictures[0] if pictures else None}
 
@@ -137,7 +142,9 @@ def listed_fields(game: Game, card: Card, locale: str) -> dict[str, Any]:
 def _notes(markdown: RulesMarkdown, card: Card) -> Markup:
     if not card.notes:
         return Markup("")
-    html = markdown.render_markdown_inline(card.notes, card.where("notes").path)
+    words = markdown.ctx.words
+    translated = words is not None and not words.is_source and "notes" not in card.untranslated
+    html = markdown.render_markdown_inline(card.notes, card.where("notes").path, translated)
     return untranslated(html, "notes" in card.untranslated)
 
 

@@ -40,7 +40,7 @@ from publish.docs.parser import (
 )
 from publish.docs.reading import front_matter, translate_meta, translate_tokens, typed_card_names
 from publish.model.game import Card, Typography
-from publish.model.text import UnknownIcon, style_blocks, untranslated
+from publish.model.text import UnknownIcon, edition_typography, style_blocks, untranslated
 
 __all__ = ["Heading", "Labels", "RulesContext", "RulesMarkdown", "Source"]
 
@@ -63,6 +63,10 @@ class RulesMarkdown:
         self.html = directive_macros(ctx.game)
         self._ids: set[str] = set()
         self._cards_by_name = {c.name: c for c in ctx.game.cards}
+        """The cards by their name in the edition's language: what a translation names."""
+        self._source_names = dict(ctx.source_names) or {
+            c.name: c.number for c in ctx.game.cards}
+        """The cards' numbers by their name in the source language: what the source names."""
         self.chars = 0
         """Characters of Markdown parsed so far (MAX_EDITION_CHARS)."""
         self.met = 0
@@ -108,9 +112,11 @@ class RulesMarkdown:
                 if words is not None:
                     meta = translate_meta(meta, rel(self.ctx.game, path), words)
             if token.type == "inline":
+                translation = "translation" in (token.meta or {})
                 for child in token.children or []:
                     if child.type in ("directive", "icon"):
                         child.meta["where"] = locate(path, token, child.meta["offset"], last_line)
+                        child.meta["in_translation"] = translation
         if not self._count_directives(tokens):
             return Source(path, [], {}, [])
         tokens = lift_block_directives(tokens)
@@ -187,13 +193,16 @@ class RulesMarkdown:
     def render_inline(self, inline: Token) -> Markup:
         return Markup(self.renderer.renderInline(inline.children or [], self.md.options, {}))
 
-    def render_markdown_inline(self, text: str, path: Path) -> Markup:
-        """A short Markdown text (a card's notes) as inline HTML."""
+    def render_markdown_inline(self, text: str, path: Path, in_translation: bool = False
+                               ) -> Markup:
+        """A short Markdown text (a card's notes) as inline HTML; ``in_translation``: the
+        text is a catalog's, whose card names are the edition's."""
         tokens = self.md.parseInline(text, {"path": path})
         for token in tokens:
             for child in token.children or []:
                 if child.type in ("directive", "icon"):
                     child.meta["where"] = locate(path, token, child.meta["offset"], 0)
+                    child.meta["in_translation"] = in_translation
         return Markup(self.md.renderer.render(tokens, self.md.options, {"path": path}))
 
     def card_link(self, card: Card) -> Markup:
@@ -201,7 +210,11 @@ class RulesMarkdown:
         name = untranslated(card.name, "name" in card.untranslated)
         return self.html.card_link(card.number, name, self.ctx.link_cards)
 
-    def find_card(self, arg: str, where: Location) -> Card | None:
+    def find_card(self, arg: str, where: Location, in_translation: bool = False
+                  ) -> Card | None:
+        """The card `{card ARG}` names: by its number, or by its name in the language of the
+        text it is written in (``in_translation``: the edition's, else the source's), so a
+        name written right is right in every edition."""
         game = self.ctx.game
         if arg.isdigit():
             number = arg.zfill(game.config.number_digits)
@@ -212,12 +225,20 @@ class RulesMarkdown:
                 self.ctx.fail(where, f"{{card {arg}}}: no card numbered {number}"
                               f"{did_you_mean(number, numbers)}")
                 return None
-        card = self._cards_by_name.get(arg)
-        if card is None:
+        if in_translation:
+            card = self._cards_by_name.get(arg)
+            if card is None:
+                self.ctx.fail(where, f"{{card {arg}}}: no card has this name in this "
+                              f"translation{did_you_mean(arg, self._cards_by_name)}; write its "
+                              "number or its translated name exactly as in the cards catalog")
+            return card
+        named = self._source_names.get(arg)
+        if named is None:
             self.ctx.fail(where, f"{{card {arg}}}: no card has this name"
-                          f"{did_you_mean(arg, self._cards_by_name)}; write its number or "
+                          f"{did_you_mean(arg, self._source_names)}; write its number or "
                           "its name exactly as in the deck file")
-        return card
+            return None
+        return game.card(named)
 
     def effect_html(self, card: Card, only: frozenset[str] = frozenset()) -> Markup:
         """A card's effect text, styled by the edition's typography, as in the card list.
@@ -225,7 +246,7 @@ class RulesMarkdown:
         ``only``: the kinds of block to show (all if empty).
         """
         self.ctx.cards_shown.add(card.number)
-        typography = self.ctx.game.config.typography.get(self.ctx.locale) or Typography()
+        typography = edition_typography(self.ctx.game.config, self.ctx.locale) or Typography()
         try:
             html = style_blocks([b.text for b in card.blocks], typography, self.ctx.icons,
                                 [b.effect for b in card.blocks], [b.kind for b in card.blocks])

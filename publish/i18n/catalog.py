@@ -26,6 +26,7 @@ from publish.core.problems import Location, Problem, ProblemsFound
 from publish.core.projectfiles import read_bytes
 from publish.core.sourcedate import now
 from publish.core.sourcetext import MAX_BYTES, byte_location
+from publish.i18n.plurals import plural_forms
 
 CLOSE_ENOUGH = 0.6
 """How alike two source texts must be for one's translation to be offered, fuzzy, for the other."""
@@ -85,9 +86,14 @@ def po_path(game_root: Path, locale: str, domain: str) -> Path:
 
 def new_catalog(game_name: str, domain: str, locale: str | None = None,
                 version: str | None = None) -> Catalog:
-    return Catalog(locale=locale.replace("-", "_") if locale else None, domain=domain,
-                   project=game_name, version=version, fuzzy=False, creation_date=now(),
-                   header_comment=f"# {game_name}: {domain} catalog.\n#")
+    """An empty catalog; in a language, with that language's gettext ``Plural-Forms``
+    (publish.i18n.plurals), not Babel's CLDR rule."""
+    catalog = Catalog(locale=locale.replace("-", "_") if locale else None, domain=domain,
+                      project=game_name, version=version, fuzzy=False, creation_date=now(),
+                      header_comment=f"# {game_name}: {domain} catalog.\n#")
+    if locale:
+        catalog.mime_headers = [("Plural-Forms", plural_forms(locale))]
+    return catalog
 
 
 def read_catalog(path: Path, locale: str | None = None, *, project: Path) -> Catalog:

@@ -8,18 +8,18 @@ renderer can mark it visibly; ``--strict`` builds refuse to start instead.
 
 from __future__ import annotations
 
-import gettext as gettext_module
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, replace
-from functools import cache
 from pathlib import Path
 
 from babel.messages.catalog import Catalog, Message
-from babel.messages.plurals import get_plural
 
 from publish.core.problems import Location, Problem, ProblemsFound
+from publish.core.yamlsource import SourceMap
 from publish.i18n.catalog import DOMAINS, SHARED, po_path, read_catalog
 from publish.i18n.fields import misfit
+from publish.i18n.keeps import unkept
+from publish.i18n.plurals import compiled, plural_index
 from publish.model.game import Card, Game, GameConfig
 
 TEMPLATE_LOCALE = "en"
@@ -45,19 +45,10 @@ UI = ("ui", SHARED)
 """The template-word domains: a game's own, then the shared one."""
 
 
-@cache
-def _rule(expression: str) -> Callable[[int], int]:
-    return gettext_module.c2py(expression)
-
-
-def plural_rule(locale: str) -> Callable[[int], int]:
-    """The gettext plural form (index) a count takes in ``locale``, as Babel's catalogs say."""
-    return _rule(get_plural(locale.replace("-", "_")).plural_expr)
-
-
 def plural_form(forms: Sequence[str], n: int, locale: str) -> str:
-    """The one of ``forms`` (in ``locale``'s gettext plural order) that goes with ``n``."""
-    return forms[min(plural_rule(locale)(n), len(forms) - 1)]
+    """The one of ``forms`` (in ``locale``'s gettext plural order, publish.i18n.plurals)
+    that goes with ``n``."""
+    return forms[min(plural_index(locale, n), len(forms) - 1)]
 
 
 @dataclass(frozen=True)
@@ -149,7 +140,7 @@ class Translator:
         forms, done = self.forms(domain, None, (singular, plural))
         catalog = self.catalogs.get(domain)
         if done and catalog is not None and self._translates(domain):
-            form = forms[min(_rule(catalog.plural_expr)(n), len(forms) - 1)]
+            form = forms[min(compiled(catalog.plural_expr)(n), len(forms) - 1)]
             self._fitting(domain, (singular, plural), form)
             return form
         return plural_form(forms, n, TEMPLATE_LOCALE if domain == SHARED else self.source)
@@ -198,6 +189,42 @@ def field_problems(game: Game) -> list[Problem]:
                 if message.id and why is not None:
                     problems.append(_misfit_problem(words.paths[domain], message, why))
     return problems
+
+
+def kept_problems(game: Game, locales: Iterable[str] | None = None) -> list[Problem]:
+    """In every translated edition, each translation that drops or adds an icon, a directive,
+    a field or a bold span of its source (publish.i18n.keeps), at its message in the PO file;
+    a template word whose fields are wrong is said once, by ``field_problems``.  Fuzzy
+    translations are not printed, so not read; a catalog that cannot be read is said by
+    ``field_problems`` or the build."""
+    problems = []
+    for locale in game.config.locales.editions if locales is None else locales:
+        try:
+            words = translator(game, locale)
+        except ProblemsFound:
+            continue
+        for domain, catalog in words.catalogs.items():
+            if not words._translates(domain) or domain == "glossary":
+                continue
+            for message in catalog:
+                if not message.id or message.fuzzy or not _all_forms(message):
+                    continue
+                sources = _forms(message.id)
+                strings = _forms(message.string)
+                if any(misfit(sources, text) for text in strings):
+                    continue
+                why = unkept(sources, strings)
+                if why is not None:
+                    problems.append(_misfit_problem(words.paths[domain], message, why))
+    return problems
+
+
+def _forms(value: object) -> tuple[str, ...]:
+    return tuple(str(v) for v in value) if isinstance(value, tuple | list) else (str(value),)
+
+
+def _all_forms(message: Message) -> bool:
+    return all(_forms(message.string))
 
 
 def check_edition(game: Game, locale: str) -> None:
@@ -264,23 +291,47 @@ def localize(game: Game, words: Translator) -> Game:
 
 def _card(card: Card, words: Translator, translatable: list[str]) -> Card:
     missing: set[str] = set()
+    at: dict[tuple[object, ...], Location] = {}
 
-    def tr(field_name: str, context: str, text: str) -> str:
-        value, done = words.text("cards", f"card {card.number} {context}", text)
-        if not done:
+    def tr(field_name: str, context: str, text: str, *where: object) -> str:
+        if not text:
+            return text
+        found = words.get("cards", f"card {card.number} {context}", text)
+        if found is None:
             missing.add(field_name)
-        return value
+            return text
+        at[(*card.path, *where)] = found.where
+        if where[0] == "text":
+            at.setdefault((*card.path, "text"), found.where)
+        return found.text
 
-    name = tr("name", "name", card.name)
-    blocks = [replace(b, text=tr(f"text {i}", f"text {i}", b.text))
+    name = tr("name", "name", card.name, "name")
+    blocks = [replace(b, text=tr(f"text {i}", f"text {i}", b.text, "text", i - 1))
               for i, b in enumerate(card.blocks, start=1)]
-    notes = tr("notes", "notes", card.notes) if card.notes else card.notes
+    notes = tr("notes", "notes", card.notes, "notes") if card.notes else card.notes
     fields = dict(card.fields)
     for field_id in translatable:
         if fields.get(field_id):
-            fields[field_id] = tr(field_id, field_id, fields[field_id])
+            fields[field_id] = tr(field_id, field_id, fields[field_id], field_id)
     return replace(card, name=name, blocks=blocks, notes=notes, fields=fields,
-                   untranslated=frozenset(missing))
+                   untranslated=frozenset(missing),
+                   source=Translated(card.source.path, card.source.values, card.source.keys,
+                                     at) if at else card.source)
+
+
+@dataclass
+class Translated(SourceMap):
+    """A card's source map in an edition's words: a translated field is written at its
+    message in the PO file, so a problem with it (an unknown icon, an overflow) is said
+    there, not at the source text the translator cannot change."""
+
+    translated: dict[tuple[object, ...], Location] = field(default_factory=dict)
+
+    def locate(self, loc: tuple[object, ...], *, key: bool = False) -> Location:
+        loc = tuple(loc)
+        found = next((self.translated[loc[:n]] for n in range(len(loc), 0, -1)
+                      if loc[:n] in self.translated), None)
+        return found or super().locate(loc, key=key)
 
 
 def _kinds(config: GameConfig, words: Translator) -> dict:

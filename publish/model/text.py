@@ -23,7 +23,7 @@ from markupsafe import Markup, escape
 
 from publish.core.patterns import PatternTimeout, find
 from publish.core.problems import Problem, PublishError
-from publish.model.game import EmphasisRule, Game, Typography
+from publish.model.game import EmphasisRule, Game, GameConfig, Typography
 
 ICON = re.compile(r":([a-z][a-z0-9-]*):")
 """An icon token; a colon followed by a space ("Cards: three") never matches."""
@@ -229,6 +229,27 @@ CHECK_SECONDS = 10.0
 every locale. Our games take hundredths of a second; a pattern a little under
 ``patterns.MATCH_SECONDS`` a card would otherwise hold up the check for an hour over
 ``load.MAX_CARDS`` cards."""
+
+
+def edition_typography(config: GameConfig, locale: str) -> Typography | None:
+    """An edition's typography: its own section of game.yaml, else, until it has one, the
+    source edition's (a new edition keeps the source's bold and italic rules, quotes and
+    numerals instead of silently losing them; `publish check` says so: inherited_typography)."""
+    own = config.typography.get(locale)
+    return own if own is not None else config.typography.get(config.locales.source)
+
+
+def inherited_typography(game: Game) -> list[Problem]:
+    """A warning for each edition that has no typography of its own and takes the source's."""
+    config = game.config
+    source = config.locales.source
+    if source not in config.typography:
+        return []
+    return [Problem(game.config_source.locate(("typography",)), (
+        f"typography: the '{locale}' edition has no section of its own and uses the source's "
+        f"('{source}': its bold and italic words, quotes and numerals) until you write one"))
+        for locale in config.locales.editions
+        if locale != source and locale not in config.typography]
 
 
 def typography_problems(game: Game) -> list[Problem]:

@@ -18,7 +18,7 @@ from markupsafe import Markup
 from publish.core.patterns import PatternTimeout
 from publish.model.game import CARD_SIZES, Card, Game, Typography
 from publish.model.images import picture_url, shown_pictures
-from publish.model.text import UnknownIcon, style_blocks, untranslated
+from publish.model.text import UnknownIcon, edition_typography, style_blocks, untranslated
 from publish.render.readable import Readable, field_names
 
 
@@ -153,7 +153,7 @@ def face_context(game: Game, card: Card, deck: str, locale: str, icons: dict[str
     """The template context of ``card`` as printed in ``deck``."""
     config = game.config
     # without typography rules, icon tokens are still drawn (and a typo still fails)
-    typography = config.typography.get(locale) or Typography()
+    typography = edition_typography(config, locale) or Typography()
     texts = [block.text for block in card.blocks]
     try:
         html = style_blocks(texts, typography, icons, [block.effect for block in card.blocks],

@@ -20,6 +20,12 @@ from publish.render import layout_rules as rules
 from publish.render.layout_tables import split_tables
 from publish.render.pdfpage import Page, headings, read_pages
 
+SYSTEM_FAMILIES = ("Noto Serif CJK JP", "Noto Sans CJK JP")
+"""Families the toolchain takes from the system, not from fonts/: Debian's fonts-noto-cjk
+(system-packages.txt), which sets Japanese text (the vendored Vollkorn and League Spartan have
+no CJK glyphs).  The shared stylesheet and the scaffold's faces name them after their Latin
+families; a glyph set in any other font is still a fallback."""
+
 FONT_FACE = re.compile(r"@font-face\s*{[^}]*?font-family:\s*[\"']?([^;\"']+)", re.S)
 
 
@@ -79,7 +85,7 @@ def check_build(build_dir: Path, game: Game) -> list[Finding]:
     or one edition's folder. Working files (.manual-parts) are left out."""
     build_dir = Path(build_dir)
     project = game.root.parent.parent
-    families = declared_families(project, game.id)
+    families = [*declared_families(project, game.id), *SYSTEM_FAMILIES]
     editions = game.config.locales.editions
     found: list[Finding] = []
     for path in sorted(build_dir.rglob("*.pdf")):

@@ -173,23 +173,33 @@ def short_words_broken(page: Page) -> Iterator[Hit]:
                    f"'{head[0]}‐{tail[0]}' broken: words under {SHORT_WORD} letters stay whole")
 
 
+_LEADER = re.compile(r"(?:\s*\.){5,}\s*")
+"""A contents line's leader dots: a rule drawn in full stops, no reading matter."""
+
+
+def prose(text: str) -> str:
+    """A line's reading matter: its text, leader dots left out."""
+    return _LEADER.sub(" ", text)
+
+
 def long_measure(page: Page, body: tuple[str, float]) -> Iterator[Hit]:
     """Body-text lines longer than the measure allows (MEASURE[1] characters)."""
-    long = [line for line in page.lines
-            if (family(line.font), round(line.size, 1)) == body and len(line.text) > MEASURE[1]]
+    long = [line for line in page.lines if (family(line.font), round(line.size, 1)) == body
+            and len(prose(line.text)) > MEASURE[1]]
     if long:
-        worst = max(long, key=lambda line: len(line.text))
+        worst = max(long, key=lambda line: len(prose(line.text)))
         yield (page.number, "measure",
                f"{len(long)} body line(s) over {MEASURE[1]} characters "
-               f"(longest {len(worst.text)}: {quote(worst.text)})")
+               f"(longest {len(prose(worst.text))}: {quote(worst.text)})")
 
 
 def body_font(pages: list[Page]) -> tuple[str, float]:
-    """The (font, size) most of a document's characters are set in: its body text."""
+    """The (font, size) most of a document's characters are set in, leader dots aside: its
+    body text."""
     counts: Counter[tuple[str, float]] = Counter()
     for page in pages:
         for line in page.lines:
-            counts[(family(line.font), round(line.size, 1))] += len(line.text)
+            counts[(family(line.font), round(line.size, 1))] += len(prose(line.text))
     return counts.most_common(1)[0][0] if counts else ("", 0.0)
 
 
@@ -211,8 +221,9 @@ def headings_at_foot(pages: list[Page], heads: list[Heading], running: set[tuple
         if head.page >= len(pages):
             continue
         page = pages[head.page - 1]
+        # a line's foot, not its top: an accent ("Índice") rises above the heading's top
         below = [line for i, line in enumerate(page.lines)
-                 if (page.number, i) not in running and line.y1 <= head.top + SLACK]
+                 if (page.number, i) not in running and line.y0 < head.top - SLACK]
         if not below:
             continue
         first = max(below, key=lambda line: line.y1)

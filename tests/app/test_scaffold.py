@@ -254,9 +254,11 @@ def test_another_source_language_is_filed_under_its_tag(tmp_path):
 
 def test_a_language_without_shared_words_is_told_how_to_get_them(tmp_path):
     project = empty_project(tmp_path / "project")
-    made = new(project, "tsuki", "--locale", "ja", "--layout", "text")
+    made = new(project, "luna", "--locale", "it", "--layout", "text")
     assert made.exit_code == 0, made.output
-    assert "have no ja catalog yet: publish i18n update --game tsuki makes it" in made.output
+    assert "have no it catalog yet: publish i18n shared --locale it makes it" in made.output
+    japanese = new(project, "tsuki", "--locale", "ja", "--layout", "text")
+    assert "have no ja catalog" not in japanese.output  # it ships
 
 
 def test_words_with_quotes_stay_data_in_yaml():

@@ -92,7 +92,8 @@ def test_a_build_runs_only_the_phases_it_needs(subject):
 
 
 def test_the_phases_are_in_the_order_the_report_lists_them():
-    assert [p.name for p in phases.PHASES] == ["cards", "assets", "engine", "templates", "rules"]
+    assert [p.name for p in phases.PHASES] == ["cards", "assets", "engine", "templates",
+                                              "translations", "rules"]
     known = {LOAD}
     for phase in phases.PHASES:  # a phase needs only phases that run before it
         assert set(phase.needs) <= known, phase.name

@@ -1,5 +1,6 @@
 """`publish i18n extract` and `update` on unchanged sources change no byte, the repository's
-committed catalogs included, and keep a fuzzy message's previous source (``#|``) as it is."""
+committed catalogs included, and so does `publish i18n shared` for every language the shared
+catalog ships in; and they keep a fuzzy message's previous source (``#|``) as it is."""
 
 from __future__ import annotations
 
@@ -23,6 +24,8 @@ def extract_and_update(project: Path) -> None:
         for command in ("extract", "update"):
             result = run("i18n", command, "--project", str(project), "--game", game)
             assert result.exit_code == 0, result.output
+    result = run("i18n", "shared", "--project", str(project))
+    assert result.exit_code == 0, result.output
 
 
 def test_the_repository_catalogs_are_what_extract_and_update_write(tmp_path):
@@ -33,7 +36,8 @@ def test_the_repository_catalogs_are_what_extract_and_update_write(tmp_path):
     extract_and_update(project)
     after = catalogs(project)
     assert {k: v for k, v in after.items() if k in committed} == committed, \
-        "run publish i18n extract and update for every game and commit the catalogs"
+        "run publish i18n extract and update for every game, and publish i18n shared, and " \
+        "commit the catalogs"
     extract_and_update(project)
     assert catalogs(project) == after
 

@@ -106,13 +106,15 @@ def test_an_unpublished_locale_is_refused(demo_docs):
 
 def test_a_source_edition_needs_the_shared_catalog_of_its_language(demo_docs):
     """The shared words are English: a Portuguese source edition translates them, and
-    without their catalog it is a draft (--strict refuses it)."""
+    without their catalog it is a draft (--strict refuses it); the toolchain's maintainers
+    make it (`publish i18n shared`), never a game's command."""
     shutil.rmtree(demo_docs / "templates" / "_common" / "locale" / "pt_BR")
     result = run(*args(demo_docs, "i18n", "status", "--locale", "pt-BR"))
     assert "pt-BR: 0.0% done" in result.output and "missing: Contents" in result.output
     strict = run(*args(demo_docs, "build", "decks", "--strict"))
     assert strict.exit_code == 1 and "build refused (--strict): pt-BR" in strict.output
-    assert run(*args(demo_docs, "i18n", "update", "--locale", "pt-BR")).exit_code == 0
+    assert run("i18n", "shared", "--locale", "pt-BR", "--project", str(demo_docs)
+               ).exit_code == 0
     written = po_path(demo_docs / "cards" / "demo", "pt-BR", "templates")
     assert written.is_relative_to(demo_docs / "templates" / "_common" / "locale")
     assert 'msgid "Contents"' in written.read_text(encoding="utf-8")

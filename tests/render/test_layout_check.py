@@ -95,6 +95,25 @@ def test_a_long_measure_fails(tmp_path):
     assert found and "over 90 characters" in found[0].where
 
 
+def test_leader_dots_are_no_reading_matter(tmp_path):
+    """A contents line's leader dots neither make a long measure nor the body's font (the
+    contents of a Japanese manual are the lines of Latin glyphs in it)."""
+    leaders = "".join(f"<p style='font-size: 9pt'>Chapter {i} {'. ' * 60} {i}</p>"
+                      for i in range(30))
+    path = pdf(tmp_path, f"{leaders}<p style='max-width: 95mm'>{PROSE * 3}</p>",
+               page="size: A4; margin: 10mm")
+    assert "measure" not in rules(check_pdf(path, FAMILIES))
+
+
+def test_a_heading_whose_accent_rises_above_it_is_measured_whole(tmp_path):
+    """"Índice" at the top of a page with two lines under it: its accent rises above the
+    heading's top, which must not leave the heading line out and count one line too few."""
+    path = pdf(tmp_path, "<h2>Índice remissivo</h2><p>Draw 4</p><p>Gain 4</p>"
+                         "<p style='break-before: page'>Colophon</p>",
+               "h2 { font: 700 22pt/1.05 'League Spartan'; margin: 0; }")
+    assert "heading-at-foot" not in rules(check_pdf(path, FAMILIES))
+
+
 def test_a_short_word_broken_at_a_line_end_fails(tmp_path):
     path = pdf(tmp_path, "<p style='width: 9mm; hyphens: auto'>reading reading</p>")
     assert "short-word-broken" in rules(check_pdf(path, FAMILIES))

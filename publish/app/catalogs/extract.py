@@ -84,6 +84,10 @@ def card_messages(game: Game) -> Catalog:
     for fid, spec in config.fields.items():
         add(f"field {fid} label", spec.label, ("fields", fid, "label"),
             "a card field's name, printed beside its value in the card list")
+        choices = spec.choices or [] if spec.type == "choice" else []
+        for i, choice in enumerate(choices):
+            add(f"field {fid} choice {choice}", choice, ("fields", fid, "choices", i),
+                "a value of a card field, printed beside its name in the card list")
     for card in sorted(game.cards, key=lambda c: c.number):
         _card(catalog, game, card)
     return catalog
@@ -201,11 +205,22 @@ def rules_messages(game: Game) -> Catalog:
 # ------------------------------------------------------------------ ui
 
 
-def ui_messages(project: Path, game: Game, shared: bool = False) -> Catalog:
-    """The template words of the game's own templates, or (``shared``) of the common ones."""
-    catalog = (new_catalog("publish", "templates") if shared  # every game's: named for none
-               else new_catalog(game.config.name, "ui", version=game.config.edition))
-    folder = project / "templates" / (COMMON if shared else game.id)
+def shared_messages(project: Path) -> Catalog:
+    """The words of the shared templates and of the renderer: every game's, named for none."""
+    return _template_words(project, COMMON, new_catalog("publish", "templates"), shared=True)
+
+
+def ui_messages(project: Path, game: Game) -> Catalog:
+    """The template words of the game's own templates."""
+    return _template_words(project, game.id, new_catalog(
+        game.config.name, "ui", version=game.config.edition))
+
+
+def _template_words(project: Path, templates_of: str, catalog: Catalog,
+                    shared: bool = False) -> Catalog:
+    """``catalog`` with the ``_("...")`` words of ``templates/<templates_of>/`` (and, for the
+    ``shared`` catalog, of the renderer's modules)."""
+    folder = project / "templates" / templates_of
     sources: list[tuple[Path, str, str]] = [
         (path, path.relative_to(project).as_posix(), "jinja2.ext:babel_extract")
         for path in (sorted(folder.rglob("*.j2")) if folder.is_dir() else [])]
@@ -243,6 +258,6 @@ def templates(project: Path, game: Game, domains: Collection[str] | None = None
     read: dict[str, Callable[[], Catalog]] = {
         "cards": lambda: card_messages(game), "rules": lambda: rules_messages(game),
         "ui": lambda: ui_messages(project, game),
-        "templates": lambda: ui_messages(project, game, True),
+        "templates": lambda: shared_messages(project),
         "glossary": lambda: glossary_messages(game)}
     return {name: make() for name, make in read.items() if domains is None or name in domains}

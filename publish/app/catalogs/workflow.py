@@ -1,7 +1,12 @@
-"""`publish i18n extract|update|status`: templates written, catalogs merged, progress counted.
+"""`publish i18n extract|update|status|shared`: templates written, catalogs merged, progress
+counted.
 
-Status never needs an update first: it merges each catalog with the current
-sources in memory, so a source edited a minute ago already shows as fuzzy.
+A game's commands write only the game's catalogs (``cards/<game>/locale``): the shared
+catalog of the templates' words (``templates/_common/locale``) ships with the toolchain and
+is read, never written, by them; its maintainers bring it up to the shared templates with
+``publish i18n shared`` (update_shared).  Status never needs an update first: it merges each
+catalog with the current sources in memory, so a source edited a minute ago already shows as
+fuzzy.
 """
 
 from __future__ import annotations
@@ -11,7 +16,8 @@ from pathlib import Path
 
 from babel.messages.catalog import Catalog, Message
 
-from publish.app.catalogs.extract import templates
+from publish.app.catalogs.extract import shared_messages, templates
+from publish.core.problems import Problem
 from publish.i18n.catalog import (
     DOMAINS,
     SHARED,
@@ -25,7 +31,7 @@ from publish.i18n.catalog import (
     write_catalog,
 )
 from publish.i18n.terms import Misuse, terminology
-from publish.i18n.translate import domains_for
+from publish.i18n.translate import domains_for, kept_problems
 from publish.model.game import Game
 
 
@@ -36,9 +42,10 @@ def translated_locales(game: Game) -> list[str]:
 
 
 def extract(project: Path, game: Game) -> list[Path]:
-    """Write every domain's template (.pot) from the sources; returns the files changed."""
+    """Write the template (.pot) of each of the game's own domains from the sources; returns
+    the files changed.  The shared one is the toolchain's (update_shared)."""
     written = []
-    for name, catalog in templates(project, game).items():
+    for name, catalog in templates(project, game, _OWN).items():
         path = pot_path(game.root, name)
         if _worth_writing(path, catalog) and write_catalog(path, catalog):
             written.append(path)
@@ -67,15 +74,48 @@ def merged(project: Path, game: Game, locale: str,
     return out
 
 
+_OWN = frozenset(d.name for d in DOMAINS if d.name != SHARED)
+"""The domains whose catalogs are the game's to write."""
+
+
 def update(project: Path, game: Game, locales: list[str]) -> list[Path]:
-    """Bring each edition's catalogs up to the sources (new messages, fuzzy, obsolete)."""
-    current = templates(project, game)
+    """Bring each edition's own catalogs up to the sources (new messages, fuzzy, obsolete);
+    the shared catalog is left as it ships (update_shared)."""
+    current = templates(project, game, _OWN)
     written = []
     for locale in locales:
         for name, catalog in merged(project, game, locale, current).items():
             path = po_path(game.root, locale, name)
             if _worth_writing(path, catalog) and write_catalog(path, catalog):
                 written.append(path)
+    return written
+
+
+def shared_locales(project: Path) -> list[str]:
+    """The languages the shared catalog ships in (``templates/_common/locale/<lang>``)."""
+    folder = shared_dir(project)
+    return sorted(p.parent.parent.name for p in folder.glob(f"*/LC_MESSAGES/{SHARED}.po"))
+
+
+def shared_dir(project: Path) -> Path:
+    return project / "templates" / "_common" / "locale"
+
+
+def update_shared(project: Path, locales: list[str]) -> list[Path]:
+    """The toolchain maintainers' command: write the shared template (``templates.pot``) from
+    the shared templates and the renderer, and bring the shared catalog of every language it
+    ships in, and of ``locales`` (a new one made), up to it; returns the files changed."""
+    template = shared_messages(project)
+    folder = shared_dir(project)
+    written = []
+    if write_catalog(folder / f"{SHARED}.pot", template):
+        written.append(folder / f"{SHARED}.pot")
+    for locale in sorted({*shared_locales(project), *(x.replace("-", "_") for x in locales)}):
+        path = folder / locale / "LC_MESSAGES" / f"{SHARED}.po"
+        old = (read_catalog(path, locale, project=project) if path.is_file()
+               else new_catalog("publish", SHARED, locale))
+        if write_catalog(path, merge(template, old, domain(SHARED))):
+            written.append(path)
     return written
 
 
@@ -110,6 +150,8 @@ class LocaleStatus:
     total: int = 0
     pending: list[Pending] = field(default_factory=list)
     misuses: list[Misuse] = field(default_factory=list)
+    unkept: list[Problem] = field(default_factory=list)
+    """Translations that drop or add an icon, a directive, a field or bold (at their line)."""
     stale_templates: list[str] = field(default_factory=list)
 
     @property
@@ -126,7 +168,7 @@ class LocaleStatus:
 
     @property
     def complete(self) -> bool:
-        return not self.pending and not self.misuses
+        return not self.pending and not self.misuses and not self.unkept
 
     def summary(self) -> str:
         by_domain = {d.name: 0 for d in DOMAINS}
@@ -135,7 +177,8 @@ class LocaleStatus:
         detail = ", ".join(f"{d} {n}" for d, n in by_domain.items() if n)
         return (f"{self.locale}: {self.done:.1f}% done, {len(self.missing)} missing, "
                 f"{len(self.fuzzy)} fuzzy, {len(self.misuses)} glossary misuses, "
-                f"of {self.total} messages" + (f" ({detail})" if detail else ""))
+                + (f"{len(self.unkept)} not keeping their source, " if self.unkept else "")
+                + f"of {self.total} messages" + (f" ({detail})" if detail else ""))
 
 
 def status(project: Path, game: Game, locales: list[str] | None = None) -> list[LocaleStatus]:
@@ -163,6 +206,7 @@ def status(project: Path, game: Game, locales: list[str] | None = None) -> list[
                 elif message.fuzzy:
                     result.pending.append(Pending(name, "fuzzy", message))
         result.misuses = terminology(catalogs)
+        result.unkept = kept_problems(game, [locale])
         report.append(result)
     return report
 

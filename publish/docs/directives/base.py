@@ -23,7 +23,8 @@ class Rules(Protocol):
     html: Any
     """The macros of templates/_common/directives.html.j2, called as functions."""
 
-    def find_card(self, arg: str, where: Location) -> Card | None: ...
+    def find_card(self, arg: str, where: Location, in_translation: bool = False
+                  ) -> Card | None: ...
 
     def card_link(self, card: Card) -> Markup: ...
 
@@ -54,6 +55,12 @@ class Call:
     @property
     def ctx(self) -> RulesContext:
         return self.rules.ctx
+
+    @property
+    def in_translation(self) -> bool:
+        """Whether the directive is written in a translation (a catalog's text), not in the
+        source: names in it are the edition's."""
+        return bool(self.meta.get("in_translation"))
 
     def fail(self, message: str) -> Markup:
         """Record a problem at the directive; what to print in its place."""

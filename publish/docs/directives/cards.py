@@ -14,7 +14,7 @@ def card(call: Call) -> Markup:
     """`{card 049}` or `{card Some Name}`: the card's name, linked to the card list."""
     if not call.arg:
         return call.fail("{card} needs a number or a name: {card 049}")
-    found = call.rules.find_card(call.arg, call.where)
+    found = call.rules.find_card(call.arg, call.where, call.in_translation)
     return call.rules.card_link(found) if found else Markup("")
 
 
@@ -50,7 +50,7 @@ def faces(call: Call) -> Markup:
         words = shlex.split(arg)
     except ValueError as exc:
         return call.fail(f"{{face {arg}}}: {exc}")
-    cards = [call.rules.find_card(word, call.where) for word in words]
+    cards = [call.rules.find_card(word, call.where, call.in_translation) for word in words]
     ctx.cards_shown.update(c.number for c in cards if c is not None)
     return call.rules.html.faces([ctx.face_html(c) for c in cards if c is not None])
 
