@@ -329,12 +329,23 @@ def simulate(project: str | None, game: str | None, *, games: int, players: str 
         seed=seed, agents=tuple(agents.split(",")) if agents else info.default_agents,
         workers=workers, logs=Path(logs) if logs else None)
     try:
+        if info.studies:  # the games of a balance study, played and counted the same way
+            return _simulate_study(work, engine, request, progress)
         result = engine.simulate(work.project, work.game, request, progress)
     except ValueError as err:
         raise Failure([f"publish simulate: {err}"], 2) from err
     except (OverCeiling, WorkerLost) as err:  # a chunk of games too long, too large, killed
         raise Failure([f"publish simulate: {err}"]) from err
     return result, engine.describe(result)
+
+
+def _simulate_study(work: Work, engine: Engine, request: SimulateRequest,
+                    progress: Callable[[int], Any] | None) -> tuple[dict[str, Any], str]:
+    """`publish simulate` for an engine that records its games: a small study played
+    through its ``play``, as `publish balance` plays one (publish.balance.simulate)."""
+    from publish.balance.run import run_simulate  # Dask: this path alone
+
+    return run_simulate(work.game, engine, request, progress)
 
 
 def balance(project: str | None, game: str | None, study: str | None, *, games: int | None,

@@ -66,25 +66,32 @@ def play_chunk(played: tuple[Game, Study], chunk: Chunk) -> Tally:
 
 def play_study(game: Game, study: Study, workers: int | None = None,
                scheduler: str | None = None, progress: Progress | None = None,
-               tls: Tls | None = None) -> Played:
+               tls: Tls | None = None, way: Way | None = None,
+               what: str = "the study") -> Played:
     """Every chunk of the study, summed in order.
 
     ``workers``: processes of the embedded cluster (default: one per core; 1:
     this process, no cluster).  ``scheduler``: the address of a running
     scheduler (tcp://host:8786, tls://host:8786 with ``tls``), whose workers
-    play instead.
+    play instead.  ``way``, when given, runs the chunks instead (`publish
+    simulate`: the pool of processes, without starting Dask).  A task is named in
+    messages by its games, numbered through the study's cells, and ``what``.
     """
     engine_of(game)  # refuse a game without a recording engine before starting anything
     chunks = study.chunks()
     started = time.perf_counter()
-    way: Way = InProcess() if scheduler is None and workers == 1 else \
-        Cluster(workers, scheduler, tls)
+    if way is None:
+        way = InProcess() if scheduler is None and workers == 1 else \
+            Cluster(workers, scheduler, tls)
 
     def finished(index: int) -> None:
         if progress:
             progress(chunks[index].stop - chunks[index].start)
 
-    ran = run_all(way, Tasks(play_chunk, (game, study), chunks), finished)
+    first = study.games_per_cell
+    labels = [f"games {c.cell * first + c.start} to {c.cell * first + c.stop - 1} of {what}"
+              for c in chunks]
+    ran = run_all(way, Tasks(play_chunk, (game, study), chunks, labels), finished)
     total = Tally()
     for result in ran.results:
         total.add(result)

@@ -1,5 +1,6 @@
 """`publish balance` from start to end: the study read and checked, its games played,
-the report written; what the command prints."""
+the report written; what the command prints.  And `publish simulate`, for an engine that
+records its games: the same play, a smaller report."""
 
 from __future__ import annotations
 
@@ -8,12 +9,13 @@ from contextlib import AbstractContextManager
 from pathlib import Path
 from typing import Any
 
+from publish.balance import simulate as simulating
 from publish.balance.distribute import play_study
 from publish.balance.faces import MAKES_FACES
 from publish.balance.report import write_report
 from publish.balance.studyfile import read_study
 from publish.core.parallel.cluster import Tls
-from publish.engines.protocol import Engine
+from publish.engines.protocol import Engine, SimulateRequest
 from publish.model.game import Game
 
 Bar = Callable[[int], AbstractContextManager[Any]]
@@ -41,3 +43,19 @@ def run_balance(project: Path, game: Game, engine: Engine, study_file: Path | No
         lines.append(f"{written.faces_missing} card(s) shown without a picture: "
                      f"`{MAKES_FACES}` makes them")
     return lines
+
+
+def run_simulate(game: Game, engine: Engine, request: SimulateRequest,
+                 progress: Callable[[int], Any] | None = None) -> tuple[dict[str, Any], str]:
+    """`publish simulate`'s report as data and as text; ValueError for a table the engine
+    cannot play (said before any game is)."""
+    study = simulating.request_study(game, request)
+    said = simulating.table_problems(game, engine, study)
+    if said:
+        raise ValueError("; ".join(said))
+    recording = engine.info.records
+    assert recording is not None  # the caller checked that the engine studies
+    _, played = simulating.simulate(game, engine, request, progress)
+    result = simulating.summary(study, played, recording,
+                                {card.number: card.name for card in game.cards})
+    return result, simulating.describe(result)

@@ -186,7 +186,8 @@ class Engine(Protocol):
 
     def simulate(self, root: Path, game: Game, request: SimulateRequest,
                  progress: Callable[[int], Any] | None = None) -> dict[str, Any]:
-        """`publish simulate`: a JSON-able report (``modes`` must not be empty)."""
+        """`publish simulate` for an engine without ``records``: a JSON-able report (an
+        engine that records its games is simulated through ``play``, as a small study)."""
         ...
 
     def table_problem(self, game: Game, spec: GameSpec) -> str | None:
@@ -212,8 +213,8 @@ class Engine(Protocol):
 
 REQUIRED: tuple[tuple[str, Callable[[EngineInfo], bool], tuple[str, ...]], ...] = (
     ("every engine", lambda info: True, ("check", "check_cards", "effect_schema", "directives")),
-    ("an engine that simulates (modes and agents)", lambda info: info.simulates,
-     ("simulate", "describe")),
+    ("an engine that simulates (modes and agents) but records nothing",
+     lambda info: info.simulates and not info.studies, ("simulate", "describe")),
     ("an engine that records its games (records)", lambda info: info.studies,
      ("table_problem", "play")),
     ("an engine that replays logs (editions)", lambda info: info.replays, ("replay",)),

@@ -68,9 +68,15 @@ def test_the_page_s_engine_checks_and_studies_a_new_game(tmp_path, engine_plugin
     html = (folder / "report.html").read_text(encoding="utf-8")
     assert "turns per game" in html and "emptied the hand" in html
 
-    simulated = run("simulate", "--project", str(project), "--games", "5", "--players", "3")
+    # simulate plays through the same play() as the study, in the engine's words
+    simulated = run("simulate", "--project", str(project), "--games", "5", "--players", "3",
+                    "--workers", "1")
     assert simulated.exit_code == 0, simulated.output
-    assert "5 games; wins by seat:" in simulated.output
+    assert "5 games (basic, 3 players" in simulated.output
+    assert re.search(r"turns: \d+ \(\d+\.\d per game\)", simulated.output)
+    logs = run("simulate", "--project", str(project), "--games", "2", "--logs",
+               str(tmp_path / "logs"), "--workers", "1")
+    assert logs.exit_code == 2 and "writes no game logs (--logs)" in logs.output
 
 
 def test_the_page_names_every_method_the_toolchain_requires():

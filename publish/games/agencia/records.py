@@ -13,10 +13,9 @@ from collections.abc import Sequence
 
 from publish.engines.protocol import GameRecord, GameSpec, Recording, RoundRecord
 from publish.games.agencia.agents import AGENTS
-from publish.games.agencia.base import asymmetric_power
 from publish.games.agencia.cards import infos_of
 from publish.games.agencia.engine import Engine
-from publish.games.agencia.simulate import deck_cards
+from publish.games.agencia.play import deck_cards, play_spec
 from publish.model.game import Game
 
 MODES = ("simple", "bourdieu")
@@ -62,11 +61,7 @@ def play_records(game: Game, specs: Sequence[GameSpec]) -> list[GameRecord]:
             deck = deck_cards(game, spec.decks)
             decks[spec.decks] = deck, frozenset(c for c in deck if infos[c].natural is None)
         deck, held = decks[spec.decks]
-        engine = Engine(infos, deck, [AGENTS[a]() for a in spec.agents], spec.seed,
-                        bourdieu=spec.mode == "bourdieu",
-                        asymmetric=asymmetric_power(spec.decks))
-        engine.play_game()
-        records.append(record_of(engine, held))
+        records.append(record_of(play_spec(infos, deck, spec), held))
     return records
 
 
