@@ -9,7 +9,8 @@ is written atomically; the charts first, since the PDF reads them.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Sequence
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -29,8 +30,10 @@ from publish.balance.figures import (
     seats,
     spearman,
 )
+from publish.balance.patch import Variant
 from publish.balance.study import Study
 from publish.balance.tables import cards_csv, figures_csv, games_csv
+from publish.balance.whatif import compared, variant_view, variants_csv
 from publish.core.atomic import write_atomic
 from publish.engines.protocol import Recording
 from publish.model.game import Game, game_files
@@ -49,6 +52,8 @@ class Written:
     files: list[Path]
     outliers: int
     faces_missing: int
+    moved: list[tuple[str, int]] = field(default_factory=list)
+    """Each what-if variant's name and how many of its figures moved beyond chance."""
 
 
 def pct(value: float) -> str:
@@ -101,8 +106,10 @@ def titles(recording: Recording) -> list[str]:
 
 
 def write_report(project: Path, game: Game, study: Study, played: Played,
-                 recording: Recording, engine: str) -> Written:
-    """Every file of the study's folder; the PDF last."""
+                 recording: Recording, engine: str,
+                 variants: Sequence[Variant] = ()) -> Written:
+    """Every file of the study's folder; the PDF last.  ``variants``: the what-if variants
+    played (``played.variants`` their counts), each compared with the game as it is."""
     folder = project / "build" / game.id / FOLDER
     cells = study.cells()
     names = {card.number: card.name for card in game.cards}
@@ -117,12 +124,19 @@ def write_report(project: Path, game: Game, study: Study, played: Played,
         "figures.csv": figures_csv(grouped, recording, names),
         **_charts(project, study, played, recording, grouped, found, names),
     }
+    names.update((card.number, card.name) for v in variants for card in v.game.cards
+                 if card.number not in names)
+    whatifs = compared(cells, played.tally, variants, played.variants, recording,
+                       titles(recording))
+    if whatifs:
+        files["variants.csv"] = variants_csv(whatifs, names)
     written = []
     for name, text in files.items():
         write_atomic(folder / name, text)
         written.append((folder / name).relative_to(project))
     context = _context(game, study, played, recording, engine, grouped, found, faces, names)
     context["files"] = [p.as_posix() for p in written]
+    context["variants"] = [variant_view(c, names) for c in whatifs]
     env = environment(project, game.id)
     base = "../" * len(folder.relative_to(project).parts)
     write_atomic(folder / "report.html", env.get_template(TEMPLATE).render(base=base, **context))
@@ -132,7 +146,8 @@ def write_report(project: Path, game: Game, study: Study, played: Played,
     written += [(folder / n).relative_to(project) for n in ("report.html", "report.pdf")]
     missing = {o.card for group in found.values() for o in group} - set(faces)
     return Written(folder.relative_to(project), written,
-                   sum(len(group) for group in found.values()), len(missing))
+                   sum(len(group) for group in found.values()), len(missing),
+                   [(c.variant.name, len(c.moved)) for c in whatifs])
 
 
 def _label(card: str, names: dict[str, str]) -> str:

@@ -4,7 +4,7 @@ records its games: the same play, a smaller report."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from contextlib import AbstractContextManager
 from pathlib import Path
 from typing import Any
@@ -12,9 +12,11 @@ from typing import Any
 from publish.balance import simulate as simulating
 from publish.balance.distribute import play_study
 from publish.balance.faces import MAKES_FACES
+from publish.balance.patch import Variant, read_variant
 from publish.balance.report import write_report
 from publish.balance.studyfile import read_study
 from publish.core.parallel.cluster import Tls
+from publish.core.problems import ProblemsFound
 from publish.engines.protocol import Engine, SimulateRequest
 from publish.model.game import Game
 
@@ -24,25 +26,49 @@ Bar = Callable[[int], AbstractContextManager[Any]]
 
 def run_balance(project: Path, game: Game, engine: Engine, study_file: Path | None,
                 games: int | None, seed: int | None, workers: int | None,
-                scheduler: str | None, bar: Bar, tls: list[Path] | None = None) -> list[str]:
+                scheduler: str | None, bar: Bar, tls: list[Path] | None = None,
+                variants: Sequence[Path] = ()) -> list[str]:
     """Read the study, play it, write build/<game>/balance/; the lines to print. ``tls``:
-    the CA file, certificate and key that reach ``scheduler``."""
-    study = read_study(game, engine, study_file, games, seed)
-    with bar(study.games) as progress:
+    the CA file, certificate and key that reach ``scheduler``; ``variants``: what-if patch
+    files, played on the study's seeds beside the game as it is."""
+    study = read_study(game, engine, study_file, games, seed, variants)
+    changed = read_variants(game, engine, study.variants, project)
+    with bar(study.games * (1 + len(changed))) as progress:
         played = play_study(game, study, workers, scheduler, progress.update,
-                            Tls(*tls) if tls else None)
+                            Tls(*tls) if tls else None,
+                            variants=[variant.game for variant in changed])
     recording = engine.info.records
     assert recording is not None  # read_study's caller checked that the engine studies
-    written = write_report(project, game, study, played, recording, engine.info.name)
+    written = write_report(project, game, study, played, recording, engine.info.name,
+                           changed)
     lines = [f"{study.games} games in {len(study.cells())} tables, played on {played.where} "
-             f"in {played.wall:.1f} s",
+             f"in {played.wall:.1f} s" + (f", and again with each of {len(changed)} "
+                                          "variant(s) on the same seeds" if changed else ""),
              f"{written.outliers} figure(s) of cards stand apart; report: "
              f"{written.folder / 'report.pdf'} and report.html",
+             *(f"variant '{name}': {moved} figure(s) moved beyond chance"
+               for name, moved in written.moved),
              "raw figures: " + ", ".join(p.name for p in written.files if p.suffix == ".csv")]
     if written.faces_missing:
         lines.append(f"{written.faces_missing} card(s) shown without a picture: "
                      f"`{MAKES_FACES}` makes them")
     return lines
+
+
+def read_variants(game: Game, engine: Engine, paths: Sequence[Path],
+                  project: Path) -> list[Variant]:
+    """Each patch file read and checked; every file's problems together."""
+    found: list[Variant] = []
+    problems = []
+    for path in paths:
+        shown = path.relative_to(project) if path.is_relative_to(project) else path
+        try:
+            found.append(read_variant(game, engine, path, shown.as_posix()))
+        except ProblemsFound as failed:
+            problems.extend(failed.problems)
+    if problems:
+        raise ProblemsFound(problems)
+    return found
 
 
 def run_simulate(game: Game, engine: Engine, request: SimulateRequest,

@@ -7,6 +7,7 @@ modes: [simple]
 decks: [[main]]          # deck sets; a set is a list, or one deck id
 agents: [greedy, planner, greedy+random]   # line-ups: one agent, or agents seated in turn
 games_per_cell: 500      # or games: 6000, split over the cells
+variants: [cheaper-052.yaml]   # what-if patches, beside this file (publish.balance.patch)
 ```
 
 Every key may be left out: the engine's defaults fill it in.  Problems are
@@ -15,7 +16,8 @@ located at file:line:col, and none of them lets a game be played.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -26,15 +28,15 @@ from publish.engines.protocol import Engine, GameSpec
 from publish.model.game import Game
 
 KEYS = ("game", "seed", "players", "modes", "decks", "agents", "games", "games_per_cell",
-        "chunk")
+        "chunk", "variants")
 
 
 def read_study(game: Game, engine: Engine, path: Path | None, games: int | None = None,
-               seed: int | None = None) -> Study:
+               seed: int | None = None, variants: Sequence[Path] = ()) -> Study:
     """The study the file (if any) and the options describe; ProblemsFound if it cannot run.
 
     ``games``, when given, is the study's total, split evenly over its cells;
-    ``seed`` overrides the file's.
+    ``seed`` overrides the file's; ``variants`` (patch files) add to the file's.
     """
     data: dict[str, Any] = {}
     where = SourceMap(path or Path("<options>"))
@@ -49,6 +51,7 @@ def read_study(game: Game, engine: Engine, path: Path | None, games: int | None 
         problems.append(Problem(where.locate(("game",)), f"this study is for '{data['game']}', "
                                 f"not '{game.id}': give --game {data['game']}"))
     study = _build(game, engine, data, where, problems, games, seed)
+    study = replace(study, variants=(*_variants(data, where, path, problems), *variants))
     if not problems:
         problems.extend(_tables(game, engine, study, where))
     if problems and path is None:  # said by the options: no file to point at
@@ -56,6 +59,25 @@ def read_study(game: Game, engine: Engine, path: Path | None, games: int | None 
     if problems:
         raise ProblemsFound(problems)
     return study
+
+
+def _variants(data: dict[str, Any], where: SourceMap, path: Path | None,
+              problems: list[Problem]) -> Iterator[Path]:
+    """The study file's patch files, relative to it; each must exist."""
+    value = data.get("variants", [])
+    if isinstance(value, str):
+        value = [value]
+    if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+        problems.append(Problem(where.locate(("variants",)), "variants: a list of patch files, "
+                                "relative to the study file"))
+        return
+    for index, name in enumerate(value):
+        file = (path.parent if path else Path.cwd()) / name
+        if not file.is_file():
+            problems.append(Problem(where.locate(("variants", index)), f"no patch file "
+                                    f"'{name}' beside the study ({file})"))
+        else:
+            yield file
 
 
 def _unknown_keys(data: dict[str, Any], where: SourceMap) -> Iterator[Problem]:

@@ -357,6 +357,10 @@ def simulate(project: str | None, game: str | None, as_json: bool, progress: boo
               help="With --scheduler tls://...: this client's certificate (PEM).")
 @click.option("--tls-key", type=click.Path(exists=True, dir_okay=False), default=None,
               help="With --scheduler tls://...: this client's private key (PEM).")
+@click.option("--variant", "variants", multiple=True,
+              type=click.Path(exists=True, dir_okay=False),
+              help="A what-if patch file (docs/balance.md), played on the same seeds as the "
+                   "game as it is; may be given several times.")
 @reports
 def balance(project: str | None, game: str | None, study: str | None, **chosen: Any) -> None:
     """Play a balance study (STUDY.yaml, or the engine's defaults); write build/<game>/balance/."""
