@@ -352,7 +352,7 @@ def balance(project: str | None, game: str | None, study: str | None, *, games: 
             seed: int | None, workers: int | None, scheduler: str | None,
             bar: Callable[[int], Any], tls_ca_file: str | None = None,
             tls_cert: str | None = None, tls_key: str | None = None,
-            variants: tuple[str, ...] = ()) -> list[str]:
+            variants: tuple[str, ...] = (), importance: str | None = None) -> list[str]:
     """`publish balance`: a study played and its report written (docs/balance.md); on the
     cluster at ``scheduler``, over TLS with the three files if given."""
     tls = (tls_ca_file, tls_cert, tls_key)
@@ -371,7 +371,7 @@ def balance(project: str | None, game: str | None, study: str | None, *, games: 
                            games, seed, workers, scheduler, bar,
                            [Path(tls_ca_file), Path(tls_cert), Path(tls_key)]
                            if tls_ca_file and tls_cert and tls_key else None,
-                           [Path(v).absolute() for v in variants])
+                           [Path(v).absolute() for v in variants], importance)
 
 
 def replay(project: str | None, game: str | None, files: tuple[str, ...], edition: str | None,

@@ -71,7 +71,8 @@ def play_chunk(played: tuple[tuple[Game, ...], Study], chunk: Chunk) -> Tally:
 def play_study(game: Game, study: Study, workers: int | None = None,
                scheduler: str | None = None, progress: Progress | None = None,
                tls: Tls | None = None, way: Way | None = None,
-               what: str = "the study", variants: Sequence[Game] = ()) -> Played:
+               what: str = "the study", variants: Sequence[Game] = (),
+               baseline: bool = True) -> Played:
     """Every chunk of the study, summed in order; then the same chunks with each of
     ``variants`` (the same seeds: common random numbers), each summed apart.
 
@@ -81,10 +82,12 @@ def play_study(game: Game, study: Study, workers: int | None = None,
     play instead.  ``way``, when given, runs the chunks instead (`publish
     simulate`: the pool of processes, without starting Dask).  A task is named in
     messages by its games, numbered through the study's cells, and ``what``.
+    Without ``baseline``, only the variants play (the baseline's counts are empty).
     """
     engine_of(game)  # refuse a game without a recording engine before starting anything
     games = (game, *variants)
-    chunks = [dataclasses.replace(chunk, variant=number) for number in range(len(games))
+    chunks = [dataclasses.replace(chunk, variant=number)
+              for number in range(0 if baseline else 1, len(games))
               for chunk in study.chunks()]  # a variant's chunks together: its cards read once
     started = time.perf_counter()
     if way is None:

@@ -30,6 +30,7 @@ from publish.balance.figures import (
     seats,
     spearman,
 )
+from publish.balance.importance import Importance, importance_csv, importance_view
 from publish.balance.patch import Variant
 from publish.balance.study import Study
 from publish.balance.tables import cards_csv, figures_csv, games_csv
@@ -107,9 +108,11 @@ def titles(recording: Recording) -> list[str]:
 
 def write_report(project: Path, game: Game, study: Study, played: Played,
                  recording: Recording, engine: str,
-                 variants: Sequence[Variant] = ()) -> Written:
+                 variants: Sequence[Variant] = (),
+                 importance: Sequence[Importance] | None = None) -> Written:
     """Every file of the study's folder; the PDF last.  ``variants``: the what-if variants
-    played (``played.variants`` their counts), each compared with the game as it is."""
+    played (``played.variants`` their counts), each compared with the game as it is;
+    ``importance``: the cards taken out in turn, ranked."""
     folder = project / "build" / game.id / FOLDER
     cells = study.cells()
     names = {card.number: card.name for card in game.cards}
@@ -130,6 +133,8 @@ def write_report(project: Path, game: Game, study: Study, played: Played,
                        titles(recording))
     if whatifs:
         files["variants.csv"] = variants_csv(whatifs, names)
+    if importance is not None:
+        files["importance.csv"] = importance_csv(importance, names)
     written = []
     for name, text in files.items():
         write_atomic(folder / name, text)
@@ -137,6 +142,7 @@ def write_report(project: Path, game: Game, study: Study, played: Played,
     context = _context(game, study, played, recording, engine, grouped, found, faces, names)
     context["files"] = [p.as_posix() for p in written]
     context["variants"] = [variant_view(c, names) for c in whatifs]
+    context["importance"] = None if importance is None else importance_view(importance, names)
     env = environment(project, game.id)
     base = "../" * len(folder.relative_to(project).parts)
     write_atomic(folder / "report.html", env.get_template(TEMPLATE).render(base=base, **context))

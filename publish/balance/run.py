@@ -10,14 +10,17 @@ from pathlib import Path
 from typing import Any
 
 from publish.balance import simulate as simulating
-from publish.balance.distribute import play_study
+from publish.balance.distribute import Played, play_study
 from publish.balance.faces import MAKES_FACES
-from publish.balance.patch import Variant, read_variant
-from publish.balance.report import write_report
+from publish.balance.figures import by_lineup, card_figures, outliers
+from publish.balance.importance import chosen_cards, rank
+from publish.balance.patch import Variant, read_variant, removal
+from publish.balance.report import titles, write_report
+from publish.balance.study import Study
 from publish.balance.studyfile import read_study
 from publish.core.parallel.cluster import Tls
 from publish.core.problems import ProblemsFound
-from publish.engines.protocol import Engine, SimulateRequest
+from publish.engines.protocol import Engine, Recording, SimulateRequest
 from publish.model.game import Game
 
 Bar = Callable[[int], AbstractContextManager[Any]]
@@ -27,20 +30,31 @@ Bar = Callable[[int], AbstractContextManager[Any]]
 def run_balance(project: Path, game: Game, engine: Engine, study_file: Path | None,
                 games: int | None, seed: int | None, workers: int | None,
                 scheduler: str | None, bar: Bar, tls: list[Path] | None = None,
-                variants: Sequence[Path] = ()) -> list[str]:
+                variants: Sequence[Path] = (), importance: str | None = None) -> list[str]:
     """Read the study, play it, write build/<game>/balance/; the lines to print. ``tls``:
     the CA file, certificate and key that reach ``scheduler``; ``variants``: what-if patch
-    files, played on the study's seeds beside the game as it is."""
-    study = read_study(game, engine, study_file, games, seed, variants)
+    files, played on the study's seeds beside the game as it is; ``importance``: the cards
+    to take out in turn ('flagged', 'all' or numbers), played on the same seeds after."""
+    study = read_study(game, engine, study_file, games, seed, variants, importance)
     changed = read_variants(game, engine, study.variants, project)
-    with bar(study.games * (1 + len(changed))) as progress:
-        played = play_study(game, study, workers, scheduler, progress.update,
-                            Tls(*tls) if tls else None,
-                            variants=[variant.game for variant in changed])
     recording = engine.info.records
     assert recording is not None  # read_study's caller checked that the engine studies
+    on = Tls(*tls) if tls else None
+    with bar(study.games * (1 + len(changed))) as progress:
+        played = play_study(game, study, workers, scheduler, progress.update, on,
+                            variants=[variant.game for variant in changed])
+    ranked = None
+    if study.importance:
+        cards = chosen_cards(study.importance, dealt(played), flagged(study, played, recording))
+        with bar(study.games * len(cards)) as progress:
+            removed = play_study(game, study, workers, scheduler, progress.update, on,
+                                 what="the importance study", baseline=False,
+                                 variants=[removal(game, card).game for card in cards])
+        ranked = rank(study.cells(), played.tally, list(zip(cards, removed.variants,
+                                                            strict=True)),
+                      recording, titles(recording))
     written = write_report(project, game, study, played, recording, engine.info.name,
-                           changed)
+                           changed, ranked)
     lines = [f"{study.games} games in {len(study.cells())} tables, played on {played.where} "
              f"in {played.wall:.1f} s" + (f", and again with each of {len(changed)} "
                                           "variant(s) on the same seeds" if changed else ""),
@@ -48,11 +62,25 @@ def run_balance(project: Path, game: Game, engine: Engine, study_file: Path | No
              f"{written.folder / 'report.pdf'} and report.html",
              *(f"variant '{name}': {moved} figure(s) moved beyond chance"
                for name, moved in written.moved),
+             *([f"card importance: {len(ranked)} card(s) taken out in turn; first: "
+                + ", ".join(i.card for i in ranked[:5])] if ranked else []),
              "raw figures: " + ", ".join(p.name for p in written.files if p.suffix == ".csv")]
     if written.faces_missing:
         lines.append(f"{written.faces_missing} card(s) shown without a picture: "
                      f"`{MAKES_FACES}` makes them")
     return lines
+
+
+def dealt(played: Played) -> list[str]:
+    """The cards some table of the study dealt."""
+    return sorted({card for (_, card), counts in played.tally.cards.items() if counts.in_pool})
+
+
+def flagged(study: Study, played: Played, recording: Recording) -> set[str]:
+    """The cards that stand apart on some figure under some line-up, as the report lists."""
+    outcomes = [key for key, _ in recording.outcomes]
+    return {o.card for counts in by_lineup(study.cells(), played.tally.cards).values()
+            for o in outliers(card_figures(counts, recording.held, outcomes))}
 
 
 def read_variants(game: Game, engine: Engine, paths: Sequence[Path],

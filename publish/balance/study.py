@@ -67,6 +67,8 @@ class Study:
     chunk: int = CHUNK
     variants: tuple[Path, ...] = ()
     """What-if patch files (publish.balance.patch), each played on the same seeds."""
+    importance: tuple[str, ...] = ()
+    """Cards to take out in turn (publish.balance.importance): numbers, or 'flagged', 'all'."""
 
     def cells(self) -> list[Cell]:
         """Every cell, in a fixed order: line-up, then mode, deck set and player count."""

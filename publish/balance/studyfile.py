@@ -8,6 +8,7 @@ decks: [[main]]          # deck sets; a set is a list, or one deck id
 agents: [greedy, planner, greedy+random]   # line-ups: one agent, or agents seated in turn
 games_per_cell: 500      # or games: 6000, split over the cells
 variants: [cheaper-052.yaml]   # what-if patches, beside this file (publish.balance.patch)
+importance: flagged      # or all, or [card numbers]: each card taken out in turn
 ```
 
 Every key may be left out: the engine's defaults fill it in.  Problems are
@@ -28,15 +29,17 @@ from publish.engines.protocol import Engine, GameSpec
 from publish.model.game import Game
 
 KEYS = ("game", "seed", "players", "modes", "decks", "agents", "games", "games_per_cell",
-        "chunk", "variants")
+        "chunk", "variants", "importance")
 
 
 def read_study(game: Game, engine: Engine, path: Path | None, games: int | None = None,
-               seed: int | None = None, variants: Sequence[Path] = ()) -> Study:
+               seed: int | None = None, variants: Sequence[Path] = (),
+               importance: str | None = None) -> Study:
     """The study the file (if any) and the options describe; ProblemsFound if it cannot run.
 
     ``games``, when given, is the study's total, split evenly over its cells;
-    ``seed`` overrides the file's; ``variants`` (patch files) add to the file's.
+    ``seed`` overrides the file's; ``variants`` (patch files) add to the file's;
+    ``importance`` ('flagged', 'all' or card numbers with commas) overrides the file's.
     """
     data: dict[str, Any] = {}
     where = SourceMap(path or Path("<options>"))
@@ -51,7 +54,10 @@ def read_study(game: Game, engine: Engine, path: Path | None, games: int | None 
         problems.append(Problem(where.locate(("game",)), f"this study is for '{data['game']}', "
                                 f"not '{game.id}': give --game {data['game']}"))
     study = _build(game, engine, data, where, problems, games, seed)
-    study = replace(study, variants=(*_variants(data, where, path, problems), *variants))
+    study = replace(study, variants=(*_variants(data, where, path, problems), *variants),
+                    importance=_importance(game, data if importance is None else
+                                           {"importance": importance.split(",")},
+                                           where, problems))
     if not problems:
         problems.extend(_tables(game, engine, study, where))
     if problems and path is None:  # said by the options: no file to point at
@@ -78,6 +84,30 @@ def _variants(data: dict[str, Any], where: SourceMap, path: Path | None,
                                     f"'{name}' beside the study ({file})"))
         else:
             yield file
+
+
+def _importance(game: Game, data: dict[str, Any], where: SourceMap,
+                problems: list[Problem]) -> tuple[str, ...]:
+    """The cards to take out in turn: 'flagged', 'all', or card numbers of the game."""
+    value = data.get("importance")
+    if value is None:
+        return ()
+    if isinstance(value, str | int):
+        value = [str(value)]
+    if not isinstance(value, list) or not value:
+        problems.append(Problem(where.locate(("importance",)), "importance: flagged, all, or "
+                                "a list of card numbers"))
+        return ()
+    value = [str(v) for v in value]
+    if value in (["flagged"], ["all"]):
+        return tuple(value)
+    numbers = {card.number for card in game.cards}
+    for index, number in enumerate(value):
+        if number not in numbers:
+            problems.append(Problem(where.locate(("importance", index)), f"importance: no card "
+                                    f"{number}{did_you_mean(number, numbers)} (or: flagged, "
+                                    "all)"))
+    return tuple(dict.fromkeys(value))
 
 
 def _unknown_keys(data: dict[str, Any], where: SourceMap) -> Iterator[Problem]:
