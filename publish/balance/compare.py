@@ -21,7 +21,7 @@ from collections import defaultdict
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 
-from publish.balance.figures import Z95, by_lineup, card_figures, wilson
+from publish.balance.figures import Z95, Share, by_lineup, card_figures, newcombe
 from publish.balance.study import Cell
 from publish.balance.tally import GameRow, Tally
 from publish.engines.protocol import Recording
@@ -88,12 +88,7 @@ def paired(before: Sequence[float], after: Sequence[float]
 def two_shares(hits1: float, n1: int, hits2: float, n2: int) -> tuple[float, float, float]:
     """(low, high, p) for the difference of two shares, second minus first: Newcombe's
     hybrid score interval and the pooled two-proportion z test."""
-    p1, p2 = hits1 / n1, hits2 / n2
-    low1, high1 = wilson(hits1, n1)
-    low2, high2 = wilson(hits2, n2)
-    d = p2 - p1
-    low = d - math.sqrt((p2 - low2) ** 2 + (high1 - p1) ** 2)
-    high = d + math.sqrt((high2 - p2) ** 2 + (p1 - low1) ** 2)
+    d, low, high = newcombe(Share(hits2, n2), Share(hits1, n1))
     pooled = (hits1 + hits2) / (n1 + n2)
     se = math.sqrt(pooled * (1 - pooled) * (1 / n1 + 1 / n2))
     p = (1.0 if d == 0 else 0.0) if se == 0 else normal_p(d / se)

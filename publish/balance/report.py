@@ -18,12 +18,15 @@ from publish.balance import charts
 from publish.balance.distribute import Played
 from publish.balance.faces import MAKES_FACES, face_paths
 from publish.balance.figures import (
+    HAND_TITLES,
     CardFigures,
+    HandFigures,
     Outlier,
     Seats,
     Share,
     by_lineup,
     card_figures,
+    hand_figures,
     lengths,
     outliers,
     ranking,
@@ -33,7 +36,7 @@ from publish.balance.figures import (
 from publish.balance.importance import Importance, importance_csv, importance_view
 from publish.balance.patch import Variant
 from publish.balance.study import Study
-from publish.balance.tables import cards_csv, figures_csv, games_csv
+from publish.balance.tables import cards_csv, figures_csv, games_csv, hands_csv
 from publish.balance.whatif import compared, variant_view, variants_csv
 from publish.core.atomic import write_atomic
 from publish.engines.protocol import Recording
@@ -131,6 +134,10 @@ def write_report(project: Path, game: Game, study: Study, played: Played,
                  if card.number not in names)
     whatifs = compared(cells, played.tally, variants, played.variants, recording,
                        titles(recording))
+    hands = {lineup: hand_figures(counts) for lineup, counts in
+             by_lineup(cells, played.tally.cards).items()} if recording.hands else {}
+    if hands:
+        files["hands.csv"] = hands_csv(hands, names)
     if whatifs:
         files["variants.csv"] = variants_csv(whatifs, names)
     if importance is not None:
@@ -142,6 +149,7 @@ def write_report(project: Path, game: Game, study: Study, played: Played,
     context = _context(game, study, played, recording, engine, grouped, found, faces, names)
     context["files"] = [p.as_posix() for p in written]
     context["variants"] = [variant_view(c, names) for c in whatifs]
+    context["hands"] = [hands_view(lineup, group, names) for lineup, group in hands.items()]
     context["importance"] = None if importance is None else importance_view(importance, names)
     env = environment(project, game.id)
     base = "../" * len(folder.relative_to(project).parts)
@@ -286,3 +294,26 @@ def _ranking_view(grouped: dict[str, list[CardFigures]], names: dict[str, str]
               for c in _movers(ranks)[:12]] if len(lineups) > 1 else []
     return {"lineups": lineups, "pairs": pairs, "movers": movers,
             "chart": "charts/ranking.svg" if len(lineups) > 1 else None}
+
+
+HAND_ROWS = 8
+"""Cards shown at each end of a line-up's ranking by improvement when drawn (the rest: CSV)."""
+
+
+def hands_view(lineup: str, figures: list[HandFigures], names: dict[str, str]
+               ) -> dict[str, Any]:
+    """A line-up's cards that gain most and least when drawn, with every figure of hands."""
+    ranked = sorted((f for f in figures if f.in_hand.trials and f.unseen.trials),
+                    key=lambda f: (-f.improvement[0], f.card))
+
+    def row(f: HandFigures) -> dict[str, Any]:
+        d, low, high = f.improvement
+        return {"card": f.card, "name": names.get(f.card, ""),
+                "shares": [share_view(s) for s in f.shares()],
+                "improvement": f"{100 * d:+.1f}", "interval": f"{100 * low:+.1f} to "
+                f"{100 * high:+.1f}", "apart": low > 0 or high < 0}
+
+    top = ranked[:HAND_ROWS]
+    bottom = [f for f in ranked[-HAND_ROWS:] if f not in top]
+    return {"agents": lineup, "titles": list(HAND_TITLES), "top": [row(f) for f in top],
+            "bottom": [row(f) for f in bottom], "cards": len(ranked)}

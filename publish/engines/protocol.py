@@ -43,6 +43,22 @@ class Recording:
     """What the ``held`` event means, completing "how often it was ..."."""
     outcomes: tuple[tuple[str, str], ...] = ()
     """(key, label) of each further event of a held card: ("fired", "fired")."""
+    opening: str | None = None
+    """The key of the event that puts a card in a seat's opening hand (None: the engine does
+    not say); with ``drawn``, the report's figures of holding against playing."""
+    drawn: str | None = None
+    """The key of the event of a seat drawing a card after its opening hand (None: not said)."""
+
+    @property
+    def keys(self) -> tuple[str, ...]:
+        """Every event key the figures count: held, the outcomes, opening and drawn."""
+        return (self.held, *(key for key, _ in self.outcomes),
+                *(key for key in (self.opening, self.drawn) if key is not None))
+
+    @property
+    def hands(self) -> bool:
+        """Whether the engine says what each seat had in hand: opening and drawn both."""
+        return self.opening is not None and self.drawn is not None
 
 
 @dataclass(frozen=True)
@@ -235,7 +251,7 @@ def lacking(engine: object) -> list[str]:
     missing = [f"{name}() ({who})" for who, offers, names in REQUIRED if offers(info)
                for name in names if not callable(getattr(engine, name, None))]
     if info.records is not None:
-        keys = [info.records.held, *(key for key, _ in info.records.outcomes)]
+        keys = list(info.records.keys)
         if len(set(keys)) < len(keys) or WON in keys:
             missing.append(f"a Recording whose event keys ({', '.join(keys)}) differ from "
                            f"each other and from '{WON}', the report's own figure")

@@ -3,7 +3,9 @@
 The engine appends its events as a jogada goes (``base.EngineBase.events``):
 ``("played", seat, card)`` when a seat's structure is played,
 ``("ran", seat, card)`` when it ran, ``("crisis", seat, card)`` when it
-caused a crisis, and ``("round", jogadas, winners)`` as a partida ends.
+caused a crisis, ``("dealt", seat, card)`` for each card a deal gives a seat
+(its structure and its hand), ``("drew", seat, card)`` for each card a seat
+draws from the pile, and ``("round", jogadas, winners)`` as a partida ends.
 This module plays the games a study asks for and hands those events over.
 """
 
@@ -26,6 +28,8 @@ RECORDING = Recording(
     held="played",
     held_label="played as a structure",
     outcomes=(("ran", "ran"), ("crisis", "caused a crisis")),
+    opening="dealt",
+    drawn="drew",
 )
 
 """Each game's cards as the engine reads them, once per process (keyed by the object)."""
@@ -70,7 +74,7 @@ def record_of(engine: Engine, held: frozenset[str]) -> GameRecord:
     s = engine.state
     rounds = tuple(RoundRecord(e[1], e[2]) for e in engine.events if e[0] == "round")
     cards = tuple(e for e in engine.events if e[0] != "round")
-    first = cards[0][1] if cards else 0  # the flow is clockwise when a game starts
+    first = next((e[1] for e in cards if e[0] == "played"), 0)  # clockwise when a game starts
     order = tuple((first + k) % s.players for k in range(s.players))
     return GameRecord(players=s.players, order=order, rounds=rounds,
                       winners=tuple(s.game_winners), cards=held, events=cards,
