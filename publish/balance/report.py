@@ -35,6 +35,7 @@ from publish.balance.figures import (
 )
 from publish.balance.importance import Importance, importance_csv, importance_view
 from publish.balance.patch import Variant
+from publish.balance.ratings import matchups, ratings, skill_csv, skill_view
 from publish.balance.study import Study
 from publish.balance.tables import cards_csv, figures_csv, games_csv, hands_csv
 from publish.balance.whatif import compared, variant_view, variants_csv
@@ -138,6 +139,9 @@ def write_report(project: Path, game: Game, study: Study, played: Played,
              by_lineup(cells, played.tally.cards).items()} if recording.hands else {}
     if hands:
         files["hands.csv"] = hands_csv(hands, names)
+    rated, met = ratings(study, played.tally.games), matchups(study, played.tally.games)
+    if rated or met:
+        files["ratings.csv"] = skill_csv(rated, met)
     if whatifs:
         files["variants.csv"] = variants_csv(whatifs, names)
     if importance is not None:
@@ -149,6 +153,7 @@ def write_report(project: Path, game: Game, study: Study, played: Played,
     context = _context(game, study, played, recording, engine, grouped, found, faces, names)
     context["files"] = [p.as_posix() for p in written]
     context["variants"] = [variant_view(c, names) for c in whatifs]
+    context["skill"] = skill_view(rated, met) if rated or met else None
     context["hands"] = [hands_view(lineup, group, names) for lineup, group in hands.items()]
     context["importance"] = None if importance is None else importance_view(importance, names)
     env = environment(project, game.id)
