@@ -58,6 +58,8 @@ class Written:
     outliers: int
     faces_missing: int
     moved: list[tuple[str, int]] = field(default_factory=list)
+    undealt: list[str] = field(default_factory=list)
+    """The game's cards that no table of the study dealt (none could hold them)."""
     """Each what-if variant's name and how many of its figures moved beyond chance."""
 
 
@@ -152,6 +154,11 @@ def write_report(project: Path, game: Game, study: Study, played: Played,
         written.append((folder / name).relative_to(project))
     context = _context(game, study, played, recording, engine, grouped, found, faces, names)
     context["files"] = [p.as_posix() for p in written]
+    dealt = {card for (_, card), counts in played.tally.cards.items() if counts.in_pool}
+    undealt = [card.number for card in sorted(game.cards, key=lambda c: c.number)
+               if card.number not in dealt]
+    context["undealt"] = [f"{n} {names.get(n, '')}".strip() for n in undealt]
+    context["cards_in_game"] = len(game.cards)
     context["variants"] = [variant_view(c, names) for c in whatifs]
     context["skill"] = skill_view(rated, met) if rated or met else None
     context["hands"] = [hands_view(lineup, group, names) for lineup, group in hands.items()]
@@ -166,7 +173,7 @@ def write_report(project: Path, game: Game, study: Study, played: Played,
     missing = {o.card for group in found.values() for o in group} - set(faces)
     return Written(folder.relative_to(project), written,
                    sum(len(group) for group in found.values()), len(missing),
-                   [(c.variant.name, len(c.moved)) for c in whatifs])
+                   [(c.variant.name, len(c.moved)) for c in whatifs], undealt)
 
 
 def _label(card: str, names: dict[str, str]) -> str:
@@ -249,6 +256,8 @@ def _study_view(study: Study, played: Played) -> dict[str, Any]:
         "moves": sum(g.moves for g in games), "seed": study.seed, "chunk": study.chunk,
         "players": ", ".join(str(n) for n in study.players),
         "modes": ", ".join(study.modes), "decks": "; ".join("+".join(d) for d in study.decks),
+        "tables": "; ".join(f"{mode} with {'+'.join(decks)}" for mode, decks in study.pairs())
+        if study.tables else "",
         "lineups": ", ".join("+".join(line) for line in study.lineups),
         "wall": f"{played.wall:.1f}", "where": played.where,
         "cost": [{"agents": a, "ms": f"{1000 * s / max(1, n):.1f}"} for a, (s, n) in cost.items()],

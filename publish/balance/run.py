@@ -65,6 +65,10 @@ def run_balance(project: Path, game: Game, engine: Engine, study_file: Path | No
              *([f"card importance: {len(ranked)} card(s) taken out in turn; first: "
                 + ", ".join(i.card for i in ranked[:5])] if ranked else []),
              "raw figures: " + ", ".join(p.name for p in written.files if p.suffix == ".csv")]
+    if written.undealt:
+        lines.append(f"{len(written.undealt)} of the game's cards no table dealt: "
+                     + ", ".join(written.undealt[:12]) + (" …" if len(written.undealt) > 12
+                                                          else ""))
     if written.faces_missing:
         lines.append(f"{written.faces_missing} card(s) shown without a picture: "
                      f"`{MAKES_FACES}` makes them")

@@ -69,11 +69,18 @@ class Study:
     """What-if patch files (publish.balance.patch), each played on the same seeds."""
     importance: tuple[str, ...] = ()
     """Cards to take out in turn (publish.balance.importance): numbers, or 'flagged', 'all'."""
+    tables: tuple[tuple[str, tuple[str, ...]], ...] = ()
+    """(mode, decks) of each table, when not every mode with every deck set (the engine's
+    default tables, ``EngineInfo.default_tables``)."""
+
+    def pairs(self) -> list[tuple[str, tuple[str, ...]]]:
+        """(mode, decks) of each table: ``tables``, or every mode with every deck set."""
+        return list(self.tables) or list(itertools.product(self.modes, self.decks))
 
     def cells(self) -> list[Cell]:
         """Every cell, in a fixed order: line-up, then mode, deck set and player count."""
-        return [Cell(players, mode, decks, lineup) for lineup, mode, decks, players
-                in itertools.product(self.lineups, self.modes, self.decks, self.players)]
+        return [Cell(players, mode, decks, lineup) for lineup, (mode, decks), players
+                in itertools.product(self.lineups, self.pairs(), self.players)]
 
     def chunks(self) -> list[Chunk]:
         size = max(1, self.chunk)

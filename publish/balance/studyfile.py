@@ -53,7 +53,7 @@ def read_study(game: Game, engine: Engine, path: Path | None, games: int | None 
     if data.get("game") not in (None, game.id):
         problems.append(Problem(where.locate(("game",)), f"this study is for '{data['game']}', "
                                 f"not '{game.id}': give --game {data['game']}"))
-    study = _build(game, engine, data, where, problems, games, seed)
+    study = _build(game, engine, data, where, problems, games, seed, path)
     study = replace(study, variants=(*_variants(data, where, path, problems), *variants),
                     importance=_importance(game, data if importance is None else
                                            {"importance": importance.split(",")},
@@ -118,7 +118,8 @@ def _unknown_keys(data: dict[str, Any], where: SourceMap) -> Iterator[Problem]:
 
 
 def _build(game: Game, engine: Engine, data: dict[str, Any], where: SourceMap,
-           problems: list[Problem], games: int | None, seed: int | None) -> Study:
+           problems: list[Problem], games: int | None, seed: int | None,
+           path: Path | None) -> Study:
     info = engine.info
 
     def fail(key: str, message: str) -> None:
@@ -130,7 +131,8 @@ def _build(game: Game, engine: Engine, data: dict[str, Any], where: SourceMap,
     decks = _deck_sets(data.get("decks", [[next(iter(game.config.decks))]]), fail)
     lineups = tuple(tuple(n.split("+")) for n in
                     _names(data.get("agents", list(info.agents)), "agents", fail))
-    cells = len(players) * len(modes) * len(decks) * len(lineups)
+    tables = info.default_tables if path is None else ()  # a study of the engine's alone
+    cells = len(players) * (len(tables) or len(modes) * len(decks)) * len(lineups)
     chosen = _count(data, "games_per_cell", fail)
     total = _count({"games": games} if games is not None else data, "games", fail)
     per = per_cell(total, cells) if total else chosen or per_cell(DEFAULT_GAMES, cells)
@@ -140,7 +142,11 @@ def _build(game: Game, engine: Engine, data: dict[str, Any], where: SourceMap,
             fail("seed", "the seed is a whole number")
             seed = 0
     chunk = _count(data, "chunk", fail) or Study.chunk
-    return Study(game.id, players, modes, decks, lineups, per, seed, chunk)
+    if tables:
+        modes = tuple(dict.fromkeys(mode for mode, _ in tables))
+        decks = tuple(dict.fromkeys(tuple(d) for _, d in tables))
+    return Study(game.id, players, modes, decks, lineups, per, seed, chunk,
+                 tables=tuple((mode, tuple(d)) for mode, d in tables))
 
 
 def _players(value: Any, allowed: tuple[int, int], fail: Any) -> tuple[int, ...]:

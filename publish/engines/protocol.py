@@ -126,6 +126,10 @@ class EngineInfo:
     """What `publish check` runs beyond the structure (effect schema, lint, examples...)."""
     records: Recording | None = None
     """What each game it plays records, for `publish balance` (None: it cannot study)."""
+    default_tables: tuple[tuple[str, tuple[str, ...]], ...] = ()
+    """(mode, decks) of each table a study plays when it names neither modes nor decks, so
+    that the default study deals every card the game has (empty: the first mode with the
+    game's first deck)."""
 
     @property
     def simulates(self) -> bool:

@@ -23,10 +23,14 @@ def study_file(tmp_path: Path, text: str) -> Path:
 def test_the_defaults_come_from_the_engine(agencia):
     study = read_study(agencia, ENGINE, None)
     assert study.players == (3, 4, 5, 6)
-    assert study.modes == ("simple",)
-    assert study.decks == (("principal",),)
+    # every card: the main deck in simple mode beside all five decks in Bourdieu mode
+    assert study.pairs() == [("simple", ("principal",)), ("bourdieu", (
+        "principal", "historico", "teorico", "estrategico", "social"))]
+    assert study.modes == ("simple", "bourdieu")
     assert study.lineups == (("greedy",), ("random",), ("planner",))
-    assert study.games == 12 * study.games_per_cell >= 2000
+    assert study.games == 24 * study.games_per_cell >= 2000
+    assert "4/bourdieu/principal+historico+teorico+estrategico+social/greedy" in [
+        c.key for c in study.cells()]
 
 
 def test_a_file_describes_the_cells_and_games_split_them(agencia, tmp_path):

@@ -143,3 +143,6 @@ def test_balance_with_a_variant_reports_it_and_leaves_the_games_files_alone(tmp_
     assert {"partidas per game", "games won by the first to move"} <= {r["figure"] for r in rows}
     html = (folder / "report.html").read_text(encoding="utf-8")
     assert "What if: 052 draws 1" in html and "fewer.yaml" in html
+    # a study of the main deck alone says which of the game's cards it never dealt
+    assert "of the game's cards no table dealt:" in result.output
+    assert "were dealt by no\n  table" in html and "070 " in html.split("were dealt by no")[1]

@@ -27,7 +27,7 @@ from publish.games.agencia.diario.files import replay as replay_log
 from publish.games.agencia.directives import DIRECTIVES
 from publish.games.agencia.lint import lint_game
 from publish.games.agencia.play import deck_cards, play_spec
-from publish.games.agencia.records import MODES, RECORDING, play_records, table_problem
+from publish.games.agencia.records import DECKS, MODES, RECORDING, play_records, table_problem
 from publish.games.agencia.simulate import bench, describe_bench, log_text
 from publish.model.game import Game
 
@@ -54,6 +54,8 @@ class AgenciaEngine:
         checks=("effect schema", "lint of effects against the printed text",
                 "replay of the example partidas"),
         records=RECORDING,
+        # every card: the main deck alone in simple mode, and all five in Bourdieu mode
+        default_tables=(("simple", ("principal",)), ("bourdieu", DECKS)),
     )
 
     def check(self, game: Game) -> CheckResult:

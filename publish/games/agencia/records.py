@@ -21,6 +21,8 @@ from publish.games.agencia.play import deck_cards, play_spec
 from publish.model.game import Game
 
 MODES = ("simple", "bourdieu")
+DECKS = ("principal", "historico", "teorico", "estrategico", "social")
+"""Agência's five decks: the main deck first, which every game needs."""
 
 RECORDING = Recording(
     round=("partida", "partidas"),
