@@ -35,6 +35,7 @@ from publish.balance.figures import (
 )
 from publish.balance.importance import Importance, importance_csv, importance_view
 from publish.balance.patch import Variant
+from publish.balance.provenance import provenance, provenance_json
 from publish.balance.ratings import matchups, ratings, skill_csv, skill_view
 from publish.balance.study import Study
 from publish.balance.tables import cards_csv, figures_csv, games_csv, hands_csv
@@ -144,6 +145,8 @@ def write_report(project: Path, game: Game, study: Study, played: Played,
     rated, met = ratings(study, played.tally.games), matchups(study, played.tally.games)
     if rated or met:
         files["ratings.csv"] = skill_csv(rated, met)
+    made = provenance(project, game, study, engine, list(variants))
+    files["provenance.json"] = provenance_json(made)
     if whatifs:
         files["variants.csv"] = variants_csv(whatifs, names)
     if importance is not None:
@@ -160,6 +163,7 @@ def write_report(project: Path, game: Game, study: Study, played: Played,
     context["undealt"] = [f"{n} {names.get(n, '')}".strip() for n in undealt]
     context["cards_in_game"] = len(game.cards)
     context["variants"] = [variant_view(c, names) for c in whatifs]
+    context["provenance"] = made
     context["skill"] = skill_view(rated, met) if rated or met else None
     context["hands"] = [hands_view(lineup, group, names) for lineup, group in hands.items()]
     context["importance"] = None if importance is None else importance_view(importance, names)
