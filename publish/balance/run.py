@@ -1,6 +1,7 @@
 """`publish balance` from start to end: the study read and checked, its games played,
 the report written; what the command prints.  And `publish simulate`, for an engine that
-records its games: the same play, a smaller report."""
+records its games: the same play, a smaller report; and `make bench`'s cost of a variant
+(``bench_variant``, from publish.balance.costs)."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from publish.balance import simulate as simulating
+from publish.balance.costs import bench_variant, describe_variant_bench
 from publish.balance.distribute import Played, play_study
 from publish.balance.faces import MAKES_FACES
 from publish.balance.figures import by_lineup, card_figures, outliers
@@ -117,3 +119,6 @@ def run_simulate(game: Game, engine: Engine, request: SimulateRequest,
     result = simulating.summary(study, played, recording,
                                 {card.number: card.name for card in game.cards})
     return result, simulating.describe(result)
+
+
+__all__ = ["bench_variant", "describe_variant_bench", "run_balance", "run_simulate"]

@@ -9,6 +9,8 @@ agents: [greedy, planner, greedy+random]   # line-ups: one agent, or agents seat
 games_per_cell: 500      # or games: 6000, split over the cells
 variants: [cheaper-052.yaml]   # what-if patches, beside this file (publish.balance.patch)
 importance: flagged      # or all, or [card numbers]: each card taken out in turn
+tables:                  # instead of modes x decks: each table's mode and decks
+  - {mode: simple, decks: [main]}
 ```
 
 Every key may be left out: the engine's defaults fill it in.  Problems are
@@ -29,7 +31,7 @@ from publish.engines.protocol import Engine, GameSpec
 from publish.model.game import Game
 
 KEYS = ("game", "seed", "players", "modes", "decks", "agents", "games", "games_per_cell",
-        "chunk", "variants", "importance")
+        "chunk", "variants", "importance", "tables")
 
 
 def read_study(game: Game, engine: Engine, path: Path | None, games: int | None = None,
@@ -132,6 +134,8 @@ def _build(game: Game, engine: Engine, data: dict[str, Any], where: SourceMap,
     lineups = tuple(tuple(n.split("+")) for n in
                     _names(data.get("agents", list(info.agents)), "agents", fail))
     tables = info.default_tables if path is None else ()  # a study of the engine's alone
+    if "tables" in data:
+        tables = _table_list(data["tables"], fail)
     cells = len(players) * (len(tables) or len(modes) * len(decks)) * len(lineups)
     chosen = _count(data, "games_per_cell", fail)
     total = _count({"games": games} if games is not None else data, "games", fail)
@@ -183,6 +187,25 @@ def _deck_sets(value: Any, fail: Any) -> tuple[tuple[str, ...], ...]:
         fail("decks", "decks: a list of deck sets, each a deck id or a list of deck ids")
         return (("",),)
     return tuple(dict.fromkeys(tuple(s) for s in sets))
+
+
+def _table_list(value: Any, fail: Any) -> tuple[tuple[str, tuple[str, ...]], ...]:
+    """``tables``: each a mapping of a mode and its decks (a deck id or a list of them)."""
+    said = "tables: a list of tables, each {mode: MODE, decks: [DECK, ...]}"
+    if not isinstance(value, list) or not value:
+        fail("tables", said)
+        return ()
+    found = []
+    for table in value:
+        decks = table.get("decks") if isinstance(table, dict) else None
+        decks = [decks] if isinstance(decks, str) else decks
+        if not isinstance(table, dict) or set(table) != {"mode", "decks"} or not isinstance(
+                table["mode"], str) or not isinstance(decks, list) or not decks or not all(
+                isinstance(d, str) for d in decks):
+            fail("tables", said)
+            return ()
+        found.append((table["mode"], tuple(decks)))
+    return tuple(dict.fromkeys(found))
 
 
 def _count(data: dict[str, Any], key: str, fail: Any) -> int | None:

@@ -76,3 +76,17 @@ def test_a_problem_of_the_options_names_the_command(agencia):
     with pytest.raises(ProblemsFound) as found:
         read_study(agencia, ENGINE, None, games=0)
     assert str(found.value) == "publish balance: games: a whole number, at least 1"
+
+
+def test_a_file_may_list_its_tables_instead_of_every_mode_with_every_deck_set(agencia,
+                                                                              tmp_path):
+    path = study_file(tmp_path, "players: 3\nagents: [greedy]\ntables:\n"
+                                "  - {mode: simple, decks: [principal]}\n"
+                                "  - {mode: bourdieu, decks: [principal, social]}\n")
+    assert [c.key for c in read_study(agencia, ENGINE, path).cells()] == [
+        "3/simple/principal/greedy", "3/bourdieu/principal+social/greedy"]
+    bad = study_file(tmp_path, "tables: [{mode: simple}]\n")
+    with pytest.raises(ProblemsFound) as found:
+        read_study(agencia, ENGINE, bad)
+    assert "tables: a list of tables, each {mode: MODE, decks: [DECK, ...]}" in str(
+        found.value.problems[0])
