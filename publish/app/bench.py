@@ -269,18 +269,15 @@ def main() -> None:
           f"{whole['one_card_edit']['wall_s']} s = {whole['edit_over_cold']} of cold; the same "
           f"edit under publish watch {whole['one_card_edit_watching']['wall_s']} s = "
           f"{whole['watching_over_command']} of the command's")
-    engine_lines = bench_engine(root, game_id, results)
-    variant_line = bench_variant(root, game_id, results)
+    further = [bench_engine(root, game_id, results), bench_variant(root, game_id, results)]
     write_atomic(path, json.dumps(results, indent=2) + "\n")
     verdict = "met" if decks["ratio_wall_ours_over_bare"] <= DECKS_GOAL else "NOT met"
     print(f"decks: ours {decks['ours']['wall_s']:.2f} s wall "
           f"({decks['cores_used_by_ours']} cores busy), bare WeasyPrint "
           f"{decks['bare_weasyprint']['wall_s']:.2f} s; ours/bare = "
           f"{decks['ratio_wall_ours_over_bare']} (goal <= {DECKS_GOAL}: {verdict})")
-    if engine_lines:
-        print(engine_lines)
-    if variant_line:
-        print(variant_line)
+    for line in filter(None, further):
+        print(line)
     print(f"written to {path}")
 
 

@@ -92,7 +92,7 @@ def importance_csv(ranked: Sequence[Importance], names: dict[str, str]) -> str:
 def importance_view(ranked: Sequence[Importance], names: dict[str, str]) -> dict[str, Any]:
     """The report's table: a row per card, in place order, a column per figure of games."""
     if not ranked:
-        return {}
+        return {"heads": [], "rows": []}
     heads = [(d.agents, d.figure) for d in ranked[0].games]
     rows = []
     for i in ranked:

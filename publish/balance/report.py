@@ -18,28 +18,23 @@ from publish.balance import charts
 from publish.balance.distribute import Played
 from publish.balance.faces import MAKES_FACES, face_paths
 from publish.balance.figures import (
-    HAND_TITLES,
     CardFigures,
-    HandFigures,
     Outlier,
     Seats,
     Share,
     by_lineup,
     card_figures,
-    hand_figures,
     lengths,
     outliers,
     ranking,
     seats,
     spearman,
 )
-from publish.balance.importance import Importance, importance_csv, importance_view
+from publish.balance.importance import Importance
 from publish.balance.patch import Variant
-from publish.balance.provenance import provenance, provenance_json
-from publish.balance.ratings import matchups, ratings, skill_csv, skill_view
+from publish.balance.sections import sections, share_view, titles
 from publish.balance.study import Study
-from publish.balance.tables import cards_csv, figures_csv, games_csv, hands_csv
-from publish.balance.whatif import compared, variant_view, variants_csv
+from publish.balance.tables import cards_csv, figures_csv, games_csv
 from publish.core.atomic import write_atomic
 from publish.engines.protocol import Recording
 from publish.model.game import Game, game_files
@@ -68,13 +63,8 @@ def pct(value: float) -> str:
     return f"{100 * value:.1f}%"
 
 
-def span(share: Share) -> str:
-    low, high = share.interval
-    return f"{100 * low:.1f}–{100 * high:.1f}"
 
 
-def share_view(share: Share) -> dict[str, Any]:
-    return {"rate": pct(share.rate), "interval": span(share), "trials": share.trials}
 
 
 UNEVEN = 0.01
@@ -108,9 +98,6 @@ def seats_view(s: Seats) -> dict[str, Any]:
             "numbers": numbers, "numbers_even": numbers_even}
 
 
-def titles(recording: Recording) -> list[str]:
-    """A short name for each of a card's figures, in ``CardFigures.shares()`` order."""
-    return [recording.held_label, *(label for _, label in recording.outcomes), "holder won"]
 
 
 def write_report(project: Path, game: Game, study: Study, played: Played,
@@ -134,39 +121,16 @@ def write_report(project: Path, game: Game, study: Study, played: Played,
         "figures.csv": figures_csv(grouped, recording, names),
         **_charts(project, study, played, recording, grouped, found, names),
     }
-    names.update((card.number, card.name) for v in variants for card in v.game.cards
-                 if card.number not in names)
-    whatifs = compared(cells, played.tally, variants, played.variants, recording,
-                       titles(recording))
-    hands = {lineup: hand_figures(counts) for lineup, counts in
-             by_lineup(cells, played.tally.cards).items()} if recording.hands else {}
-    if hands:
-        files["hands.csv"] = hands_csv(hands, names)
-    rated, met = ratings(study, played.tally.games), matchups(study, played.tally.games)
-    if rated or met:
-        files["ratings.csv"] = skill_csv(rated, met)
-    made = provenance(project, game, study, engine, list(variants))
-    files["provenance.json"] = provenance_json(made)
-    if whatifs:
-        files["variants.csv"] = variants_csv(whatifs, names)
-    if importance is not None:
-        files["importance.csv"] = importance_csv(importance, names)
+    extra = sections(project, game, study, played, recording, engine, variants, importance,
+                     names)
+    files.update(extra.files)
     written = []
     for name, text in files.items():
         write_atomic(folder / name, text)
         written.append((folder / name).relative_to(project))
     context = _context(game, study, played, recording, engine, grouped, found, faces, names)
     context["files"] = [p.as_posix() for p in written]
-    dealt = {card for (_, card), counts in played.tally.cards.items() if counts.in_pool}
-    undealt = [card.number for card in sorted(game.cards, key=lambda c: c.number)
-               if card.number not in dealt]
-    context["undealt"] = [f"{n} {names.get(n, '')}".strip() for n in undealt]
-    context["cards_in_game"] = len(game.cards)
-    context["variants"] = [variant_view(c, names) for c in whatifs]
-    context["provenance"] = made
-    context["skill"] = skill_view(rated, met) if rated or met else None
-    context["hands"] = [hands_view(lineup, group, names) for lineup, group in hands.items()]
-    context["importance"] = None if importance is None else importance_view(importance, names)
+    context.update(extra.context)
     env = environment(project, game.id)
     base = "../" * len(folder.relative_to(project).parts)
     write_atomic(folder / "report.html", env.get_template(TEMPLATE).render(base=base, **context))
@@ -177,7 +141,7 @@ def write_report(project: Path, game: Game, study: Study, played: Played,
     missing = {o.card for group in found.values() for o in group} - set(faces)
     return Written(folder.relative_to(project), written,
                    sum(len(group) for group in found.values()), len(missing),
-                   [(c.variant.name, len(c.moved)) for c in whatifs], undealt)
+                   extra.moved, extra.undealt)
 
 
 def _label(card: str, names: dict[str, str]) -> str:
@@ -313,25 +277,3 @@ def _ranking_view(grouped: dict[str, list[CardFigures]], names: dict[str, str]
     return {"lineups": lineups, "pairs": pairs, "movers": movers,
             "chart": "charts/ranking.svg" if len(lineups) > 1 else None}
 
-
-HAND_ROWS = 8
-"""Cards shown at each end of a line-up's ranking by improvement when drawn (the rest: CSV)."""
-
-
-def hands_view(lineup: str, figures: list[HandFigures], names: dict[str, str]
-               ) -> dict[str, Any]:
-    """A line-up's cards that gain most and least when drawn, with every figure of hands."""
-    ranked = sorted((f for f in figures if f.in_hand.trials and f.unseen.trials),
-                    key=lambda f: (-f.improvement[0], f.card))
-
-    def row(f: HandFigures) -> dict[str, Any]:
-        d, low, high = f.improvement
-        return {"card": f.card, "name": names.get(f.card, ""),
-                "shares": [share_view(s) for s in f.shares()],
-                "improvement": f"{100 * d:+.1f}", "interval": f"{100 * low:+.1f} to "
-                f"{100 * high:+.1f}", "apart": low > 0 or high < 0}
-
-    top = ranked[:HAND_ROWS]
-    bottom = [f for f in ranked[-HAND_ROWS:] if f not in top]
-    return {"agents": lineup, "titles": list(HAND_TITLES), "top": [row(f) for f in top],
-            "bottom": [row(f) for f in bottom], "cards": len(ranked)}

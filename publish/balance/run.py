@@ -15,7 +15,7 @@ from publish.balance.costs import bench_variant, describe_variant_bench
 from publish.balance.distribute import Played, play_study
 from publish.balance.faces import MAKES_FACES
 from publish.balance.figures import by_lineup, card_figures, outliers
-from publish.balance.importance import chosen_cards, rank
+from publish.balance.importance import Importance, chosen_cards, rank
 from publish.balance.patch import Variant, read_variant, removal
 from publish.balance.report import titles, write_report
 from publish.balance.study import Study
@@ -45,16 +45,10 @@ def run_balance(project: Path, game: Game, engine: Engine, study_file: Path | No
     with bar(study.games * (1 + len(changed))) as progress:
         played = play_study(game, study, workers, scheduler, progress.update, on,
                             variants=[variant.game for variant in changed])
-    ranked = None
+    ranked: list[Importance] | None = None
+    said: list[str] = []
     if study.importance:
-        cards = chosen_cards(study.importance, dealt(played), flagged(study, played, recording))
-        with bar(study.games * len(cards)) as progress:
-            removed = play_study(game, study, workers, scheduler, progress.update, on,
-                                 what="the importance study", baseline=False,
-                                 variants=[removal(game, card).game for card in cards])
-        ranked = rank(study.cells(), played.tally, list(zip(cards, removed.variants,
-                                                            strict=True)),
-                      recording, titles(recording))
+        ranked, said = _importance(game, study, played, recording, bar, workers, scheduler, on)
     written = write_report(project, game, study, played, recording, engine.info.name,
                            changed, ranked)
     lines = [f"{study.games} games in {len(study.cells())} tables, played on {played.where} "
@@ -64,8 +58,7 @@ def run_balance(project: Path, game: Game, engine: Engine, study_file: Path | No
              f"{written.folder / 'report.pdf'} and report.html",
              *(f"variant '{name}': {moved} figure(s) moved beyond chance"
                for name, moved in written.moved),
-             *([f"card importance: {len(ranked)} card(s) taken out in turn; first: "
-                + ", ".join(i.card for i in ranked[:5])] if ranked else []),
+             *said,
              "raw figures: " + ", ".join(p.name for p in written.files if p.suffix == ".csv")]
     if written.undealt:
         lines.append(f"{len(written.undealt)} of the game's cards no table dealt: "
@@ -75,6 +68,25 @@ def run_balance(project: Path, game: Game, engine: Engine, study_file: Path | No
         lines.append(f"{written.faces_missing} card(s) shown without a picture: "
                      f"`{MAKES_FACES}` makes them")
     return lines
+
+
+def _importance(game: Game, study: Study, played: Played, recording: Recording, bar: Bar,
+                workers: int | None, scheduler: str | None, tls: Tls | None
+                ) -> tuple[list[Importance], list[str]]:
+    """The study again without each card the study names, on the same seeds, ranked; and
+    what the command says of it."""
+    cards = chosen_cards(study.importance, dealt(played), flagged(study, played, recording))
+    if not cards:
+        return [], ["card importance: no card to take out (none stands apart)"]
+    with bar(study.games * len(cards)) as progress:
+        removed = play_study(game, study, workers, scheduler, progress.update, tls,
+                             what="the importance study", baseline=False,
+                             variants=[removal(game, card).game for card in cards])
+    ranked = rank(study.cells(), played.tally, list(zip(cards, removed.variants, strict=True)),
+                  recording, titles(recording))
+    return ranked, [f"card importance: {len(cards)} card(s) taken out in turn, "
+                    f"{study.games * len(cards)} games in {removed.wall:.1f} s; first: "
+                    + ", ".join(i.card for i in ranked[:5])]
 
 
 def dealt(played: Played) -> list[str]:
