@@ -90,17 +90,21 @@ def importance_csv(ranked: Sequence[Importance], names: dict[str, str]) -> str:
 
 
 def importance_view(ranked: Sequence[Importance], names: dict[str, str]) -> dict[str, Any]:
-    """The report's table: a row per card, in place order, a column per figure of games."""
-    if not ranked:
-        return {"heads": [], "rows": []}
-    heads = [(d.agents, d.figure) for d in ranked[0].games]
+    """The report's tables, one per line-up (so that each fits a page's width): a row per
+    card, in place order, a column per figure of games."""
+    agents = list(dict.fromkeys(d.agents for i in ranked for d in i.games))
+    return {"tables": [_table(lineup, ranked, names) for lineup in agents]}
+
+
+def _table(lineup: str, ranked: Sequence[Importance], names: dict[str, str]) -> dict[str, Any]:
+    heads = list(dict.fromkeys(d.figure for i in ranked for d in i.games if d.agents == lineup))
     rows = []
     for i in ranked:
-        by = {(d.agents, d.figure): d for d in i.games}
+        by = {d.figure: d for d in i.games if d.agents == lineup}
         cells = []
-        for key in heads:
-            d = by.get(key)
-            share = d is not None and d.figure.startswith("games ")
+        for figure in heads:
+            d = by.get(figure)
+            share = figure.startswith("games ")
             cells.append(None if d is None else {
                 "difference": f"{100 * d.difference:+.1f}" if share else f"{d.difference:+.2f}",
                 "interval": f"{100 * d.low:+.1f} to {100 * d.high:+.1f}" if share
@@ -108,4 +112,4 @@ def importance_view(ranked: Sequence[Importance], names: dict[str, str]) -> dict
         rows.append({"place": i.place, "card": i.card, "name": names.get(i.card, ""),
                      "strength": f"{i.strength:.1f}" if i.strength != float("inf") else "∞",
                      "cells": cells, "cards_moved": i.cards_moved})
-    return {"heads": [{"agents": a, "figure": f} for a, f in heads], "rows": rows}
+    return {"agents": lineup, "heads": heads, "rows": rows}

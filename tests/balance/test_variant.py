@@ -130,7 +130,7 @@ def test_balance_with_a_variant_reports_it_and_leaves_the_games_files_alone(tmp_
     shutil.copytree(REPO / "fonts", root / "fonts")
     write(root, "fewer.yaml", FEWER)
     write(root, "study.yaml", "players: 4\nagents: [greedy]\ngames_per_cell: 10\nchunk: 5\n"
-                              "variants: [fewer.yaml]\n")
+                              "variants: [fewer.yaml]\nimportance: [\"052\"]\n")
     before = digest(root / "cards")
     result = run("balance", "--project", str(root), "--game", "agencia", "--workers", "1",
                  str(root / "study.yaml"))
@@ -143,6 +143,9 @@ def test_balance_with_a_variant_reports_it_and_leaves_the_games_files_alone(tmp_
     assert {"partidas per game", "games won by the first to move"} <= {r["figure"] for r in rows}
     html = (folder / "report.html").read_text(encoding="utf-8")
     assert "What if: 052 draws 1" in html and "fewer.yaml" in html
+    assert "card importance: 1 card(s) taken out in turn" in result.output
+    assert "Card importance" in html and (folder / "importance.csv").is_file()
+    assert "Reproducibility" in html and (folder / "provenance.json").is_file()
     # a study of the main deck alone says which of the game's cards it never dealt
     assert "of the game's cards no table dealt:" in result.output
     assert "were dealt by no\n  table" in html and "070 " in html.split("were dealt by no")[1]
