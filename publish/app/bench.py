@@ -5,7 +5,9 @@ commands run alternately in the same session: our all-decks build against
 bare WeasyPrint rendering the same 250 cards as one HTML document.
 Results go to build/bench.json (other benchmarks add their own keys).
 The default game's engine, if it simulates, adds its own figures;
-`make bench-engine` (``python -m publish.app.bench engine``) runs those alone.
+`make bench-engine` (``python -m publish.app.bench engine``) runs those alone.  If it
+studies, a what-if variant's cost against its baseline is measured too (`make
+bench-variant` alone).
 """
 
 from __future__ import annotations
@@ -275,6 +277,19 @@ def bench_engine(root: Path, game_id: str, results: dict) -> str | None:
     return engine.describe_bench(results["engine"])
 
 
+def bench_variant(root: Path, game_id: str, results: dict) -> str | None:
+    """A what-if variant's cost against its baseline into ``results``; its line (None when
+    the game's engine does not study)."""
+    from publish.balance.run import bench_variant as measure  # Dask and matplotlib
+    from publish.balance.run import describe_variant_bench
+
+    found = measure(root, game_id)
+    if found is None:
+        return None
+    results["variant"] = found
+    return describe_variant_bench(found)
+
+
 def interpreter() -> dict[str, str]:
     """Which Python ran the figures: the same code runs about a tenth faster on a build
     made with PGO and LTO (a distribution's) than on one made without (pyenv's default),
@@ -301,6 +316,11 @@ def main() -> None:
         line = bench_engine(root, game_id, results)
         write_atomic(path, json.dumps(results, indent=2) + "\n")
         print(line or f"no engine simulates {game_id}")
+        return
+    if sys.argv[1:] == ["variant"]:  # `make bench-variant`: a what-if variant's cost alone
+        line = bench_variant(root, game_id, results)
+        write_atomic(path, json.dumps(results, indent=2) + "\n")
+        print(line or f"no engine studies {game_id}")
         return
     if shutil.which("weasyprint", path=str(Path(sys.executable).parent)) is None:
         raise SystemExit("weasyprint's command is missing from the virtualenv: run make")
@@ -329,15 +349,15 @@ def main() -> None:
           f"{whole['watching_over_command']} of the command's")
     results["changes"] = found = bench_changes(root, game_id)
     print(_changes_line(found))
-    engine_lines = bench_engine(root, game_id, results)
+    further = [bench_engine(root, game_id, results), bench_variant(root, game_id, results)]
     write_atomic(path, json.dumps(results, indent=2) + "\n")
     verdict = "met" if decks["ratio_wall_ours_over_bare"] <= DECKS_GOAL else "NOT met"
     print(f"decks: ours {decks['ours']['wall_s']:.2f} s wall "
           f"({decks['cores_used_by_ours']} cores busy), bare WeasyPrint "
           f"{decks['bare_weasyprint']['wall_s']:.2f} s; ours/bare = "
           f"{decks['ratio_wall_ours_over_bare']} (goal <= {DECKS_GOAL}: {verdict})")
-    if engine_lines:
-        print(engine_lines)
+    for line in filter(None, further):
+        print(line)
     print(f"written to {path}")
 
 

@@ -404,6 +404,8 @@ def simulate(project: str | None, game: str | None, *, games: int, players: str 
         seed=seed, agents=tuple(agents.split(",")) if agents else info.default_agents,
         workers=workers, logs=Path(logs) if logs else None)
     try:
+        if info.studies:  # the games of a balance study, played and counted the same way
+            return _simulate_study(work, engine, request, progress)
         result = engine.simulate(work.project, work.game, request, progress)
     except ValueError as err:
         raise Failure([f"publish simulate: {err}"], 2) from err
@@ -412,10 +414,20 @@ def simulate(project: str | None, game: str | None, *, games: int, players: str 
     return result, engine.describe(result)
 
 
+def _simulate_study(work: Work, engine: Engine, request: SimulateRequest,
+                    progress: Callable[[int], Any] | None) -> tuple[dict[str, Any], str]:
+    """`publish simulate` for an engine that records its games: a small study played
+    through its ``play``, as `publish balance` plays one (publish.balance.simulate)."""
+    from publish.balance.run import run_simulate  # Dask: this path alone
+
+    return run_simulate(work.game, engine, request, progress)
+
+
 def balance(project: str | None, game: str | None, study: str | None, *, games: int | None,
             seed: int | None, workers: int | None, scheduler: str | None,
             bar: Callable[[int], Any], tls_ca_file: str | None = None,
-            tls_cert: str | None = None, tls_key: str | None = None) -> list[str]:
+            tls_cert: str | None = None, tls_key: str | None = None,
+            variants: tuple[str, ...] = (), importance: str | None = None) -> list[str]:
     """`publish balance`: a study played and its report written (docs/balance.md); on the
     cluster at ``scheduler``, over TLS with the three files if given."""
     tls = (tls_ca_file, tls_cert, tls_key)
@@ -433,7 +445,8 @@ def balance(project: str | None, game: str | None, study: str | None, *, games: 
         return run_balance(work.project, work.game, engine, Path(study) if study else None,
                            games, seed, workers, scheduler, bar,
                            [Path(tls_ca_file), Path(tls_cert), Path(tls_key)]
-                           if tls_ca_file and tls_cert and tls_key else None)
+                           if tls_ca_file and tls_cert and tls_key else None,
+                           [Path(v).absolute() for v in variants], importance)
 
 
 def replay(project: str | None, game: str | None, files: tuple[str, ...], edition: str | None,

@@ -1,9 +1,12 @@
 """The report's charts, drawn with matplotlib as SVG: vector, so they print sharp.
 
 Each chart is sized for a portrait page's text width, in type no smaller
-than 6.5 pt, and carries its intervals as bars.  Text stays text in the SVG,
-in Vollkorn, which the report's page declares: WeasyPrint draws it with the
-project's own font file, so the PDF never depends on the machine's fonts.
+than 6.5 pt, and carries its intervals as bars.  Its text is set in the
+project's Vollkorn (fonts/vollkorn/) and written as glyph outlines, so the
+SVG looks the same in any browser and in the PDF, whatever fonts the machine
+has: an SVG loaded through <img> cannot use the page's web fonts.  Each
+label is kept beside its outlines as a comment, so a search of the SVG text
+still finds it.
 The SVG text is the same for the same figures (no date, fixed ids), so a
 chart changes only when they do.
 """
@@ -34,7 +37,9 @@ LABEL_PT = 8.0
 
 STYLE: dict[RcKeyType, Any] = {
     "svg.hashsalt": "publish-balance",  # ids the same from run to run
-    "svg.fonttype": "none",  # text as text: light to draw, and found by a search in the PDF
+    # the glyphs as paths: an SVG shown through <img> cannot use the page's web fonts, so text
+    # left as text was drawn in whatever font the machine had, and clipped (issue 41)
+    "svg.fonttype": "path",
     "font.family": ["Vollkorn", "DejaVu Sans"],
     "font.size": 7.5,
     "axes.edgecolor": MUTED,

@@ -10,8 +10,9 @@ figures are the same whoever played what.
 
 from __future__ import annotations
 
+import dataclasses
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from publish.balance.study import Chunk, Study
@@ -28,12 +29,14 @@ Progress = Callable[[int], object]
 
 @dataclass(frozen=True)
 class Played:
-    """A study's counts, and how it was played (wall time, where)."""
+    """A study's counts, and how it was played (wall time, where); ``variants``: the counts
+    of each what-if variant's games, played on the same seeds, in the order given."""
 
     tally: Tally
     wall: float
     workers: int
     where: str
+    variants: tuple[Tally, ...] = ()
 
 
 def engine_of(game: Game) -> Engine:
@@ -45,9 +48,10 @@ def engine_of(game: Game) -> Engine:
     return engine
 
 
-def play_chunk(played: tuple[Game, Study], chunk: Chunk) -> Tally:
-    """One task: a chunk's games played by the game's engine, counted."""
-    game, study = played
+def play_chunk(played: tuple[tuple[Game, ...], Study], chunk: Chunk) -> Tally:
+    """One task: a chunk's games played by the engine with game ``chunk.variant``, counted."""
+    games, study = played
+    game = games[chunk.variant]
     start = time.process_time()
     engine = engine_of(game)
     cell = study.cells()[chunk.cell]
@@ -66,26 +70,40 @@ def play_chunk(played: tuple[Game, Study], chunk: Chunk) -> Tally:
 
 def play_study(game: Game, study: Study, workers: int | None = None,
                scheduler: str | None = None, progress: Progress | None = None,
-               tls: Tls | None = None) -> Played:
-    """Every chunk of the study, summed in order.
+               tls: Tls | None = None, way: Way | None = None,
+               what: str = "the study", variants: Sequence[Game] = (),
+               baseline: bool = True) -> Played:
+    """Every chunk of the study, summed in order; then the same chunks with each of
+    ``variants`` (the same seeds: common random numbers), each summed apart.
 
     ``workers``: processes of the embedded cluster (default: one per core; 1:
     this process, no cluster).  ``scheduler``: the address of a running
     scheduler (tcp://host:8786, tls://host:8786 with ``tls``), whose workers
-    play instead.
+    play instead.  ``way``, when given, runs the chunks instead (`publish
+    simulate`: the pool of processes, without starting Dask).  A task is named in
+    messages by its games, numbered through the study's cells, and ``what``.
+    Without ``baseline``, only the variants play (the baseline's counts are empty).
     """
     engine_of(game)  # refuse a game without a recording engine before starting anything
-    chunks = study.chunks()
+    games = (game, *variants)
+    chunks = [dataclasses.replace(chunk, variant=number)
+              for number in range(0 if baseline else 1, len(games))
+              for chunk in study.chunks()]  # a variant's chunks together: its cards read once
     started = time.perf_counter()
-    way: Way = InProcess() if scheduler is None and workers == 1 else \
-        Cluster(workers, scheduler, tls)
+    if way is None:
+        way = InProcess() if scheduler is None and workers == 1 else \
+            Cluster(workers, scheduler, tls)
 
     def finished(index: int) -> None:
         if progress:
             progress(chunks[index].stop - chunks[index].start)
 
-    ran = run_all(way, Tasks(play_chunk, (game, study), chunks), finished)
-    total = Tally()
-    for result in ran.results:
-        total.add(result)
-    return Played(total, time.perf_counter() - started, ran.workers, ran.where)
+    first = study.games_per_cell
+    labels = [f"games {c.cell * first + c.start} to {c.cell * first + c.stop - 1} of {what}"
+              + (f" (variant {c.variant})" if c.variant else "") for c in chunks]
+    ran = run_all(way, Tasks(play_chunk, (games, study), chunks, labels), finished)
+    totals = [Tally() for _ in games]
+    for chunk, result in zip(chunks, ran.results, strict=True):
+        totals[chunk.variant].add(result)
+    return Played(totals[0], time.perf_counter() - started, ran.workers, ran.where,
+                  tuple(totals[1:]))

@@ -22,7 +22,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from publish.balance.study import Cell
-from publish.balance.tally import CardCounts, GameRow
+from publish.balance.tally import HANDS, CardCounts, GameRow
 
 Z95 = 1.959963984540054
 """The standard normal quantile of a two-sided 95% interval."""
@@ -88,6 +88,56 @@ def card_figures(counts: dict[str, CardCounts], held: str,
         Share(c.wins, c.holdings),
         float(c.expected / c.holdings) if c.holdings else 0.0)
         for card, c in sorted(counts.items()) if c.in_pool]
+
+
+@dataclass(frozen=True)
+class HandFigures:
+    """One card's win rates by what a seat had of it (17lands' "in opening hand", "drawn",
+    "in hand", "not seen"), beside its holders' ("played"), and the improvement when drawn:
+    the win rate of seats that had it in hand less that of seats that never saw it, with
+    Newcombe's interval for a difference of two shares."""
+
+    card: str
+    opening: Share
+    drawn: Share
+    in_hand: Share
+    played: Share
+    unseen: Share
+    improvement: tuple[float, float, float]
+    """(difference, low, high): in hand less never seen."""
+
+    def shares(self) -> tuple[Share, ...]:
+        return (self.opening, self.drawn, self.in_hand, self.played, self.unseen)
+
+
+HAND_TITLES = ("in opening hand", "drawn", "in hand", "played", "never seen")
+"""The names of ``HandFigures.shares()``, as the report and hands.csv give them."""
+
+
+def hand_figures(counts: dict[str, CardCounts]) -> list[HandFigures]:
+    """Each card's figures of holding against playing, by card id (cards dealt only)."""
+    found = []
+    for card, c in sorted(counts.items()):
+        if not c.in_pool:
+            continue
+        seen = {name: Share(c.seats["won_" + name], c.seats[name]) for name in HANDS}
+        found.append(HandFigures(card, seen["opening"], seen["drawn"], seen["in_hand"],
+                                 Share(c.wins, c.holdings), seen["unseen"],
+                                 newcombe(seen["in_hand"], seen["unseen"])))
+    return found
+
+
+def newcombe(first: Share, second: Share) -> tuple[float, float, float]:
+    """(difference, low, high) of ``first``'s rate less ``second``'s: Newcombe's hybrid score
+    interval, from the two Wilson intervals (0, 0, 0 when either has no trials)."""
+    if not first.trials or not second.trials:
+        return 0.0, 0.0, 0.0
+    p1, p2 = first.rate, second.rate
+    low1, high1 = first.interval
+    low2, high2 = second.interval
+    d = p1 - p2
+    return (d, d - math.sqrt((p1 - low1) ** 2 + (high2 - p2) ** 2),
+            d + math.sqrt((high1 - p1) ** 2 + (p2 - low2) ** 2))
 
 
 @dataclass(frozen=True)

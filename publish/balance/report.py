@@ -9,7 +9,8 @@ is written atomically; the charts first, since the PDF reads them.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Sequence
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -29,6 +30,9 @@ from publish.balance.figures import (
     seats,
     spearman,
 )
+from publish.balance.importance import Importance
+from publish.balance.patch import Variant
+from publish.balance.sections import sections, share_view, titles
 from publish.balance.study import Study
 from publish.balance.tables import cards_csv, figures_csv, games_csv
 from publish.core.atomic import write_atomic
@@ -49,19 +53,18 @@ class Written:
     files: list[Path]
     outliers: int
     faces_missing: int
+    moved: list[tuple[str, int]] = field(default_factory=list)
+    undealt: list[str] = field(default_factory=list)
+    """The game's cards that no table of the study dealt (none could hold them)."""
+    """Each what-if variant's name and how many of its figures moved beyond chance."""
 
 
 def pct(value: float) -> str:
     return f"{100 * value:.1f}%"
 
 
-def span(share: Share) -> str:
-    low, high = share.interval
-    return f"{100 * low:.1f}–{100 * high:.1f}"
 
 
-def share_view(share: Share) -> dict[str, Any]:
-    return {"rate": pct(share.rate), "interval": span(share), "trials": share.trials}
 
 
 UNEVEN = 0.01
@@ -95,14 +98,15 @@ def seats_view(s: Seats) -> dict[str, Any]:
             "numbers": numbers, "numbers_even": numbers_even}
 
 
-def titles(recording: Recording) -> list[str]:
-    """A short name for each of a card's figures, in ``CardFigures.shares()`` order."""
-    return [recording.held_label, *(label for _, label in recording.outcomes), "holder won"]
 
 
 def write_report(project: Path, game: Game, study: Study, played: Played,
-                 recording: Recording, engine: str) -> Written:
-    """Every file of the study's folder; the PDF last."""
+                 recording: Recording, engine: str,
+                 variants: Sequence[Variant] = (),
+                 importance: Sequence[Importance] | None = None) -> Written:
+    """Every file of the study's folder; the PDF last.  ``variants``: the what-if variants
+    played (``played.variants`` their counts), each compared with the game as it is;
+    ``importance``: the cards taken out in turn, ranked."""
     folder = project / "build" / game.id / FOLDER
     cells = study.cells()
     names = {card.number: card.name for card in game.cards}
@@ -117,12 +121,16 @@ def write_report(project: Path, game: Game, study: Study, played: Played,
         "figures.csv": figures_csv(grouped, recording, names),
         **_charts(project, study, played, recording, grouped, found, names),
     }
+    extra = sections(project, game, study, played, recording, engine, variants, importance,
+                     names)
+    files.update(extra.files)
     written = []
     for name, text in files.items():
         write_atomic(folder / name, text)
         written.append((folder / name).relative_to(project))
     context = _context(game, study, played, recording, engine, grouped, found, faces, names)
     context["files"] = [p.as_posix() for p in written]
+    context.update(extra.context)
     env = environment(project, game.id)
     base = "../" * len(folder.relative_to(project).parts)
     write_atomic(folder / "report.html", env.get_template(TEMPLATE).render(base=base, **context))
@@ -132,7 +140,8 @@ def write_report(project: Path, game: Game, study: Study, played: Played,
     written += [(folder / n).relative_to(project) for n in ("report.html", "report.pdf")]
     missing = {o.card for group in found.values() for o in group} - set(faces)
     return Written(folder.relative_to(project), written,
-                   sum(len(group) for group in found.values()), len(missing))
+                   sum(len(group) for group in found.values()), len(missing),
+                   extra.moved, extra.undealt)
 
 
 def _label(card: str, names: dict[str, str]) -> str:
@@ -215,6 +224,8 @@ def _study_view(study: Study, played: Played) -> dict[str, Any]:
         "moves": sum(g.moves for g in games), "seed": study.seed, "chunk": study.chunk,
         "players": ", ".join(str(n) for n in study.players),
         "modes": ", ".join(study.modes), "decks": "; ".join("+".join(d) for d in study.decks),
+        "tables": "; ".join(f"{mode} with {'+'.join(decks)}" for mode, decks in study.pairs())
+        if study.tables else "",
         "lineups": ", ".join("+".join(line) for line in study.lineups),
         "wall": f"{played.wall:.1f}", "where": played.where,
         "cost": [{"agents": a, "ms": f"{1000 * s / max(1, n):.1f}"} for a, (s, n) in cost.items()],
@@ -265,3 +276,4 @@ def _ranking_view(grouped: dict[str, list[CardFigures]], names: dict[str, str]
               for c in _movers(ranks)[:12]] if len(lineups) > 1 else []
     return {"lineups": lineups, "pairs": pairs, "movers": movers,
             "chart": "charts/ranking.svg" if len(lineups) > 1 else None}
+

@@ -12,6 +12,7 @@ import hashlib
 import itertools
 import math
 from dataclasses import dataclass
+from pathlib import Path
 
 from publish.engines.protocol import GameSpec
 
@@ -43,11 +44,13 @@ class Cell:
 
 @dataclass(frozen=True)
 class Chunk:
-    """Games ``start``..``stop``-1 of cell number ``cell``: one task."""
+    """Games ``start``..``stop``-1 of cell number ``cell``, played with game ``variant`` (0:
+    the game as it is; then each what-if variant, on the same seeds): one task."""
 
     cell: int
     start: int
     stop: int
+    variant: int = 0
 
 
 @dataclass(frozen=True)
@@ -62,11 +65,22 @@ class Study:
     games_per_cell: int
     seed: int = 0
     chunk: int = CHUNK
+    variants: tuple[Path, ...] = ()
+    """What-if patch files (publish.balance.patch), each played on the same seeds."""
+    importance: tuple[str, ...] = ()
+    """Cards to take out in turn (publish.balance.importance): numbers, or 'flagged', 'all'."""
+    tables: tuple[tuple[str, tuple[str, ...]], ...] = ()
+    """(mode, decks) of each table, when not every mode with every deck set (the engine's
+    default tables, ``EngineInfo.default_tables``)."""
+
+    def pairs(self) -> list[tuple[str, tuple[str, ...]]]:
+        """(mode, decks) of each table: ``tables``, or every mode with every deck set."""
+        return list(self.tables) or list(itertools.product(self.modes, self.decks))
 
     def cells(self) -> list[Cell]:
         """Every cell, in a fixed order: line-up, then mode, deck set and player count."""
-        return [Cell(players, mode, decks, lineup) for lineup, mode, decks, players
-                in itertools.product(self.lineups, self.modes, self.decks, self.players)]
+        return [Cell(players, mode, decks, lineup) for lineup, (mode, decks), players
+                in itertools.product(self.lineups, self.pairs(), self.players)]
 
     def chunks(self) -> list[Chunk]:
         size = max(1, self.chunk)

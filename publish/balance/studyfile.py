@@ -7,6 +7,10 @@ modes: [simple]
 decks: [[main]]          # deck sets; a set is a list, or one deck id
 agents: [greedy, planner, greedy+random]   # line-ups: one agent, or agents seated in turn
 games_per_cell: 500      # or games: 6000, split over the cells
+variants: [cheaper-052.yaml]   # what-if patches, beside this file (publish.balance.patch)
+importance: flagged      # or all, or [card numbers]: each card taken out in turn
+tables:                  # instead of modes x decks: each table's mode and decks
+  - {mode: simple, decks: [main]}
 ```
 
 Every key may be left out: the engine's defaults fill it in.  Problems are
@@ -15,7 +19,8 @@ located at file:line:col, and none of them lets a game be played.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -26,15 +31,17 @@ from publish.engines.protocol import Engine, GameSpec
 from publish.model.game import Game
 
 KEYS = ("game", "seed", "players", "modes", "decks", "agents", "games", "games_per_cell",
-        "chunk")
+        "chunk", "variants", "importance", "tables")
 
 
 def read_study(game: Game, engine: Engine, path: Path | None, games: int | None = None,
-               seed: int | None = None) -> Study:
+               seed: int | None = None, variants: Sequence[Path] = (),
+               importance: str | None = None) -> Study:
     """The study the file (if any) and the options describe; ProblemsFound if it cannot run.
 
     ``games``, when given, is the study's total, split evenly over its cells;
-    ``seed`` overrides the file's.
+    ``seed`` overrides the file's; ``variants`` (patch files) add to the file's;
+    ``importance`` ('flagged', 'all' or card numbers with commas) overrides the file's.
     """
     data: dict[str, Any] = {}
     where = SourceMap(path or Path("<options>"))
@@ -48,7 +55,11 @@ def read_study(game: Game, engine: Engine, path: Path | None, games: int | None 
     if data.get("game") not in (None, game.id):
         problems.append(Problem(where.locate(("game",)), f"this study is for '{data['game']}', "
                                 f"not '{game.id}': give --game {data['game']}"))
-    study = _build(game, engine, data, where, problems, games, seed)
+    study = _build(game, engine, data, where, problems, games, seed, path)
+    study = replace(study, variants=(*_variants(data, where, path, problems), *variants),
+                    importance=_importance(game, data if importance is None else
+                                           {"importance": importance.split(",")},
+                                           where, problems))
     if not problems:
         problems.extend(_tables(game, engine, study, where))
     if problems and path is None:  # said by the options: no file to point at
@@ -56,6 +67,49 @@ def read_study(game: Game, engine: Engine, path: Path | None, games: int | None 
     if problems:
         raise ProblemsFound(problems)
     return study
+
+
+def _variants(data: dict[str, Any], where: SourceMap, path: Path | None,
+              problems: list[Problem]) -> Iterator[Path]:
+    """The study file's patch files, relative to it; each must exist."""
+    value = data.get("variants", [])
+    if isinstance(value, str):
+        value = [value]
+    if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+        problems.append(Problem(where.locate(("variants",)), "variants: a list of patch files, "
+                                "relative to the study file"))
+        return
+    for index, name in enumerate(value):
+        file = (path.parent if path else Path.cwd()) / name
+        if not file.is_file():
+            problems.append(Problem(where.locate(("variants", index)), f"no patch file "
+                                    f"'{name}' beside the study ({file})"))
+        else:
+            yield file
+
+
+def _importance(game: Game, data: dict[str, Any], where: SourceMap,
+                problems: list[Problem]) -> tuple[str, ...]:
+    """The cards to take out in turn: 'flagged', 'all', or card numbers of the game."""
+    value = data.get("importance")
+    if value is None:
+        return ()
+    if isinstance(value, str | int):
+        value = [str(value)]
+    if not isinstance(value, list) or not value:
+        problems.append(Problem(where.locate(("importance",)), "importance: flagged, all, or "
+                                "a list of card numbers"))
+        return ()
+    value = [str(v) for v in value]
+    if value in (["flagged"], ["all"]):
+        return tuple(value)
+    numbers = {card.number for card in game.cards}
+    for index, number in enumerate(value):
+        if number not in numbers:
+            problems.append(Problem(where.locate(("importance", index)), f"importance: no card "
+                                    f"{number}{did_you_mean(number, numbers)} (or: flagged, "
+                                    "all)"))
+    return tuple(dict.fromkeys(value))
 
 
 def _unknown_keys(data: dict[str, Any], where: SourceMap) -> Iterator[Problem]:
@@ -66,7 +120,8 @@ def _unknown_keys(data: dict[str, Any], where: SourceMap) -> Iterator[Problem]:
 
 
 def _build(game: Game, engine: Engine, data: dict[str, Any], where: SourceMap,
-           problems: list[Problem], games: int | None, seed: int | None) -> Study:
+           problems: list[Problem], games: int | None, seed: int | None,
+           path: Path | None) -> Study:
     info = engine.info
 
     def fail(key: str, message: str) -> None:
@@ -78,7 +133,10 @@ def _build(game: Game, engine: Engine, data: dict[str, Any], where: SourceMap,
     decks = _deck_sets(data.get("decks", [[next(iter(game.config.decks))]]), fail)
     lineups = tuple(tuple(n.split("+")) for n in
                     _names(data.get("agents", list(info.agents)), "agents", fail))
-    cells = len(players) * len(modes) * len(decks) * len(lineups)
+    tables = info.default_tables if path is None else ()  # a study of the engine's alone
+    if "tables" in data:
+        tables = _table_list(data["tables"], fail)
+    cells = len(players) * (len(tables) or len(modes) * len(decks)) * len(lineups)
     chosen = _count(data, "games_per_cell", fail)
     total = _count({"games": games} if games is not None else data, "games", fail)
     per = per_cell(total, cells) if total else chosen or per_cell(DEFAULT_GAMES, cells)
@@ -88,7 +146,11 @@ def _build(game: Game, engine: Engine, data: dict[str, Any], where: SourceMap,
             fail("seed", "the seed is a whole number")
             seed = 0
     chunk = _count(data, "chunk", fail) or Study.chunk
-    return Study(game.id, players, modes, decks, lineups, per, seed, chunk)
+    if tables:
+        modes = tuple(dict.fromkeys(mode for mode, _ in tables))
+        decks = tuple(dict.fromkeys(tuple(d) for _, d in tables))
+    return Study(game.id, players, modes, decks, lineups, per, seed, chunk,
+                 tables=tuple((mode, tuple(d)) for mode, d in tables))
 
 
 def _players(value: Any, allowed: tuple[int, int], fail: Any) -> tuple[int, ...]:
@@ -125,6 +187,25 @@ def _deck_sets(value: Any, fail: Any) -> tuple[tuple[str, ...], ...]:
         fail("decks", "decks: a list of deck sets, each a deck id or a list of deck ids")
         return (("",),)
     return tuple(dict.fromkeys(tuple(s) for s in sets))
+
+
+def _table_list(value: Any, fail: Any) -> tuple[tuple[str, tuple[str, ...]], ...]:
+    """``tables``: each a mapping of a mode and its decks (a deck id or a list of them)."""
+    said = "tables: a list of tables, each {mode: MODE, decks: [DECK, ...]}"
+    if not isinstance(value, list) or not value:
+        fail("tables", said)
+        return ()
+    found = []
+    for table in value:
+        decks = table.get("decks") if isinstance(table, dict) else None
+        decks = [decks] if isinstance(decks, str) else decks
+        if not isinstance(table, dict) or set(table) != {"mode", "decks"} or not isinstance(
+                table["mode"], str) or not isinstance(decks, list) or not decks or not all(
+                isinstance(d, str) for d in decks):
+            fail("tables", said)
+            return ()
+        found.append((table["mode"], tuple(decks)))
+    return tuple(dict.fromkeys(found))
 
 
 def _count(data: dict[str, Any], key: str, fail: Any) -> int | None:

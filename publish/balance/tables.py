@@ -11,7 +11,7 @@ import csv
 import io
 from collections.abc import Iterable
 
-from publish.balance.figures import CardFigures
+from publish.balance.figures import HAND_TITLES, CardFigures, HandFigures
 from publish.balance.study import Cell
 from publish.balance.tally import Tally
 from publish.engines.protocol import WON, Recording
@@ -73,5 +73,24 @@ def figures_csv(figures: dict[str, list[CardFigures]], recording: Recording,
             low, high = share.interval
             out += [share.hits, share.trials, f"{share.rate:.6f}", f"{low:.6f}", f"{high:.6f}"]
         return [*out, f"{f.expected:.6f}"]
+
+    return _csv(header, (row(agents, f) for agents, group in figures.items() for f in group))
+
+
+def hands_csv(figures: dict[str, list[HandFigures]], names: dict[str, str]) -> str:
+    """hands.csv: per line-up and card, the win rate of seats by what they had of the card
+    (each with its count and 95% interval), and the improvement when drawn."""
+    header = ["agents", "card", "name"]
+    for title in HAND_TITLES:
+        key = title.replace(" ", "_")
+        header += [f"{key}_seats", f"{key}_won", f"{key}_rate", f"{key}_low", f"{key}_high"]
+    header += ["improvement_when_drawn", "improvement_low", "improvement_high"]
+
+    def row(agents: str, f: HandFigures) -> list[object]:
+        out: list[object] = [agents, f.card, names.get(f.card, "")]
+        for share in f.shares():
+            low, high = share.interval
+            out += [share.trials, share.hits, f"{share.rate:.6f}", f"{low:.6f}", f"{high:.6f}"]
+        return [*out, *(f"{v:.6f}" for v in f.improvement)]
 
     return _csv(header, (row(agents, f) for agents, group in figures.items() for f in group))

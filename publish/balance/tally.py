@@ -30,6 +30,9 @@ class CardCounts:
     expected: Fraction = Fraction(0)
     """Wins a holding would get by chance: for each, the game's winners over its players."""
     events: Counter = field(default_factory=Counter)
+    seats: Counter = field(default_factory=Counter)
+    """(game, seat) pairs by what the seat had of the card, when the engine says what each
+    seat had in hand (``Recording.hands``): keys of ``HANDS``; ``won_`` + key: of them, won."""
 
     def add(self, other: CardCounts) -> None:
         self.in_pool += other.in_pool
@@ -38,6 +41,12 @@ class CardCounts:
         self.wins += other.wins
         self.expected += other.expected
         self.events.update(other.events)
+        self.seats.update(other.seats)
+
+
+HANDS = ("opening", "drawn", "in_hand", "unseen")
+"""What a seat had of a card in a game: in its opening hand; drawn later (not in the opening
+hand); either (in hand at some time); neither, nor played (never seen)."""
 
 
 @dataclass(frozen=True)
@@ -79,7 +88,7 @@ def count_game(tally: Tally, cell: int, index: int, seed: int, record: GameRecor
     """Add one game's record to ``tally``."""
     winners = set(record.winners)
     held: dict[str, set[int]] = {}
-    counted = {recording.held, *(key for key, _ in recording.outcomes)}
+    counted = {recording.held, *(key for key, _ in recording.outcomes)}  # no hand events
     for key, seat, card in record.events:
         if key == recording.held:
             held.setdefault(card, set()).add(seat)
@@ -95,9 +104,36 @@ def count_game(tally: Tally, cell: int, index: int, seed: int, record: GameRecor
             counts.holdings += len(seats)
             counts.wins += len(winners.intersection(seats))
             counts.expected += share * len(seats)
+    if recording.hands:
+        _count_hands(tally, cell, record, recording, winners, held)
     place = {seat: n for n, seat in enumerate(record.order, start=1)}
     moves = tuple(r.moves for r in record.rounds)
     tally.games.append(GameRow(
         cell, index, seed, record.players, len(record.rounds), sum(moves), moves,
         sum(1 for r in record.rounds if r.winners), tuple(sorted(record.winners)),
         tuple(sorted(place[w] for w in record.winners)), record.stopped))
+
+
+def _count_hands(tally: Tally, cell: int, record: GameRecord, recording: Recording,
+                 winners: set[int], held: dict[str, set[int]]) -> None:
+    """Each (game, seat) of each card the game dealt, by what the seat had of it."""
+    opening: dict[str, set[int]] = {}
+    drawn: dict[str, set[int]] = {}
+    for key, seat, card in record.events:
+        if key == recording.opening:
+            opening.setdefault(card, set()).add(seat)
+        elif key == recording.drawn:
+            drawn.setdefault(card, set()).add(seat)
+    seats = range(record.players)
+    for card in record.cards:
+        first = opening.get(card, set())
+        later = drawn.get(card, set()) - first
+        played = held.get(card, set())
+        counts = tally.cards[(cell, card)].seats
+        for name, group in (("opening", first), ("drawn", later), ("in_hand", first | later)):
+            counts[name] += len(group)
+            counts["won_" + name] += len(winners & group)
+        unseen = [seat for seat in seats if seat not in first and seat not in later
+                  and seat not in played]
+        counts["unseen"] += len(unseen)
+        counts["won_unseen"] += len(winners.intersection(unseen))

@@ -474,6 +474,14 @@ def simulate(project: str | None, game: str | None, as_json: bool, progress: boo
               help="With --scheduler tls://...: this client's certificate (PEM).")
 @click.option("--tls-key", type=click.Path(exists=True, dir_okay=False), default=None,
               help="With --scheduler tls://...: this client's private key (PEM).")
+@click.option("--variant", "variants", multiple=True,
+              type=click.Path(exists=True, dir_okay=False),
+              help="A what-if patch file (docs/balance.md), played on the same seeds as the "
+                   "game as it is; may be given several times.")
+@click.option("--importance", default=None, metavar="CARDS",
+              help="Play the study again without each card in turn and rank the cards by how "
+                   "far the figures move: 'flagged' (the cards that stand apart), 'all', or "
+                   "card numbers with commas.")
 @reports
 def balance(project: str | None, game: str | None, study: str | None, **chosen: Any) -> None:
     """Play a balance study (STUDY.yaml, or the engine's defaults); write build/<game>/balance/."""

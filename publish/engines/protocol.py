@@ -43,6 +43,22 @@ class Recording:
     """What the ``held`` event means, completing "how often it was ..."."""
     outcomes: tuple[tuple[str, str], ...] = ()
     """(key, label) of each further event of a held card: ("fired", "fired")."""
+    opening: str | None = None
+    """The key of the event that puts a card in a seat's opening hand (None: the engine does
+    not say); with ``drawn``, the report's figures of holding against playing."""
+    drawn: str | None = None
+    """The key of the event of a seat drawing a card after its opening hand (None: not said)."""
+
+    @property
+    def keys(self) -> tuple[str, ...]:
+        """Every event key the figures count: held, the outcomes, opening and drawn."""
+        return (self.held, *(key for key, _ in self.outcomes),
+                *(key for key in (self.opening, self.drawn) if key is not None))
+
+    @property
+    def hands(self) -> bool:
+        """Whether the engine says what each seat had in hand: opening and drawn both."""
+        return self.opening is not None and self.drawn is not None
 
 
 @dataclass(frozen=True)
@@ -110,6 +126,10 @@ class EngineInfo:
     """What `publish check` runs beyond the structure (effect schema, lint, examples...)."""
     records: Recording | None = None
     """What each game it plays records, for `publish balance` (None: it cannot study)."""
+    default_tables: tuple[tuple[str, tuple[str, ...]], ...] = ()
+    """(mode, decks) of each table a study plays when it names neither modes nor decks, so
+    that the default study deals every card the game has (empty: the first mode with the
+    game's first deck)."""
 
     @property
     def simulates(self) -> bool:
@@ -186,7 +206,8 @@ class Engine(Protocol):
 
     def simulate(self, root: Path, game: Game, request: SimulateRequest,
                  progress: Callable[[int], Any] | None = None) -> dict[str, Any]:
-        """`publish simulate`: a JSON-able report (``modes`` must not be empty)."""
+        """`publish simulate` for an engine without ``records``: a JSON-able report (an
+        engine that records its games is simulated through ``play``, as a small study)."""
         ...
 
     def table_problem(self, game: Game, spec: GameSpec) -> str | None:
@@ -212,8 +233,8 @@ class Engine(Protocol):
 
 REQUIRED: tuple[tuple[str, Callable[[EngineInfo], bool], tuple[str, ...]], ...] = (
     ("every engine", lambda info: True, ("check", "check_cards", "effect_schema", "directives")),
-    ("an engine that simulates (modes and agents)", lambda info: info.simulates,
-     ("simulate", "describe")),
+    ("an engine that simulates (modes and agents) but records nothing",
+     lambda info: info.simulates and not info.studies, ("simulate", "describe")),
     ("an engine that records its games (records)", lambda info: info.studies,
      ("table_problem", "play")),
     ("an engine that replays logs (editions)", lambda info: info.replays, ("replay",)),
@@ -234,7 +255,7 @@ def lacking(engine: object) -> list[str]:
     missing = [f"{name}() ({who})" for who, offers, names in REQUIRED if offers(info)
                for name in names if not callable(getattr(engine, name, None))]
     if info.records is not None:
-        keys = [info.records.held, *(key for key, _ in info.records.outcomes)]
+        keys = list(info.records.keys)
         if len(set(keys)) < len(keys) or WON in keys:
             missing.append(f"a Recording whose event keys ({', '.join(keys)}) differ from "
                            f"each other and from '{WON}', the report's own figure")

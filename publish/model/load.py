@@ -142,6 +142,26 @@ def _cards_of(
     return cards
 
 
+def cards_from(entries: list[tuple[tuple[object, ...], Any]], deck: str, where: SourceMap,
+               config: GameConfig) -> tuple[list[Card], list[Problem]]:
+    """Card entries written elsewhere than a deck file (a balance study's variant), each
+    with its path in ``where``: checked by the game's card schema, problems located there;
+    the cards that are valid, ``deck`` their home deck."""
+    model = card_model(config)
+    cards: list[Card] = []
+    problems: list[Problem] = []
+    for path, entry in entries:
+        try:
+            model.model_validate(entry)
+        except ValidationError as err:
+            problems.extend(problems_from(err, entry, where, model, prefix=path))
+            continue
+        [card] = _cards_of([entry], deck, model, where, config, set())
+        card.path = path
+        cards.append(card)
+    return cards, problems
+
+
 def load_game(
     root: Path, game_id: str, texts: Mapping[Path, str] | None = None
 ) -> tuple[Game | None, list[Problem]]:

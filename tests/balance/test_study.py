@@ -23,10 +23,14 @@ def study_file(tmp_path: Path, text: str) -> Path:
 def test_the_defaults_come_from_the_engine(agencia):
     study = read_study(agencia, ENGINE, None)
     assert study.players == (3, 4, 5, 6)
-    assert study.modes == ("simple",)
-    assert study.decks == (("principal",),)
+    # every card: the main deck in simple mode beside all five decks in Bourdieu mode
+    assert study.pairs() == [("simple", ("principal",)), ("bourdieu", (
+        "principal", "historico", "teorico", "estrategico", "social"))]
+    assert study.modes == ("simple", "bourdieu")
     assert study.lineups == (("greedy",), ("random",), ("planner",))
-    assert study.games == 12 * study.games_per_cell >= 2000
+    assert study.games == 24 * study.games_per_cell >= 2000
+    assert "4/bourdieu/principal+historico+teorico+estrategico+social/greedy" in [
+        c.key for c in study.cells()]
 
 
 def test_a_file_describes_the_cells_and_games_split_them(agencia, tmp_path):
@@ -72,3 +76,17 @@ def test_a_problem_of_the_options_names_the_command(agencia):
     with pytest.raises(ProblemsFound) as found:
         read_study(agencia, ENGINE, None, games=0)
     assert str(found.value) == "publish balance: games: a whole number, at least 1"
+
+
+def test_a_file_may_list_its_tables_instead_of_every_mode_with_every_deck_set(agencia,
+                                                                              tmp_path):
+    path = study_file(tmp_path, "players: 3\nagents: [greedy]\ntables:\n"
+                                "  - {mode: simple, decks: [principal]}\n"
+                                "  - {mode: bourdieu, decks: [principal, social]}\n")
+    assert [c.key for c in read_study(agencia, ENGINE, path).cells()] == [
+        "3/simple/principal/greedy", "3/bourdieu/principal+social/greedy"]
+    bad = study_file(tmp_path, "tables: [{mode: simple}]\n")
+    with pytest.raises(ProblemsFound) as found:
+        read_study(agencia, ENGINE, bad)
+    assert "tables: a list of tables, each {mode: MODE, decks: [DECK, ...]}" in str(
+        found.value.problems[0])

@@ -68,9 +68,32 @@ def test_the_page_s_engine_checks_and_studies_a_new_game(tmp_path, engine_plugin
     html = (folder / "report.html").read_text(encoding="utf-8")
     assert "turns per game" in html and "emptied the hand" in html
 
-    simulated = run("simulate", "--project", str(project), "--games", "5", "--players", "3")
+    # a what-if study of the new game: one card made free, one taken out, the same seeds
+    patch = tmp_path / "cheaper.yaml"
+    patch.write_text('name: cheaper 060\nchange:\n  "060":\n    cost: 0\nremove: ["061"]\n',
+                     encoding="utf-8")
+    whatif = run("balance", "--project", str(project), "--games", "40", "--workers", "1",
+                 "--variant", str(patch))
+    assert whatif.exit_code == 0, whatif.output
+    assert "variant 'cheaper 060':" in whatif.output
+    rows = list(csv.DictReader((folder / "variants.csv").open(encoding="utf-8")))
+    assert {"turns per game", "games won by the first to move"} <= {r["figure"] for r in rows}
+    assert "060" in {r["card"] for r in rows} and "061" not in {r["card"] for r in rows}
+    bad = tmp_path / "bad.yaml"
+    bad.write_text('change:\n  "060":\n    cost: lots\n', encoding="utf-8")
+    refused = run("balance", "--project", str(project), "--games", "4", "--workers", "1",
+                  "--variant", str(bad))
+    assert refused.exit_code == 1 and f"{bad}:3:" in refused.output, refused.output
+
+    # simulate plays through the same play() as the study, in the engine's words
+    simulated = run("simulate", "--project", str(project), "--games", "5", "--players", "3",
+                    "--workers", "1")
     assert simulated.exit_code == 0, simulated.output
-    assert "5 games; wins by seat:" in simulated.output
+    assert "5 games (basic, 3 players" in simulated.output
+    assert re.search(r"turns: \d+ \(\d+\.\d per game\)", simulated.output)
+    logs = run("simulate", "--project", str(project), "--games", "2", "--logs",
+               str(tmp_path / "logs"), "--workers", "1")
+    assert logs.exit_code == 2 and "writes no game logs (--logs)" in logs.output
 
 
 def test_the_page_names_every_method_the_toolchain_requires():

@@ -130,9 +130,10 @@ def draw(engine: Engine, ctx: Context, player: int, n: int, optional: bool = Fal
         if pick:
             card = engine.agents[player].pick_from_pile(engine, player, pile)
             pile.remove(card)
-            hand.append(card)
         else:
-            hand.append(pile.pop())
+            card = pile.pop()
+        hand.append(card)
+        engine.events.append(("drew", player, card))
     engine.log.append(("draw", player, n))
     rec = engine.record
     rec.drew = {**rec.drew, player: rec.drew.get(player, 0) + n}  # replaced: see snapshot

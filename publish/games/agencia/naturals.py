@@ -46,10 +46,11 @@ class Naturals(EngineBase):
             return  # not approved: the card is not even discarded
         reach = self.reaches[card]
         assert reach is not None  # None only for a structure without actions (card_reach)
-        before, mark = self.snapshot(p, reach), len(self.log)
+        before, mark, drawn = self.snapshot(p, reach), len(self.log), len(self.events)
         if not self.use_natural(p, card):
             self.restore(before)  # its effect was not carried out: the card stays in hand
             del self.log[mark:]
+            del self.events[drawn:]
 
     def needs_approval(self, card: str) -> bool:
         """Whether a standing rule makes the use of this natural card need approval."""

@@ -1,4 +1,4 @@
-"""Agência as a plug-in of the core: `publish check`, `schema`, `simulate`, `replay`.
+"""Agência as a plug-in of the core: `publish check`, `schema`, `simulate`, `balance`, `replay`.
 
 This module is the top of the package: it imports the rest, and nothing of
 the package imports it.
@@ -7,7 +7,7 @@ the package imports it.
 from __future__ import annotations
 
 import os
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -18,17 +18,17 @@ from publish.engines.protocol import (
     GameRecord,
     GameSpec,
     ReplayWarning,
-    SimulateRequest,
 )
 from publish.games.agencia import blocks
 from publish.games.agencia.agents import AGENTS
-from publish.games.agencia.cards import card_infos, infos_of
+from publish.games.agencia.cards import infos_of
 from publish.games.agencia.diario.files import EDITIONS, example_paths, read_log
 from publish.games.agencia.diario.files import replay as replay_log
 from publish.games.agencia.directives import DIRECTIVES
 from publish.games.agencia.lint import lint_game
-from publish.games.agencia.records import MODES, RECORDING, play_records, table_problem
-from publish.games.agencia.simulate import Plan, bench, describe, describe_bench, report, simulate
+from publish.games.agencia.play import deck_cards, play_spec
+from publish.games.agencia.records import DECKS, MODES, RECORDING, play_records, table_problem
+from publish.games.agencia.simulate import bench, describe_bench, log_text
 from publish.model.game import Game
 
 
@@ -54,6 +54,8 @@ class AgenciaEngine:
         checks=("effect schema", "lint of effects against the printed text",
                 "replay of the example partidas"),
         records=RECORDING,
+        # every card: the main deck alone in simple mode, and all five in Bourdieu mode
+        default_tables=(("simple", ("principal",)), ("bourdieu", DECKS)),
     )
 
     def check(self, game: Game) -> CheckResult:
@@ -92,21 +94,6 @@ class AgenciaEngine:
         """JSON Schema of a block's `effect`: actions (direct) or rules (general)."""
         return blocks.effect_schema()
 
-    def simulate(self, root: Path, game: Game, request: SimulateRequest,
-                 progress: Callable[[int], Any] | None = None) -> dict[str, Any]:
-        """Play seeded games; the report of `publish simulate`."""
-        problem = table_problem(game, request.mode, request.decks, request.agents)
-        if problem:
-            raise ValueError(problem)
-        bourdieu = request.mode == "bourdieu"
-        decks = tuple(request.decks)
-        plan = Plan(root=root, game_id=game.id, games=request.games, players=request.players,
-                    bourdieu=bourdieu, decks=decks, seed=request.seed,
-                    agents=tuple(request.agents),
-                    logs=Path(request.logs) if request.logs else None)
-        totals = simulate(plan, request.workers, progress)
-        return report(plan, totals, card_infos(game))
-
     def table_problem(self, game: Game, spec: GameSpec) -> str | None:
         """Why a study cannot play this table (agents, mode, decks), or None."""
         return table_problem(game, spec.mode, spec.decks, spec.agents)
@@ -115,9 +102,11 @@ class AgenciaEngine:
         """`publish balance`: each game played to its end, with its events."""
         return play_records(game, specs)
 
-    def describe(self, result: dict[str, Any]) -> str:
-        """The report as text for a terminal."""
-        return describe(result)
+    def game_log(self, game: Game, spec: GameSpec) -> str:
+        """`publish simulate --logs`: the game ``spec`` asks for, as a diário de jogo."""
+        infos = infos_of(game)
+        engine = play_spec(infos, deck_cards(game, spec.decks), spec)
+        return log_text(engine, spec.mode, spec.decks)
 
     def bench(self, root: Any, game_id: str, games: int = 2000) -> dict[str, Any]:
         """Simulated jogadas and games per second, 4 players, main deck, simple mode."""

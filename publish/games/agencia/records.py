@@ -3,7 +3,9 @@
 The engine appends its events as a jogada goes (``base.EngineBase.events``):
 ``("played", seat, card)`` when a seat's structure is played,
 ``("ran", seat, card)`` when it ran, ``("crisis", seat, card)`` when it
-caused a crisis, and ``("round", jogadas, winners)`` as a partida ends.
+caused a crisis, ``("dealt", seat, card)`` for each card a deal gives a seat
+(its structure and its hand), ``("drew", seat, card)`` for each card a seat
+draws from the pile, and ``("round", jogadas, winners)`` as a partida ends.
 This module plays the games a study asks for and hands those events over.
 """
 
@@ -13,13 +15,14 @@ from collections.abc import Sequence
 
 from publish.engines.protocol import GameRecord, GameSpec, Recording, RoundRecord
 from publish.games.agencia.agents import AGENTS
-from publish.games.agencia.base import asymmetric_power
 from publish.games.agencia.cards import infos_of
 from publish.games.agencia.engine import Engine
-from publish.games.agencia.simulate import deck_cards
+from publish.games.agencia.play import deck_cards, play_spec
 from publish.model.game import Game
 
 MODES = ("simple", "bourdieu")
+DECKS = ("principal", "historico", "teorico", "estrategico", "social")
+"""Agência's five decks: the main deck first, which every game needs."""
 
 RECORDING = Recording(
     round=("partida", "partidas"),
@@ -27,6 +30,8 @@ RECORDING = Recording(
     held="played",
     held_label="played as a structure",
     outcomes=(("ran", "ran"), ("crisis", "caused a crisis")),
+    opening="dealt",
+    drawn="drew",
 )
 
 """Each game's cards as the engine reads them, once per process (keyed by the object)."""
@@ -62,11 +67,7 @@ def play_records(game: Game, specs: Sequence[GameSpec]) -> list[GameRecord]:
             deck = deck_cards(game, spec.decks)
             decks[spec.decks] = deck, frozenset(c for c in deck if infos[c].natural is None)
         deck, held = decks[spec.decks]
-        engine = Engine(infos, deck, [AGENTS[a]() for a in spec.agents], spec.seed,
-                        bourdieu=spec.mode == "bourdieu",
-                        asymmetric=asymmetric_power(spec.decks))
-        engine.play_game()
-        records.append(record_of(engine, held))
+        records.append(record_of(play_spec(infos, deck, spec), held))
     return records
 
 
@@ -75,7 +76,7 @@ def record_of(engine: Engine, held: frozenset[str]) -> GameRecord:
     s = engine.state
     rounds = tuple(RoundRecord(e[1], e[2]) for e in engine.events if e[0] == "round")
     cards = tuple(e for e in engine.events if e[0] != "round")
-    first = cards[0][1] if cards else 0  # the flow is clockwise when a game starts
+    first = next((e[1] for e in cards if e[0] == "played"), 0)  # clockwise when a game starts
     order = tuple((first + k) % s.players for k in range(s.players))
     return GameRecord(players=s.players, order=order, rounds=rounds,
                       winners=tuple(s.game_winners), cards=held, events=cards,

@@ -20,14 +20,14 @@ import yaml
 from publish.core.atomic import write_atomic
 from publish.core.parallel import InProcess, Tasks, Way, run_all
 from publish.core.parallel.pool import Processes
-from publish.games.agencia.agents import AGENTS
-from publish.games.agencia.base import asymmetric_power
+from publish.engines.protocol import GameSpec
 from publish.games.agencia.cards import CardInfo, card_infos
 from publish.games.agencia.diario.files import EFFECTS_EDITION, example_paths, read_log, replay
 from publish.games.agencia.diario.record import log_of
 from publish.games.agencia.diario.write import write
 from publish.games.agencia.engine import MAX_PARTIDAS, Engine
 from publish.games.agencia.host import Stats
+from publish.games.agencia.play import deck_cards, play_spec
 from publish.model.load import load_game
 
 
@@ -77,16 +77,6 @@ class Totals:
                 setattr(self, name, getattr(self, name) + value)
 
 
-def deck_cards(game: Any, decks: tuple[str, ...]) -> list[str]:
-    """Every copy of every card of these decks."""
-    known = set(game.config.decks)
-    unknown = [d for d in decks if d not in known]
-    if unknown:
-        raise ValueError(f"unknown deck(s) {', '.join(unknown)}; known: {', '.join(known)}")
-    return [card.number for card in game.cards for deck, copies in card.copies.items()
-            if deck in decks for _ in range(copies)]
-
-
 def game_setup(plan: Plan, index: int) -> tuple[int, int]:
     """(seed, players) of game ``index``: fixed by the plan, whatever the worker."""
     low, high = plan.players
@@ -108,25 +98,33 @@ def _infos(plan: Plan) -> tuple[dict[str, CardInfo], list[str]]:
     return infos, deck_cards(game, plan.decks)
 
 
+def spec_of(plan: Plan, index: int) -> GameSpec:
+    """Game ``index`` of the plan as a table and a seed: its agents seated in turn."""
+    seed, players = game_setup(plan, index)
+    agents = tuple(plan.agents[(index + seat) % len(plan.agents)] for seat in range(players))
+    return GameSpec(players, "bourdieu" if plan.bourdieu else "simple", plan.decks, agents,
+                    seed)
+
+
 def play(plan: Plan, index: int, infos: dict[str, CardInfo], deck: list[str],
          stats: Stats | None = None) -> Engine:
     """Play game ``index`` of the plan to its end and return the engine (state and stats);
     ``stats``: count into these (a run's sum) rather than the game's own."""
-    seed, players = game_setup(plan, index)
-    agents = [AGENTS[plan.agents[(index + seat) % len(plan.agents)]]() for seat in range(players)]
-    engine = Engine(infos, deck, agents, seed, bourdieu=plan.bourdieu, check=plan.check,
-                    asymmetric=asymmetric_power(plan.decks), stats=stats)
-    engine.play_game()
-    return engine
+    return play_spec(infos, deck, spec_of(plan, index), stats, plan.check)
 
 
 def write_log(engine: Engine, path: Path, plan: Plan) -> None:
     """The game's diário de jogo, written atomically, headed by what a replay must know."""
+    write_atomic(path, log_text(engine, "bourdieu" if plan.bourdieu else "simple", plan.decks))
+
+
+def log_text(engine: Engine, mode: str, decks: tuple[str, ...]) -> str:
+    """A played game as a diário de jogo, headed by what a replay must know."""
     head = yaml.safe_dump({"edition": EFFECTS_EDITION,
-                           "mode": "bourdieu" if plan.bourdieu else "simples",
-                           "decks": list(plan.decks), "players": engine.state.players},
+                           "mode": "bourdieu" if mode == "bourdieu" else "simples",
+                           "decks": list(decks), "players": engine.state.players},
                           allow_unicode=True, sort_keys=False)
-    write_atomic(path, f"---\n{head}---\n{write(log_of(engine))}")
+    return f"---\n{head}---\n{write(log_of(engine))}"
 
 
 def run_range(plan: Plan, start: int, stop: int) -> Totals:

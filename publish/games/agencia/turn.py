@@ -67,6 +67,10 @@ class Turns(EngineBase):
             del cards[rest:]
             hands.append(hand)
         s.hands, s.pile, s.discard = hands, cards, []
+        events = self.events  # what each seat was dealt: its structure and its hand
+        for seat, hand in enumerate(hands):
+            events.append(("dealt", seat, s.structures[seat]))
+            events.extend([("dealt", seat, card) for card in hand])
 
     def play_partida(self) -> None:
         s = self.state
@@ -156,7 +160,7 @@ class Turns(EngineBase):
         """
         reach = self.reaches[self.state.structures[p]]
         before = None if reach is None else self.snapshot(p, reach)  # None: it changes nothing
-        mark = len(self.log)
+        mark, drawn = len(self.log), len(self.events)  # the events go back with the log
         # of the hands before the structure; a structure never brings a crisis about
         # (only a jogada does), so crisis_since_revolt is the same after it
         hands_apart = self.state.partida.crisis_since_revolt and self.hands_apart_for_revolt()
@@ -164,6 +168,7 @@ class Turns(EngineBase):
             outcome = self.execute(p)
         except Crisis:
             del self.log[mark:]
+            del self.events[drawn:]
             if before is not None:
                 self.restore(before)
             return None
@@ -171,8 +176,9 @@ class Turns(EngineBase):
             return outcome
         kept = None if reach is None else \
             self.snapshot(p, (NO_HAND, False, False, *reach[3:]))  # None: nothing changed
-        log = self.log[mark:]
+        log, events = self.log[mark:], self.events[drawn:]
         del self.log[mark:]
+        del self.events[drawn:]
         if before is not None:
             self.restore(before)
         if self.revolt(p):
@@ -180,6 +186,7 @@ class Turns(EngineBase):
         if kept is not None:
             self.restore(kept)
         self.log.extend(log)
+        self.events.extend(events)
         return outcome
 
     def snapshot(self, p: int = 0, reach: Reach = EVERYTHING) -> tuple:

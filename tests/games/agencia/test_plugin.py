@@ -3,9 +3,12 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from conftest import REPO
+from publish.balance.simulate import request_study, simulate, summary, table_problems
 from publish.checks.run import check
 from publish.engines.protocol import CheckResult, SimulateRequest
 from publish.engines.registry import engine_named
@@ -68,12 +71,28 @@ def _request(**changes: object) -> SimulateRequest:
     ({"mode": "chess"}, "unknown mode 'chess'; known: simple, bourdieu"),
 ])
 def test_simulate_refuses_what_it_cannot_play(game: Game, changes: dict, message: str) -> None:
-    with pytest.raises(ValueError, match=message.replace("(", r"\(").replace(")", r"\)")):
-        AgenciaEngine().simulate(REPO, game, _request(**changes))
+    """`publish simulate` asks the engine's table_problem of each table it would play."""
+    study = request_study(game, _request(**changes))
+    [problem] = table_problems(game, AgenciaEngine(), study)
+    assert message in problem
 
 
 def test_simulate_plays_a_request(game: Game) -> None:
-    result = AgenciaEngine().simulate(REPO, game, _request(games=2))
+    engine = AgenciaEngine()
+    assert engine.info.records is not None
+    study, played = simulate(game, engine, _request(games=2))
+    result = summary(study, played, engine.info.records, {})
     assert result["games"]["played"] == 2
     assert result["plan"]["agents"] == ["greedy", "random"]
 
+
+def test_a_simulated_games_log_is_the_game_the_study_played(game: Game) -> None:
+    """--logs writes the very game play() recorded: same seed, same jogadas."""
+    engine = AgenciaEngine()
+    study = request_study(game, _request(games=1))
+    spec = study.spec(study.cells()[0], 0)
+    [record] = engine.play(game, [spec])
+    text = engine.game_log(game, spec)
+    assert text.startswith("---\nedition:")
+    jogadas = len(re.findall(r"^J\d+\(", text, re.MULTILINE))
+    assert jogadas == sum(r.moves for r in record.rounds) > 0

@@ -58,3 +58,38 @@ def test_the_plugin_plays_a_studys_games_and_refuses_a_table_it_cannot(agencia):
         agencia, GameSpec(4, "simple", ("principal", "social"), ("greedy",), 0))
     assert "unknown agent" in engine.table_problem(
         agencia, GameSpec(4, "simple", ("principal",), ("oracle",), 0))
+
+
+def test_each_deal_and_each_draw_from_the_pile_is_recorded_as_the_seats():
+    """("dealt", seat, card) for a seat's structure and hand at every deal; ("drew", ...) for
+    every card a seat draws, as many as the diário's draws (none of a jogada undone)."""
+    for plan in (Plan(REPO, players=(3, 6), seed=6, agents=("greedy", "random")),
+                 Plan(REPO, players=(3, 6), bourdieu=True, decks=ALL, seed=8)):
+        infos, deck = infos_of(plan)
+        for index in range(12):
+            engine = play(plan, index, infos, deck)
+            players = engine.state.players
+            dealt = [e for e in engine.events if e[0] == "dealt"]
+            opening = [e for e in engine.log if e[0] == "part"]  # a deal opens each partida
+            runs = _runs(engine.events, "dealt")
+            assert len(runs) == len(opening)
+            for run in runs:  # seat by seat, each its structure first, then its hand
+                assert sorted({seat for _, seat, _ in run}) == list(range(players))
+                firsts = [next(c for _, s, c in run if s == seat) for seat in range(players)]
+                assert all(infos[c].natural is None for c in firsts)
+            drew = [e for e in engine.events if e[0] == "drew"]
+            assert len(drew) == sum(entry[2] for entry in engine.log if entry[0] == "draw")
+            assert all(card in deck for _, _, card in dealt + drew)
+
+
+def _runs(events: list, key: str) -> list[list]:
+    """The stretches of consecutive events of ``key``."""
+    runs: list[list] = []
+    previous = None
+    for event in events:
+        if event[0] == key:
+            if previous != key:
+                runs.append([])
+            runs[-1].append(event)
+        previous = event[0]
+    return runs

@@ -116,18 +116,18 @@ def test_simulate_command_refuses_bad_options(args, message):
     assert message in out.output
 
 
-def _never_ends(plan: Plan, start: int, stop: int) -> None:
+def _never_ends(played: object, chunk: object) -> None:
     while True:
         time.sleep(0.05)
 
 
-def _dies(plan: Plan, start: int, stop: int) -> None:
+def _dies(played: object, chunk: object) -> None:
     os._exit(9)  # as the kernel's out-of-memory killer would end it
 
 
 def test_a_chunk_past_its_time_stops_the_simulation_naming_its_games(monkeypatch):
     monkeypatch.setattr(ceilings_module, "MAX_JOB_SECONDS", 1)  # the workers fork from here
-    monkeypatch.setattr("publish.games.agencia.simulate.run_range", _never_ends)
+    monkeypatch.setattr("publish.balance.distribute.play_chunk", _never_ends)
     out = run("simulate", "--game", "agencia", "--games", "20", "--workers", "2")
     assert out.exit_code == 1, out.output
     assert re.search(r"publish simulate: games \d+ to \d+ of the simulation: stopped after "
@@ -135,7 +135,7 @@ def test_a_chunk_past_its_time_stops_the_simulation_naming_its_games(monkeypatch
 
 
 def test_a_worker_killed_stops_the_simulation_naming_its_games(monkeypatch):
-    monkeypatch.setattr("publish.games.agencia.simulate.run_range", _dies)
+    monkeypatch.setattr("publish.balance.distribute.play_chunk", _dies)
     out = run("simulate", "--game", "agencia", "--games", "20", "--workers", "2")
     assert out.exit_code == 1, out.output
     assert re.search(r"publish simulate: games \d+ to \d+ of the simulation: its worker "
