@@ -119,6 +119,9 @@ class DeckSpec(Strict):
     colour: Colour = Field("#444444", description="colour of the deck's backs")
     indicator: NonEmpty | None = Field(None, description="deck mark on faces (none: no mark)")
     expect: DeckExpectation | None = None
+    box_art: NonEmpty | None = Field(
+        None, description="a picture for the front of the deck's tuck box (`publish build "
+                          "box`), a path inside the game's folder; none: the deck's back")
 
 
 class GroupValue(Strict):
@@ -259,6 +262,13 @@ class PrintSpec(Strict):
         "down to 80 %); 1, the default: never shrink. A card's own shrink_to_fit overrides it")
     sizes: list[CardSize] = Field(default_factory=_poker_only)
     bleed_mm: float = Field(3.0, ge=0, le=10)
+    card_thickness_mm: float = Field(
+        0.32, gt=0, le=3, description="how thick one printed card is (mm), for the tuck boxes "
+        "(`publish build box`): 0.32 for a card printed on 300 g/m² card stock, about 0.6 "
+        "for a card sleeved or glued from two sheets")
+    box_clearance_mm: float = Field(
+        2.0, ge=0, le=10, description="room left around the deck inside a tuck box (mm): "
+        "added to the card's width and height and to the deck's thickness")
 
 
 class EmphasisRule(Strict):
