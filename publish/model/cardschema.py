@@ -26,8 +26,7 @@ from pydantic_core import ErrorDetails
 
 from publish.core.problems import Problem, did_you_mean
 from publish.core.yamlsource import SourceMap
-from publish.model.basics import FORMS
-from publish.model.game import FieldSpec, GameConfig
+from publish.model.game import FORMS, FieldSpec, GameConfig
 
 _EXPECTED = {
     "string_type": "text",

@@ -7,9 +7,9 @@ at a card size, a width and height, or a round token's diameter
 
 from __future__ import annotations
 
-from typing import Annotated
+from typing import Annotated, ClassVar
 
-from pydantic import Field, field_validator, model_validator
+from pydantic import Field, model_validator
 
 from publish.model.basics import NonEmpty, Strict
 
@@ -17,16 +17,13 @@ TEMPLATE_NAME = r"^[A-Za-z0-9][A-Za-z0-9_-]*\.html\.j2$"
 """A component's template: a file name in the game's templates folder, nothing more."""
 
 
-def _card_sizes() -> dict[str, tuple[float, float]]:
-    from publish.model.game import CARD_SIZES  # the game's model holds this one: read when asked
-
-    return CARD_SIZES
-
-
 class ComponentSpec(Strict):
     """A piece printed besides the cards (a token, a reference card, a player aid): its size
     (a card size, a width and height, or a circle's diameter), how many, and the template that
     draws one."""
+
+    card_sizes: ClassVar[dict[str, tuple[float, float]]] = {}
+    """The card sizes ``size`` names (the game's model gives them: publish.model.game)."""
 
     name: NonEmpty
     count: int = Field(1, ge=1, le=1000, description="how many to print")
@@ -37,14 +34,6 @@ class ComponentSpec(Strict):
     template: Annotated[str, Field(pattern=TEMPLATE_NAME)] | None = Field(
         None, description="the file in templates/<game>/ that draws one piece; none: "
                           "component-<id>.html.j2")
-
-    @field_validator("size")
-    @classmethod
-    def _known_size(cls, size: str | None) -> str | None:
-        if size is not None and size not in _card_sizes():
-            raise ValueError(f"no card size {size!r}: {', '.join(_card_sizes())}, or give "
-                             "width_mm and height_mm")
-        return size
 
     @model_validator(mode="after")
     def _one_size(self) -> ComponentSpec:
@@ -70,6 +59,6 @@ class ComponentSpec(Strict):
         if self.diameter_mm is not None:
             return self.diameter_mm, self.diameter_mm
         if self.size is not None:
-            return _card_sizes()[self.size]
+            return self.card_sizes[self.size]
         assert self.width_mm is not None and self.height_mm is not None
         return self.width_mm, self.height_mm

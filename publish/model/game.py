@@ -9,13 +9,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, ClassVar, Literal
 
 from pydantic import AfterValidator, Field, model_validator
 
 from publish.core.patterns import refusal
 from publish.core.problems import Location
 from publish.core.yamlsource import SourceMap
+from publish.model.basics import FORMS as FORMS  # re-exported: the schema reads it here
 from publish.model.basics import Colour, Id, NonEmpty, Strict, TagId
 from publish.model.components import ComponentSpec
 
@@ -250,6 +251,13 @@ class PrintSpec(Strict):
                                     "tuck box (mm), each way: docs/components.md")
 
 
+class Component(ComponentSpec):
+    """A component of game.yaml, whose ``size``, if it has one, is a card size of the game's."""
+
+    size: CardSize | None = Field(None, description="a card size the piece has")
+    card_sizes: ClassVar[dict[str, tuple[float, float]]] = CARD_SIZES
+
+
 class EmphasisRule(Strict):
     """Words set in a style by the renderer; ``once``: the first match per card.  Rules of
     one name are tried in turns; ``kinds`` and ``effect`` keep one to some blocks."""
@@ -367,7 +375,7 @@ class GameConfig(Strict):
         default_factory=dict, description="the game's own card fields, by id: cards write "
                                           "them as keys, templates read them as card.<id>")
     print: PrintSpec = Field(default_factory=PrintSpec)
-    components: dict[Id, ComponentSpec] = Field(
+    components: dict[Id, Component] = Field(
         default_factory=dict, description="tokens, reference cards: docs/components.md")
     typography: dict[str, Typography] = Field(default_factory=dict)
     manual: ManualSpec = Field(
