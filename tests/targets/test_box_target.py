@@ -96,13 +96,20 @@ def test_the_card_thickness_and_clearance_of_game_yaml_size_the_box(demo_docs: P
 
 
 def test_the_box_speaks_the_editions_words_and_names_game_and_deck(demo_docs: Path):
+    set_print(demo_docs, "card_thickness_mm: 2")  # sides wide enough for the names
     assert run("build", "box", "--project", str(demo_docs), "--deck", "beta").exit_code == 0
     text = squash(page_texts(box_pdf(demo_docs, "beta"))[0])
     count = cards_in(demo_docs, "beta")
-    assert squash(f"Caixa para {count} cartas de 63 × 88 mm") in text
+    assert squash(f"Caixa para {count} cartas de 63 × 88 mm, com 2 mm de espessura") in text
     assert squash("Corte nas linhas contínuas, dobre nas linhas tracejadas") in text
-    assert text.count("Beta") >= 3 and "Demo" in text  # legend, back, sides
+    assert text.count("Beta") >= 4 and "Demo" in text  # legend, back, both sides
     assert squash(f"{count} CARTAS") in text and "COLA" in text  # set in capitals
+
+
+def test_a_thin_decks_sides_and_lid_stay_bare(demo_docs: Path):
+    assert run("build", "box", "--project", str(demo_docs), "--deck", "beta").exit_code == 0
+    text = squash(page_texts(box_pdf(demo_docs, "beta"))[0])  # 3 cards: 3 mm deep
+    assert text.count("Beta·Demo") == 0 and text.count("Beta") >= 2  # legend and back
 
 
 def test_a_thickness_that_is_no_length_is_a_located_error(demo_docs: Path):
@@ -153,3 +160,14 @@ def test_letter_paper_gets_its_own_file(demo_docs: Path):
     page = pdfium.PdfDocument(str(pdf))[0]
     assert (page.get_width() * MM, page.get_height() * MM) == pytest.approx((215.9, 279.4),
                                                                            abs=0.05)
+
+
+def test_a_picture_outside_the_games_folder_is_refused(demo_docs: Path):
+    (demo_docs / "outside.png").write_bytes(b"\x89PNG\r\n\x1a\n")
+    game_yaml = demo_docs / "cards" / "demo" / "game.yaml"
+    game_yaml.write_text(game_yaml.read_text().replace(
+        "    name: Alpha\n", "    name: Alpha\n    box_art: ../../outside.png\n"))
+    result = run("build", "box", "--project", str(demo_docs), "--deck", "alpha")
+    assert result.exit_code == 1
+    assert "decks.alpha.box_art: no picture '../../outside.png' in the game's folder" \
+        in result.output
