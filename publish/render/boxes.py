@@ -19,6 +19,7 @@ from publish.model.images import picture_url
 from publish.render.edition import EditionContext
 from publish.render.faces import deck_context
 from publish.render.geometry import GUIDE_MARGIN, PAPERS
+from publish.render.piececheck import box_picture, missing_box_picture
 from publish.render.tuckbox import LEGEND, Net, Segment, inner_size, place, tuck_net
 
 
@@ -48,13 +49,11 @@ def box_net(game: Game, deck: str, size: str) -> Net:
 def box_art(game: Game, deck: str) -> Path | None:
     """The picture game.yaml names for the front of ``deck``'s box, if any; a name that leads
     to no file inside the game's folder is an error naming the setting."""
-    name = game.config.decks[deck].box_art
-    if name is None:
+    if game.config.decks[deck].box_art is None:
         return None
-    path = (game.root / name).resolve()
-    if not path.is_relative_to(game.root.resolve()) or not path.is_file():
-        raise PublishError(f"{game.root / 'game.yaml'}: decks.{deck}.box_art: no picture "
-                           f"{name!r} in the game's folder ({game.root})")
+    path = box_picture(game, deck)
+    if path is None:
+        raise PublishError(f"{game.root / 'game.yaml'}: {missing_box_picture(game, deck)}")
     return path
 
 

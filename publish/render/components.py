@@ -16,6 +16,7 @@ from typing import ClassVar
 
 from publish.render.edition import EditionContext
 from publish.render.geometry import PAPERS, Box, SheetLayout, grid_layout
+from publish.render.piececheck import component_template
 from publish.render.readable import Readable
 from publish.render.sheets import guides
 
@@ -97,11 +98,6 @@ def label_x(layout: SheetLayout, guided: bool) -> float:
     return (layout.cut_xs[0] if guided else layout.grid.x) + 1.5
 
 
-def template_of(component: str, template: str | None) -> str:
-    """The file in templates/<game>/ that draws one ``component``."""
-    return template or f"component-{component}.html.j2"
-
-
 def components_html(context: EditionContext, component: str, paper: str, bw: bool) -> str:
     """The HTML of ``component``'s sheets, each piece drawn by the game's template for it."""
     config = context.game.config
@@ -112,4 +108,4 @@ def components_html(context: EditionContext, component: str, paper: str, bw: boo
         lang=context.locale, title=f"{config.name} · {spec.name}", bw=bw, style=style,
         size=style.size, paper={"w": paper_w, "h": paper_h},
         sheets=component_sheets(context, component, paper),
-        piece_template=template_of(component, spec.template))
+        piece_template=component_template(component, spec.template))

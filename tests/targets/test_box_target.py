@@ -150,6 +150,9 @@ def test_a_named_picture_goes_on_the_front_and_a_missing_one_is_named(demo_docs:
     result = run("build", "box", "--project", str(demo_docs), "--deck", "alpha")
     assert result.exit_code == 1
     assert "decks.alpha.box_art: no picture 'box-front.png'" in result.output
+    checked = run("check", "--project", str(demo_docs))  # said before any build, at its line
+    assert checked.exit_code == 1
+    assert "game.yaml:21:" in checked.output and "decks.alpha.box_art" in checked.output
 
 
 def test_letter_paper_gets_its_own_file(demo_docs: Path):

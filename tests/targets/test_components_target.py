@@ -85,4 +85,6 @@ def test_a_missing_template_names_the_file_to_write(with_components):
     (with_components / "templates" / "demo" / "aid.html.j2").unlink()
     result = run("build", "components", "--project", str(with_components), "--component", "aid")
     assert result.exit_code == 1
-    assert "aid.html.j2" in result.output and "Traceback" not in result.output
+    assert "game.yaml:" in result.output and "Traceback" not in result.output
+    assert "components.aid: no template aid.html.j2: write templates/demo/aid.html.j2" \
+        in result.output
