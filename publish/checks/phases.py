@@ -14,7 +14,8 @@ The phases, in order (``needs``: what must have found nothing first):
 - assets: icons, files that lead out of the project, pictures, the kept deck schema;
 - engine (needs load, cards): the engine's checks of the whole game, which replay the
   examples; else only its checks of each card alone;
-- templates: the card templates and the translations of their words;
+- templates: the card templates, the box pictures and component templates game.yaml
+  names, and the translations of the templates' words;
 - translations (`publish check` only): each translation keeps its source's icons,
   directives, fields and bold (publish.i18n.keeps), said at its line in the PO file;
 - rules (needs all of the above but translations; `publish check` only, a build reads
@@ -35,6 +36,7 @@ from publish.model.game import game_files
 from publish.model.icons import icon_problems
 from publish.model.images import check_pictures
 from publish.model.text import inherited_typography, typography_problems
+from publish.render.piececheck import piece_problems
 from publish.render.templatecheck import template_problems
 
 CARDS, ASSETS, ENGINE, TEMPLATES, RULES = "cards", "assets", "engine", "templates", "rules"
@@ -105,6 +107,10 @@ def templates(subject: Subject) -> Findings:
     return Findings(template_problems(subject.game.project, subject.game))
 
 
+def box_and_component_files(subject: Subject) -> Findings:
+    return Findings(piece_problems(subject.game.project, subject.game))
+
+
 def template_words(subject: Subject) -> Findings:
     return Findings(field_problems(subject.game))
 
@@ -127,7 +133,7 @@ PHASES: tuple[Phase, ...] = (
     Phase(ASSETS, (icons, files_inside, pictures, kept_deck_schema)),
     Phase(ENGINE, (engine_checks,), needs=(LOAD, CARDS), alone=(engine_card_checks,),
           skipped=engine_skipped),
-    Phase(TEMPLATES, (templates, template_words)),
+    Phase(TEMPLATES, (templates, box_and_component_files, template_words)),
     Phase(TRANSLATIONS, (translations_kept,), needs=(LOAD,), in_build=False),
     Phase(RULES, (rules_chapters,), needs=(LOAD, CARDS, ASSETS, ENGINE, TEMPLATES),
           skipped=rules_skipped, in_build=False),

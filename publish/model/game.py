@@ -9,17 +9,17 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, ClassVar, Literal
 
-from pydantic import AfterValidator, BaseModel, ConfigDict, Field, model_validator
+from pydantic import AfterValidator, Field, model_validator
 
 from publish.core.patterns import refusal
 from publish.core.problems import Location
 from publish.core.yamlsource import SourceMap
+from publish.model.basics import FORMS as FORMS  # re-exported: the schema reads it here
+from publish.model.basics import Colour, Id, NonEmpty, Strict, TagId
+from publish.model.components import ComponentSpec
 from publish.model.sizes import CardSize, card_sizes
-
-NonEmpty = Annotated[str, Field(min_length=1)]
-Colour = Annotated[str, Field(pattern=r"^#[0-9a-fA-F]{6}$")]
 
 
 def _compiles(pattern: str) -> str:
@@ -30,22 +30,6 @@ def _compiles(pattern: str) -> str:
 
 Regex = Annotated[str, Field(min_length=1), AfterValidator(_compiles)]
 LocaleTag = Annotated[str, Field(pattern=r"^[a-z]{2,3}(-[A-Z]{2})?$")]
-TAG_ID = r"^[a-z][a-z0-9-]*$"
-ID = r"^[a-z0-9][a-z0-9_-]*$"
-TagId = Annotated[str, Field(pattern=TAG_ID, max_length=64)]
-Id = Annotated[str, Field(pattern=ID, max_length=64)]
-"""A deck's, kind's, text block's or group's id: lower-case letters, digits, '-' and '_'
-(never '/', '..' or a leading dot), as it may name a file (deck-<id>.pdf)."""
-FORMS = {ID: "an id of lower-case letters, digits, '-' and '_', starting with a letter or "
-             "digit (it names files, as deck-<id>.pdf)",
-         TAG_ID: "an id of lower-case letters, digits and '-', starting with a letter"}
-"""What each id's pattern asks for, in words, for messages."""
-
-
-class Strict(BaseModel):
-    """Base of every source model: no unknown fields, no silent type coercion."""
-
-    model_config = ConfigDict(extra="forbid", strict=True, frozen=True)
 
 
 class Licence(Strict):
@@ -120,6 +104,8 @@ class DeckSpec(Strict):
     colour: Colour = Field("#444444", description="colour of the deck's backs")
     indicator: NonEmpty | None = Field(None, description="deck mark on faces (none: no mark)")
     expect: DeckExpectation | None = None
+    box_art: NonEmpty | None = Field(None, description="a picture in the game's folder for "
+                                     "the front of the deck's tuck box; none: the deck's back")
 
 
 class GroupValue(Strict):
@@ -250,6 +236,10 @@ class PrintSpec(Strict):
     sizes: list[CardSize] | None = Field(None, min_length=1, description="the sizes the "
         "cards are made for, default_size among them; default: the default_size alone")
     bleed_mm: float = Field(3.0, ge=0, le=10)
+    card_thickness_mm: float = Field(0.32, gt=0, le=3, description="one printed card's "
+                                     "thickness (mm), for the tuck boxes: docs/components.md")
+    box_clearance_mm: float = Field(2.0, ge=0, le=10, description="room around the deck in a "
+                                    "tuck box (mm), each way: docs/components.md")
 
     @model_validator(mode="after")
     def _own_size_listed(self) -> PrintSpec:
@@ -257,6 +247,13 @@ class PrintSpec(Strict):
             raise ValueError(f"default_size {self.default_size} is not among the sizes the "
                              f"game lists ({', '.join(self.sizes)}): add it, or choose one")
         return self
+
+
+class Component(ComponentSpec):
+    """A component of game.yaml, whose ``size``, if it has one, is a card size of the game's."""
+
+    size: CardSize | None = Field(None, description="a card size the piece has")
+    card_sizes: ClassVar[dict[str, tuple[float, float]]] = CARD_SIZES
 
 
 class EmphasisRule(Strict):
@@ -376,6 +373,8 @@ class GameConfig(Strict):
         default_factory=dict, description="the game's own card fields, by id: cards write "
                                           "them as keys, templates read them as card.<id>")
     print: PrintSpec = Field(default_factory=PrintSpec)
+    components: dict[Id, Component] = Field(
+        default_factory=dict, description="tokens, reference cards: docs/components.md")
     typography: dict[str, Typography] = Field(default_factory=dict)
     manual: ManualSpec = Field(
         default_factory=ManualSpec,

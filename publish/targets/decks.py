@@ -80,12 +80,18 @@ def calibration_file(options: DeckOptions) -> str:
 
 def chosen_decks(game: Game, options: DeckOptions) -> list[str]:
     """The decks ``options`` ask for (--deck), in the game's order; all if none named."""
-    for deck in options.only:
+    return named_decks(game, options.only)
+
+
+def named_decks(game: Game, only: tuple[str, ...]) -> list[str]:
+    """The decks named with --deck (``only``), in the game's order; all if none is named; an
+    unknown one is an OptionError naming the closest and the game's decks."""
+    for deck in only:
         if deck not in game.config.decks:
             raise OptionError(f"--deck {deck}: {game.id} has no such deck"
                               f"{did_you_mean(deck, game.config.decks)}; its decks: "
                               f"{', '.join(game.config.decks)}")
-    return [d for d in game.config.decks if not options.only or d in options.only]
+    return [d for d in game.config.decks if not only or d in only]
 
 
 class Decks:
