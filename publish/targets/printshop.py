@@ -5,7 +5,9 @@ JPEG per card side at its pixel size, beside a proof PDF of the deck one card
 per page; a deck whose cards alone changed has only their pages laid out and
 rasterised again.  A service that takes PDFs (DriveThruCards, a European
 PDF/X-4 printer) gets them in its page order, converted to CMYK and made
-PDF/X when it asks (publish.render.printpdf).  Images of cards that no longer
+PDF/X when it asks (publish.render.printpdf).  Every file is preflighted
+against the service's data before it is written (publish.checks.preflight):
+one the service would refuse fails the build, naming the card.  Images of cards that no longer
 exist are removed: only files this target listed as written in the folder's
 record (``.<deck>.written``), never anything else.
 """
@@ -15,6 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from pathlib import Path
 
+from publish.checks.preflight.service import check_made, image_expectation, pdf_expectation
 from publish.core.problems import OptionError
 from publish.model.game import Game
 from publish.model.inputs import Inputs, digest
@@ -161,6 +164,9 @@ class Printshop:
             pdf = canonical(pdf)  # as a spliced one is written (render.splice.save)
         written = {item_image(service, job.key, m): image
                    for m, image in zip(made, images, strict=bool(images))}
+        proof, picture = pdf_expectation(service, product, proof=True), image_expectation(product)
+        check_made({name: pdf, **written}, lambda n: proof if n == name else picture,
+                   out, job.key)
         wanted = ([item_image(service, job.key, item) for item in items]
                   if job.options.images else [])
         record = written_record(service, job.key)
@@ -191,6 +197,9 @@ class Printshop:
             made[name] = print_ready(pdf, service, items, game.root, work.project,
                                      f"deck {job.key} ({service.id})")
             pages[name] = len(items)
+        expected = pdf_expectation(service, product)
+        check_made(made, lambda _: expected, output_dir(work.project, game.id, job.locale),
+                   job.key)
         note = f"{sum(pages.values())} pages for {service.name}"
         return Rendered(made, pages, note="; ".join([note, *map(str, shrunk)]))
 

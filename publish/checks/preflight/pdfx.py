@@ -14,7 +14,6 @@ most 1.4 (X-1a, X-3) or 1.6 (X-4).
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
 from publish.checks.preflight.content import Use
@@ -33,7 +32,8 @@ LATEST: dict[Variant, tuple[int, int]] = {"pdf/x-1a": (1, 4), "pdf/x-3": (1, 4),
 
 OPAQUE_BLENDS = ("/Normal", "/Compatible")
 
-XMP_VERSION = re.compile(r"pdfxid:GTS_PDFXVersion(?:>|\s*=\s*[\"'])\s*([^<\"']*)")
+PDFX_ID = "{http://www.npes.org/pdfx/ns/id/}GTS_PDFXVersion"
+"""pdfxid:GTS_PDFXVersion as XML names it, whatever prefix the file binds its namespace to."""
 
 
 def document_problems(pdf: Any, variant: Variant, colour: str) -> list[str]:
@@ -77,15 +77,25 @@ def _identification(pdf: Any, variant: Variant) -> list[str]:
 
 
 def _xmp_version(pdf: Any) -> str:
-    """pdfxid:GTS_PDFXVersion of the XMP metadata, as an element or an attribute ("" if none).
-    Read from the bytes: pikepdf's metadata editor writes the document information back."""
+    """pdfxid:GTS_PDFXVersion of the XMP metadata, as an element or an attribute ("" if none
+    or unreadable). Parsed from the bytes as XML (defusedxml: the file is untrusted), since
+    pikepdf's metadata editor writes the document information back."""
     import pikepdf
+    from defusedxml import ElementTree
 
     metadata = pdf.Root.get("/Metadata")
     if not isinstance(metadata, pikepdf.Stream):
         return ""
-    found = XMP_VERSION.search(metadata.read_bytes().decode("utf-8", "replace"))
-    return found[1] if found else ""
+    try:
+        root = ElementTree.fromstring(metadata.read_bytes())
+    except Exception:  # malformed or refused XML (an entity): no version said
+        return ""
+    for element in root.iter():
+        if element.tag == PDFX_ID:
+            return (element.text or "").strip()
+        if PDFX_ID in element.attrib:
+            return element.attrib[PDFX_ID].strip()
+    return ""
 
 
 def _output_intent(pdf: Any, variant: Variant, colour: str) -> list[str]:

@@ -212,3 +212,20 @@ def test_fonts_inherited_from_the_page_tree_are_found(tmp_path):
     path = edited(card_pdf(tmp_path / "tree.pdf", b"BT /F1 12 Tf (Hi) Tj ET"), inherit)
     assert said(path, COLOURS) == ["tree.pdf, page 1 (card 001, deck main): font Helvetica is "
                                    "not embedded"]
+
+
+@pytest.mark.parametrize("prefix", ["pdfxid", "x"])
+def test_the_xmp_version_is_read_as_xml_whatever_its_prefix(tmp_path, prefix):
+    """pikepdf writes pdfxid:GTS_PDFXVersion with its namespace declared on the element; any
+    prefix bound to the namespace names the same key."""
+    def said_x4(pdf):
+        registered(pdf)
+        pdf.Root.Metadata = pdf.make_stream(
+            b'<x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:RDF '
+            b'xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#"><rdf:Description '
+            b'rdf:about=""><' + prefix.encode() + b':GTS_PDFXVersion xmlns:'
+            + prefix.encode() + b'="http://www.npes.org/pdfx/ns/id/">PDF/X-4</'
+            + prefix.encode() + b':GTS_PDFXVersion></rdf:Description></rdf:RDF></x:xmpmeta>')
+    path = edited(card_pdf(tmp_path / "x4.pdf"), said_x4, "1.6")
+    x4 = Expectation(trim=TRIM, bleed=BLEED, colour="cmyk", variant="pdf/x-4")
+    assert not any("GTS_PDFXVersion" in line for line in said(path, x4))
