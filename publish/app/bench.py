@@ -6,6 +6,8 @@ bare WeasyPrint rendering the same 250 cards as one HTML document.
 Results go to build/bench.json (other benchmarks add their own keys).
 The default game's engine, if it simulates, adds its own figures;
 `make bench-engine` (``python -m publish.app.bench engine``) runs those alone.
+The cost of tags is the tagged manual's build against the untagged one's
+(``python -m publish.app.bench tags`` runs it alone).
 """
 
 from __future__ import annotations
@@ -34,6 +36,8 @@ from publish.render.preview import card_html
 
 RUNS = 3
 DECKS_GOAL = 1.15
+TAGS_GOAL = 1.15
+"""The most a tagged manual (PDF/UA-1) may cost over the untagged print edition."""
 
 
 def _timed(command: list[str], cwd: Path) -> tuple[float, float]:
@@ -100,6 +104,23 @@ def bench_manual(root: Path, game_id: str, runs: int = RUNS) -> dict:
             str(out / "manual-bare.pdf")]
     parts = root / "build" / game_id / source / ".manual-parts"
     return _compare(ours, bare, root, runs, lambda: shutil.rmtree(parts, ignore_errors=True))
+
+
+def bench_tags(root: Path, game_id: str, runs: int = RUNS) -> dict:
+    """The cost of tags: `publish build manual` (tagged, PDF/UA-1) against `publish build
+    manual --untagged` (the print edition), run alternately, each laid out from scratch."""
+    command = [str(Path(sys.executable).parent / "publish"), "build", "--force", "manual",
+               "--game", game_id]
+    medians, ratio = _alternate(command, [*command, "--untagged"], root, runs)
+    return {"runs": runs, "tagged": medians[0], "untagged": medians[1],
+            "ratio_wall_tagged_over_untagged": ratio, "goal_ratio": TAGS_GOAL}
+
+
+def _tags_line(tags: dict) -> str:
+    verdict = "met" if tags["ratio_wall_tagged_over_untagged"] <= TAGS_GOAL else "NOT met"
+    return (f"tags: manual tagged {tags['tagged']['wall_s']:.2f} s wall, untagged "
+            f"{tags['untagged']['wall_s']:.2f} s; tagged/untagged = "
+            f"{tags['ratio_wall_tagged_over_untagged']} (goal <= {TAGS_GOAL}: {verdict})")
 
 
 def bench_build(root: Path, game_id: str) -> dict:
@@ -183,17 +204,25 @@ def _edit(card: Card) -> None:
 def _compare(ours: list[str], bare: list[str], root: Path, runs: int,
              cold: Callable[[], object] = lambda: None) -> dict:
     """Medians and the median ratio; ``cold`` runs before each of our runs (forgets caches)."""
-    rows: dict[str, list[tuple[float, float]]] = {"ours": [], "bare": []}
-    _timed(ours, root)  # warm-up: bytecode
+    (mine, theirs), ratio = _alternate(ours, bare, root, runs, cold)
+    return {"runs": runs, "ours": mine, "bare_weasyprint": theirs,
+            "ratio_wall_ours_over_bare": ratio}
+
+
+def _alternate(first: list[str], second: list[str], root: Path, runs: int,
+               cold: Callable[[], object] = lambda: None) -> tuple[tuple[dict, dict], float]:
+    """The medians of two commands run alternately (``cold`` before each run of the first),
+    and the median of the ratios first/second of wall time, run by run."""
+    rows: tuple[list[tuple[float, float]], ...] = ([], [])
+    _timed(first, root)  # warm-up: bytecode
     for _ in range(runs):
         cold()
-        rows["ours"].append(_timed(ours, root))
-        rows["bare"].append(_timed(bare, root))
-    ratios = [o[0] / b[0] for o, b in zip(rows["ours"], rows["bare"], strict=True)]
-    median = {name: {"wall_s": statistics.median(w for w, _ in r),
-                     "cpu_s": statistics.median(c for _, c in r)} for name, r in rows.items()}
-    return {"runs": runs, "ours": median["ours"], "bare_weasyprint": median["bare"],
-            "ratio_wall_ours_over_bare": round(statistics.median(ratios), 3)}
+        rows[0].append(_timed(first, root))
+        rows[1].append(_timed(second, root))
+    ratios = [a[0] / b[0] for a, b in zip(*rows, strict=True)]
+    medians = tuple({"wall_s": statistics.median(w for w, _ in r),
+                     "cpu_s": statistics.median(c for _, c in r)} for r in rows)
+    return (medians[0], medians[1]), round(statistics.median(ratios), 3)
 
 
 def bench_engine(root: Path, game_id: str, results: dict) -> str | None:
@@ -223,6 +252,11 @@ def main() -> None:
     results = json.loads(path.read_text()) if path.exists() else {}
     results["python"] = python = interpreter()
     print(f"python: {python['implementation']} {python['version']} at {python['executable']}")
+    if sys.argv[1:] == ["tags"]:  # the cost of tags alone
+        results["tags"] = tags = bench_tags(root, game_id)
+        write_atomic(path, json.dumps(results, indent=2) + "\n")
+        print(_tags_line(tags))
+        return
     if sys.argv[1:] == ["engine"]:  # `make bench-engine`: the engine's figures alone
         line = bench_engine(root, game_id, results)
         write_atomic(path, json.dumps(results, indent=2) + "\n")
@@ -237,6 +271,8 @@ def main() -> None:
         print(f"manual: ours {manual['ours']['wall_s']:.2f} s wall, bare WeasyPrint on the "
               f"finished HTML {manual['bare_weasyprint']['wall_s']:.2f} s; ours/bare = "
               f"{manual['ratio_wall_ours_over_bare']}")
+        results["tags"] = tags = bench_tags(root, game_id)
+        print(_tags_line(tags))
     results["preview"] = shown = bench_preview(root, game_id)
     for way in ("warm", "in_process"):
         print(f"preview of card {shown['card']} ({way.replace('_', '-')}): ours "

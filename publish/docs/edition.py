@@ -25,6 +25,7 @@ from publish.docs.context import Labels, RulesContext, Source, Words
 from publish.docs.markdown import RulesMarkdown
 from publish.model.game import Game
 from publish.render.edition import EditionContext
+from publish.render.tagging import titled
 
 Gettext = Callable[[str], str]
 
@@ -109,18 +110,31 @@ class Edition:
             raise ProblemsFound(sorted(set(self.ctx.problems), key=lambda p: p.location))
 
 
+def named_icons(shared: EditionContext) -> dict[str, str]:
+    """The game's icons as the rules show them: each SVG titled with the icon's name in the
+    edition's words (game.yaml's ``icons``; a group's icon, the group's name; else its
+    token), its text alternative in a tagged PDF."""
+    config = shared.game.config
+    names = {**(config.groups.values if config.groups else {}), **config.icons}
+    return {token: titled(svg, names[token].name if token in names else token)
+            for token, svg in shared.icons.items()}
+
+
 def read_edition(shared: EditionContext, *, link_cards: bool = True,
                  check_example: Callable[[Path], list[Problem]] | None = None,
-                 face_html: Callable[[Any], Markup] | None = None) -> Edition:
+                 face_html: Callable[[Any], Markup] | None = None,
+                 tagged: bool = False) -> Edition:
     """Parse every rules source in the edition of ``shared`` (its game in the edition's
     words); problems are collected.
 
-    The edition's catalogs translate the source-language Markdown text by text.  The
+    The edition's catalogs translate the source-language Markdown text by text.  ``tagged``:
+    for a tagged PDF, each icon titled with its name (an untagged PDF is drawn as before).  The
     game's rules engine, if it has one, adds its own directives to the core's.
     """
     game, locale, words = shared.game, shared.locale, shared.words
     engine = shared.engine
-    ctx = RulesContext(game=game, locale=locale, icons=shared.icons,
+    ctx = RulesContext(game=game, locale=locale,
+                       icons=named_icons(shared) if tagged else shared.icons,
                        labels=labels(game, locale, words.gettext),
                        link_cards=link_cards, examples_dir=game.root / "examples",
                        check_example=check_example, face_html=face_html, words=words,

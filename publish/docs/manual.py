@@ -53,6 +53,7 @@ from publish.render.parts import (
 )
 from publish.render.pdf import RenderError
 from publish.render.splice import join_pdfs
+from publish.render.tagging import alternatives
 
 
 @dataclass(frozen=True)
@@ -60,6 +61,10 @@ class ManualOptions:
     paper: str = "a4"
     locale: str | None = None
     """The edition; None: the game's source locale (see ``for_game``)."""
+    tagged: bool = False
+    """PDF/UA-1, with the structure a screen reader follows (publish.render.tagging), its
+    rules read with ``tagged`` too (publish.docs.rules.rules_of); False: the print edition.
+    `publish build manual` tags unless asked ``--untagged``."""
 
     def __post_init__(self) -> None:
         if self.paper not in PAPERS:
@@ -71,7 +76,9 @@ class ManualOptions:
 
     @property
     def suffix(self) -> str:
-        return "" if self.paper == "a4" else f"-{self.paper}"
+        """What the file name adds for the paper (``-letter``) and the untagged edition."""
+        return ("" if self.paper == "a4" else f"-{self.paper}") + ("" if self.tagged
+                                                                  else "-untagged")
 
 
 def build_date() -> dt.date:
@@ -179,6 +186,7 @@ def manual_context(edition: Edition, options: ManualOptions, date: dt.date) -> d
         "total_cards": len(game.cards),
         "form": config.manual.form,
         "terms": len(edition.terms),
+        "tagged": options.tagged,
     }
     parts = shown(config.manual, context)
     return {**context, "parts": parts, "items": items(config.manual, parts, context["decks"])}
@@ -236,6 +244,10 @@ class _Layout:
     done: dict[str, LaidOut] = field(default_factory=dict)
     """Every HTML laid out in this build: laying it out again costs nothing."""
 
+    @property
+    def tagged(self) -> bool:
+        return bool(self.context["tagged"])
+
     def html_alone(self, part: str, numbers: dict[str, int], start: int) -> str:
         """One part's HTML as laid out alone, its links to other parts stubbed (joining
         fills them in)."""
@@ -250,7 +262,8 @@ class _Layout:
         html = self.html[part] = self.html_alone(part, numbers, start)
         if html not in self.done:
             self.done[html] = lay_out(html, self.project, self._what(part),
-                                      game_files(self.edition.game), self.cache)
+                                      game_files(self.edition.game), self.cache,
+                                      tagged=self.tagged)
         return self.done[html]
 
     def _what(self, part: str) -> str:
@@ -315,9 +328,11 @@ def _from_whole(layout: _Layout, names: list[str]) -> dict[str, int] | None:
 
     def made(_: None, name: str) -> LaidOut:
         if name in alone:
-            return lay_out(htmls[name], project, layout._what(name), game_files(edition.game))
+            return lay_out(htmls[name], project, layout._what(name), game_files(edition.game),
+                           tagged=layout.tagged)
         first, end = ranges[name]
-        return LaidOut(_written(document, first, end, layout.stubs[name], layout._what(name)),
+        return LaidOut(_written(document, first, end, layout.stubs[name], layout._what(name),
+                                layout.tagged),
                        end - first,
                        {a: at - 1 - first for a, at in numbers.items() if first < at <= end})
 
@@ -335,14 +350,15 @@ def _from_whole(layout: _Layout, names: list[str]) -> dict[str, int] | None:
     return numbers
 
 
-def _written(document: Any, first: int, end: int, stubs: set[str], what: str) -> bytes:
+def _written(document: Any, first: int, end: int, stubs: set[str], what: str,
+             tagged: bool) -> bytes:
     """The pages [first, end) of the whole written as the part they are, with an anchor
     for each one it links to in other parts, as a part laid out alone has: WeasyPrint
     writes no link to an anchor missing from what it writes (the join takes them out)."""
     pages = list(document.pages[first:end])
     pages[-1] = copy.copy(pages[-1])
     pages[-1].anchors = {**pages[-1].anchors, **{s: (0, 0, 0, 0) for s in sorted(stubs)}}
-    return pdf.write_pdf(document.copy(pages), what)
+    return pdf.write_pdf(document.copy(pages), what, tagged)
 
 
 PAGES = "pages.json"
@@ -379,8 +395,10 @@ def make_manual(edition: Edition, project: Path, options: ManualOptions,
         keep_only(cache, list(layout.html.values()))
         write_atomic(cache / PAGES, json.dumps(numbers, sort_keys=True) + "\n")
     lists = [i for i, name in enumerate(names) if name.startswith("deck-")]
+    faces = [face for name in names for face in alternatives(layout.html[name])]
     pdf = join_pdfs([parts[name].pdf for name in names],
-                    stubs=[layout.stubs[name] for name in names], continuing=set(lists[1:]))
+                    stubs=[layout.stubs[name] for name in names], continuing=set(lists[1:]),
+                    faces=faces)
     return Manual(pdf, sum(p.pages for p in parts.values()), numbers, context)
 
 
