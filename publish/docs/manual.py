@@ -261,10 +261,13 @@ class _Layout:
         """One part laid out (or as laid out before, or written from the whole)."""
         html = self.html[part] = self.html_alone(part, numbers, start)
         if html not in self.done:
-            self.done[html] = lay_out(html, self.project, self._what(part),
-                                      game_files(self.edition.game), self.cache,
-                                      tagged=self.tagged)
+            self.done[html] = self.lay_out(part, html, self.cache)
         return self.done[html]
+
+    def lay_out(self, part: str, html: str, cache: Path | None = None) -> LaidOut:
+        """``html``, one part's, laid out and written (tagged or not, as the manual is)."""
+        return lay_out(html, self.project, self._what(part), game_files(self.edition.game),
+                       cache, tagged=self.tagged)
 
     def _what(self, part: str) -> str:
         return f"{self.context['title']} ({part})"
@@ -328,11 +331,9 @@ def _from_whole(layout: _Layout, names: list[str]) -> dict[str, int] | None:
 
     def made(_: None, name: str) -> LaidOut:
         if name in alone:
-            return lay_out(htmls[name], project, layout._what(name), game_files(edition.game),
-                           tagged=layout.tagged)
+            return layout.lay_out(name, htmls[name])
         first, end = ranges[name]
-        return LaidOut(_written(document, first, end, layout.stubs[name], layout._what(name),
-                                layout.tagged),
+        return LaidOut(_written(document, first, end, layout, name),
                        end - first,
                        {a: at - 1 - first for a, at in numbers.items() if first < at <= end})
 
@@ -350,15 +351,16 @@ def _from_whole(layout: _Layout, names: list[str]) -> dict[str, int] | None:
     return numbers
 
 
-def _written(document: Any, first: int, end: int, stubs: set[str], what: str,
-             tagged: bool) -> bytes:
-    """The pages [first, end) of the whole written as the part they are, with an anchor
-    for each one it links to in other parts, as a part laid out alone has: WeasyPrint
-    writes no link to an anchor missing from what it writes (the join takes them out)."""
+def _written(document: Any, first: int, end: int, layout: _Layout, name: str) -> bytes:
+    """The pages [first, end) of the whole written as the part ``name`` they are, with an
+    anchor for each one it links to in other parts, as a part laid out alone has:
+    WeasyPrint writes no link to an anchor missing from what it writes (the join takes
+    them out)."""
     pages = list(document.pages[first:end])
     pages[-1] = copy.copy(pages[-1])
+    stubs = layout.stubs[name]
     pages[-1].anchors = {**pages[-1].anchors, **{s: (0, 0, 0, 0) for s in sorted(stubs)}}
-    return pdf.write_pdf(document.copy(pages), what, tagged)
+    return pdf.write_pdf(document.copy(pages), layout._what(name), layout.tagged)
 
 
 PAGES = "pages.json"

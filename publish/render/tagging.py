@@ -26,6 +26,8 @@ from collections.abc import Iterator
 from html.parser import HTMLParser
 from typing import Any
 
+from markupsafe import escape
+
 from publish.core.problems import PublishError
 
 VARIANT = "pdf/ua-1"
@@ -113,8 +115,6 @@ def text_of(html: str) -> str:
 def titled(svg: str, title: str) -> str:
     """``svg`` (one ``<svg>`` element) with ``title`` as its first child: the text
     alternative WeasyPrint gives its Figure."""
-    from markupsafe import escape
-
     start = svg.find("<svg")
     end = svg.find(">", start)
     if start < 0 or end < 0:

@@ -91,3 +91,33 @@ def test_the_tagged_manual_is_reproducible(moon, monkeypatch):
     monkeypatch.setenv("SOURCE_DATE_EPOCH", "1767225600")
     first = (_build(moon, "manual") / "manual.pdf").read_bytes()
     assert (_build(moon, "manual") / "manual.pdf").read_bytes() == first
+
+
+@pytest.mark.parametrize("made", ["cut from the whole", "laid out part by part"])
+def test_the_joined_structure_is_that_of_the_manual_laid_out_whole(demo_docs, tmp_path, made,
+                                                                   monkeypatch):
+    """Joining tagged parts keeps their structure: the same headings, figures and header
+    cells as the finished manual's HTML laid out and tagged as one document."""
+    from publish.docs import manual as manual_module
+    from publish.docs.manual import ManualOptions, make_manual, whole_html
+    from publish.docs.rules import rules_of
+    from publish.model.load import load_game
+    from publish.render.pdf import render, write_pdf
+    from publish.render.splice import tagged
+    from publish.render.tagging import alternatives
+
+    if made == "laid out part by part":
+        monkeypatch.setattr(manual_module, "first_id", lambda html: None)
+    game, _ = load_game(demo_docs, "demo")
+    edition = rules_of(EditionContext.make(demo_docs, game, "pt-BR"), tagged=True)
+    manual = make_manual(edition, demo_docs, ManualOptions(tagged=True))
+    html = whole_html(edition, manual)
+    joined, whole = tmp_path / "joined.pdf", tmp_path / "whole.pdf"
+    joined.write_bytes(manual.pdf)
+    laid = write_pdf(render(html, demo_docs, "w", [demo_docs]), "w", tagged=True)
+    whole.write_bytes(tagged(laid, alternatives(html), "w"))
+    assert structure_problems(joined) == []
+    ours, theirs = read_structure(joined), read_structure(whole)
+    assert ours.headings == theirs.headings and len(ours.headings) > 3
+    assert (ours.figures, ours.tables, ours.outline) == (theirs.figures, theirs.tables,
+                                                         theirs.outline)
