@@ -206,5 +206,7 @@ def index_entries(edition: Edition, pages: dict[str, int] | None) -> list[dict]:
 
 
 def heading_text(html: Markup) -> str:
-    """A heading's plain text (for the contents, which escape it again)."""
-    return html_lib.unescape(re.sub(r"<[^>]+>", "", str(html)))
+    """A heading's plain text (for the contents, which escape it again); an icon's title,
+    its text alternative in a tagged PDF, is not printed."""
+    untitled = re.sub(r"<title>.*?</title>", "", str(html), flags=re.S)
+    return html_lib.unescape(re.sub(r"<[^>]+>", "", untitled))

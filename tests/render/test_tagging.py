@@ -126,3 +126,13 @@ def test_untagged_parts_join_as_before():
                             tagged=True)
     with pytest.raises(TaggingError):
         join_pdfs([untagged, tagged_part])
+
+
+def test_a_headings_text_in_the_contents_leaves_its_icons_title_out():
+    from markupsafe import Markup
+
+    from publish.docs.edition import heading_text
+
+    heading = Markup(f'<span class="icon" role="img">{titled(STAR, "Lamplighters")}</span>'
+                     "Lamplighters &amp; friends")
+    assert heading_text(heading) == "Lamplighters & friends"
