@@ -115,9 +115,10 @@ def named_icons(shared: EditionContext) -> dict[str, str]:
     edition's words (game.yaml's ``icons``; a group's icon, the group's name; else its
     token), its text alternative in a tagged PDF."""
     config = shared.game.config
-    names = {**(config.groups.values if config.groups else {}), **config.icons}
-    return {token: titled(svg, names[token].name if token in names else token)
-            for token, svg in shared.icons.items()}
+    names = {token: value.name for token, value in
+             (config.groups.values if config.groups else {}).items()}
+    names.update({token: icon.name for token, icon in config.icons.items()})
+    return {token: titled(svg, names.get(token, token)) for token, svg in shared.icons.items()}
 
 
 def read_edition(shared: EditionContext, *, link_cards: bool = True,

@@ -188,7 +188,8 @@ def merge(joined: Any, sources: list[Any], offsets: list[int]) -> None:
                     raise TaggingError(f"part {number + 1}, page {index + 1}: its structure "
                                        "does not say what the page draws")
                 holder[entry] = key
-                nums.extend([key, _copied(joined, source, value)])
+                nums.append(key)
+                nums.append(_copied(joined, source, value))
                 key += 1
     root.ParentTree = joined.make_indirect(pikepdf.Dictionary(Nums=nums))
     root.ParentTreeNextKey = key
@@ -276,6 +277,16 @@ def _rows(element: Any) -> Iterator[Any]:
             yield from _rows(kid)
 
 
+def _headers(cell: Any) -> list[Any]:
+    """The IDs of the header cells a data cell names (its /A /Headers)."""
+    import pikepdf
+
+    attributes = cell.get("/A")
+    if not isinstance(attributes, pikepdf.Dictionary):
+        return []
+    return list(attributes.get("/Headers", []))
+
+
 def _scope_headers(table: Any, counted: int) -> list[tuple[str, Any]]:
     """Each TH of ``table`` given its Scope (Row when a data cell of its row names it) and an
     ID unique in the document (numbered from ``counted``), the cells' Headers renamed."""
@@ -287,7 +298,7 @@ def _scope_headers(table: Any, counted: int) -> list[tuple[str, Any]]:
     for row in rows:
         cells = [kid for kid in _kids(row) if isinstance(kid, pikepdf.Dictionary)]
         named_here = {str(h) for cell in cells if cell.get("/S") == "/TD"
-                      for h in cell.get("/A", {}).get("/Headers", [])}
+                      for h in _headers(cell)}
         for cell in cells:
             if cell.get("/S") != "/TH":
                 continue
@@ -303,8 +314,8 @@ def _scope_headers(table: Any, counted: int) -> list[tuple[str, Any]]:
     for row in rows:
         for cell in _kids(row):
             if isinstance(cell, pikepdf.Dictionary) and cell.get("/S") == "/TD":
-                named = cell.get("/A", {}).get("/Headers")
-                if named is not None:
+                named = _headers(cell)
+                if named:
                     cell.A.Headers = pikepdf.Array(
                         [pikepdf.String(renamed.get(str(h), str(h))) for h in named])
     return headers
