@@ -82,7 +82,7 @@ def rows_of(table: str) -> list[tuple[str, str, str]]:
     """(number, name, effect with icons as :tokens:) of each row of a rendered card table."""
     found = []
     for row in re.findall(r"<tr>(.*?)</tr>", table, re.S):
-        cells = re.findall(r"<td[^>]*>(.*?)</td>", row, re.S)
+        cells = re.findall(r"<t[dh][^>]*>(.*?)</t[dh]>", row, re.S)  # the number: a row header
         effect = re.sub(r'<span class="icon icon-([a-z0-9-]+)"[^>]*>.*?</svg></span>', r":\1:",
                         cells[2], flags=re.S)
         effect = " ".join(re.sub(r"<[^>]+>", "", effect).split())

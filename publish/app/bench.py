@@ -8,6 +8,8 @@ The default game's engine, if it simulates, adds its own figures;
 `make bench-engine` (``python -m publish.app.bench engine``) runs those alone.  If it
 studies, a what-if variant's cost against its baseline is measured too (`make
 bench-variant` alone).
+The cost of tags is the tagged manual's build against the untagged one's
+(``python -m publish.app.bench tags`` runs it alone).
 """
 
 from __future__ import annotations
@@ -41,6 +43,8 @@ RUNS = 3
 DECKS_GOAL = 1.15
 PRINTSHOP_GOAL = 1.5
 """DriveThruCards' CMYK PDF/X-1a build against the same pages in RGB: at most half again."""
+TAGS_GOAL = 1.15
+"""The most a tagged manual (PDF/UA-1) may cost over the untagged print edition."""
 
 
 def _timed(command: list[str], cwd: Path) -> tuple[float, float]:
@@ -107,6 +111,23 @@ def bench_manual(root: Path, game_id: str, runs: int = RUNS) -> dict:
             str(out / "manual-bare.pdf")]
     parts = root / "build" / game_id / source / ".manual-parts"
     return _compare(ours, bare, root, runs, lambda: shutil.rmtree(parts, ignore_errors=True))
+
+
+def bench_tags(root: Path, game_id: str, runs: int = RUNS) -> dict:
+    """The cost of tags: `publish build manual` (tagged, PDF/UA-1) against `publish build
+    manual --untagged` (the print edition), run alternately, each laid out from scratch."""
+    command = [str(Path(sys.executable).parent / "publish"), "build", "--force", "manual",
+               "--game", game_id]
+    medians, ratio = _alternate(command, [*command, "--untagged"], root, runs)
+    return {"runs": runs, "tagged": medians[0], "untagged": medians[1],
+            "ratio_wall_tagged_over_untagged": ratio, "goal_ratio": TAGS_GOAL}
+
+
+def _tags_line(tags: dict) -> str:
+    verdict = "met" if tags["ratio_wall_tagged_over_untagged"] <= TAGS_GOAL else "NOT met"
+    return (f"tags: manual tagged {tags['tagged']['wall_s']:.2f} s wall, untagged "
+            f"{tags['untagged']['wall_s']:.2f} s; tagged/untagged = "
+            f"{tags['ratio_wall_tagged_over_untagged']} (goal <= {TAGS_GOAL}: {verdict})")
 
 
 def bench_build(root: Path, game_id: str) -> dict:
@@ -254,17 +275,25 @@ def _edit(card: Card) -> None:
 def _compare(ours: list[str], bare: list[str], root: Path, runs: int,
              cold: Callable[[], object] = lambda: None) -> dict:
     """Medians and the median ratio; ``cold`` runs before each of our runs (forgets caches)."""
-    rows: dict[str, list[tuple[float, float]]] = {"ours": [], "bare": []}
-    _timed(ours, root)  # warm-up: bytecode
+    (mine, theirs), ratio = _alternate(ours, bare, root, runs, cold)
+    return {"runs": runs, "ours": mine, "bare_weasyprint": theirs,
+            "ratio_wall_ours_over_bare": ratio}
+
+
+def _alternate(first: list[str], second: list[str], root: Path, runs: int,
+               cold: Callable[[], object] = lambda: None) -> tuple[tuple[dict, dict], float]:
+    """The medians of two commands run alternately (``cold`` before each run of the first),
+    and the median of the ratios first/second of wall time, run by run."""
+    rows: tuple[list[tuple[float, float]], ...] = ([], [])
+    _timed(first, root)  # warm-up: bytecode
     for _ in range(runs):
         cold()
-        rows["ours"].append(_timed(ours, root))
-        rows["bare"].append(_timed(bare, root))
-    ratios = [o[0] / b[0] for o, b in zip(rows["ours"], rows["bare"], strict=True)]
-    median = {name: {"wall_s": statistics.median(w for w, _ in r),
-                     "cpu_s": statistics.median(c for _, c in r)} for name, r in rows.items()}
-    return {"runs": runs, "ours": median["ours"], "bare_weasyprint": median["bare"],
-            "ratio_wall_ours_over_bare": round(statistics.median(ratios), 3)}
+        rows[0].append(_timed(first, root))
+        rows[1].append(_timed(second, root))
+    ratios = [a[0] / b[0] for a, b in zip(*rows, strict=True)]
+    medians = tuple({"wall_s": statistics.median(w for w, _ in r),
+                     "cpu_s": statistics.median(c for _, c in r)} for r in rows)
+    return (medians[0], medians[1]), round(statistics.median(ratios), 3)
 
 
 def bench_engine(root: Path, game_id: str, results: dict) -> str | None:
@@ -300,6 +329,66 @@ def interpreter() -> dict[str, str]:
             "compiler": platform.python_compiler()}
 
 
+def _manual_lines(root: Path, game_id: str, results: dict) -> list[str]:
+    """The manual against bare WeasyPrint, and the cost of its tags, for a game with rules."""
+    game, _ = load_game(root, game_id)
+    if game is None or not (game.root / "rules" / game.config.locales.source).is_dir():
+        return []
+    results["manual"] = manual = bench_manual(root, game_id)
+    results["tags"] = tags = bench_tags(root, game_id)
+    return [f"manual: ours {manual['ours']['wall_s']:.2f} s wall, bare WeasyPrint on the "
+            f"finished HTML {manual['bare_weasyprint']['wall_s']:.2f} s; ours/bare = "
+            f"{manual['ratio_wall_ours_over_bare']}", _tags_line(tags)]
+
+
+def _printshop_line(shop: dict) -> str:
+    return (f"printshop: DriveThruCards (CMYK, PDF/X-1a) {shop['ours']['wall_s']:.2f} s wall, "
+            f"the same pages in RGB {shop['rgb_twin']['wall_s']:.2f} s; cmyk/rgb = "
+            f"{shop['ratio_wall_cmyk_over_rgb']} (goal <= {PRINTSHOP_GOAL})")
+
+
+def _preview_lines(shown: dict) -> list[str]:
+    return [f"preview of card {shown['card']} ({way.replace('_', '-')}): ours "
+            f"{shown[way]['ours']['wall_s']:.2f} s wall, bare WeasyPrint on that card "
+            f"{shown[way]['bare_weasyprint']['wall_s']:.2f} s; ours/bare = "
+            f"{shown[way]['ratio_wall_ours_over_bare']}" for way in ("warm", "in_process")]
+
+
+def _build_line(whole: dict) -> str:
+    return (f"build: cold {whole['cold']['wall_s']} s ({whole['cold']['cores_used']} cores "
+            f"busy), no-op {whole['no_op']['wall_s']} s, one card edited "
+            f"{whole['one_card_edit']['wall_s']} s = {whole['edit_over_cold']} of cold; the "
+            f"same edit under publish watch {whole['one_card_edit_watching']['wall_s']} s = "
+            f"{whole['watching_over_command']} of the command's")
+
+
+def _decks_line(decks: dict) -> str:
+    verdict = "met" if decks["ratio_wall_ours_over_bare"] <= DECKS_GOAL else "NOT met"
+    return (f"decks: ours {decks['ours']['wall_s']:.2f} s wall "
+            f"({decks['cores_used_by_ours']} cores busy), bare WeasyPrint "
+            f"{decks['bare_weasyprint']['wall_s']:.2f} s; ours/bare = "
+            f"{decks['ratio_wall_ours_over_bare']} (goal <= {DECKS_GOAL}: {verdict})")
+
+
+def _kept(results: dict, key: str, found: dict, line: Callable[[dict], str]) -> str:
+    results[key] = found
+    return line(found)
+
+
+ALONE: dict[str, Callable[[Path, str, dict], str | None]] = {
+    "changes": lambda root, game, results: _kept(results, "changes",
+                                                 bench_changes(root, game), _changes_line),
+    "tags": lambda root, game, results: _kept(results, "tags", bench_tags(root, game),
+                                              _tags_line),
+    "engine": lambda root, game, results: (bench_engine(root, game, results)
+                                           or f"no engine simulates {game}"),
+    "variant": lambda root, game, results: (bench_variant(root, game, results)
+                                            or f"no engine studies {game}"),
+}
+"""The benchmarks `python -m publish.app.bench NAME` runs alone (`make bench-engine`,
+`make bench-variant`)."""
+
+
 def main() -> None:
     root = find_root()
     game_id = default_game(root)
@@ -307,59 +396,32 @@ def main() -> None:
     results = json.loads(path.read_text()) if path.exists() else {}
     results["python"] = python = interpreter()
     print(f"python: {python['implementation']} {python['version']} at {python['executable']}")
-    if sys.argv[1:] == ["changes"]:  # the change report's figures alone
-        results["changes"] = found = bench_changes(root, game_id)
+    if len(sys.argv) == 2 and sys.argv[1] in ALONE:
+        line = ALONE[sys.argv[1]](root, game_id, results)
         write_atomic(path, json.dumps(results, indent=2) + "\n")
-        print(_changes_line(found))
-        return
-    if sys.argv[1:] == ["engine"]:  # `make bench-engine`: the engine's figures alone
-        line = bench_engine(root, game_id, results)
-        write_atomic(path, json.dumps(results, indent=2) + "\n")
-        print(line or f"no engine simulates {game_id}")
-        return
-    if sys.argv[1:] == ["variant"]:  # `make bench-variant`: a what-if variant's cost alone
-        line = bench_variant(root, game_id, results)
-        write_atomic(path, json.dumps(results, indent=2) + "\n")
-        print(line or f"no engine studies {game_id}")
+        print(line)
         return
     if shutil.which("weasyprint", path=str(Path(sys.executable).parent)) is None:
         raise SystemExit("weasyprint's command is missing from the virtualenv: run make")
     results["decks"] = decks = bench_decks(root, game_id)
-    game, _ = load_game(root, game_id)
-    if game is not None and (game.root / "rules" / game.config.locales.source).is_dir():
-        results["manual"] = manual = bench_manual(root, game_id)
-        print(f"manual: ours {manual['ours']['wall_s']:.2f} s wall, bare WeasyPrint on the "
-              f"finished HTML {manual['bare_weasyprint']['wall_s']:.2f} s; ours/bare = "
-              f"{manual['ratio_wall_ours_over_bare']}")
-    results["printshop"] = shop = bench_printshop(root, game_id)
-    print(f"printshop: DriveThruCards (CMYK, PDF/X-1a) {shop['ours']['wall_s']:.2f} s wall, "
-          f"the same pages in RGB {shop['rgb_twin']['wall_s']:.2f} s; cmyk/rgb = "
-          f"{shop['ratio_wall_cmyk_over_rgb']} (goal <= {PRINTSHOP_GOAL})")
-    results["preview"] = shown = bench_preview(root, game_id)
-    for way in ("warm", "in_process"):
-        print(f"preview of card {shown['card']} ({way.replace('_', '-')}): ours "
-              f"{shown[way]['ours']['wall_s']:.2f} s wall, bare WeasyPrint on that card "
-              f"{shown[way]['bare_weasyprint']['wall_s']:.2f} s; ours/bare = "
-              f"{shown[way]['ratio_wall_ours_over_bare']}")
-    results["build"] = whole = bench_build(root, game_id)
-    print(f"build: cold {whole['cold']['wall_s']} s ({whole['cold']['cores_used']} cores busy), "
-          f"no-op {whole['no_op']['wall_s']} s, one card edited "
-          f"{whole['one_card_edit']['wall_s']} s = {whole['edit_over_cold']} of cold; the same "
-          f"edit under publish watch {whole['one_card_edit_watching']['wall_s']} s = "
-          f"{whole['watching_over_command']} of the command's")
-    results["changes"] = found = bench_changes(root, game_id)
-    print(_changes_line(found))
+    for line in _manual_lines(root, game_id, results):
+        print(line)
+    print(_kept(results, "printshop", bench_printshop(root, game_id), _printshop_line))
+    for line in _preview_lines(_kept_dict(results, "preview", bench_preview(root, game_id))):
+        print(line)
+    print(_kept(results, "build", bench_build(root, game_id), _build_line))
+    print(_kept(results, "changes", bench_changes(root, game_id), _changes_line))
     further = [bench_engine(root, game_id, results), bench_variant(root, game_id, results)]
     write_atomic(path, json.dumps(results, indent=2) + "\n")
-    verdict = "met" if decks["ratio_wall_ours_over_bare"] <= DECKS_GOAL else "NOT met"
-    print(f"decks: ours {decks['ours']['wall_s']:.2f} s wall "
-          f"({decks['cores_used_by_ours']} cores busy), bare WeasyPrint "
-          f"{decks['bare_weasyprint']['wall_s']:.2f} s; ours/bare = "
-          f"{decks['ratio_wall_ours_over_bare']} (goal <= {DECKS_GOAL}: {verdict})")
+    print(_decks_line(decks))
     for line in filter(None, further):
         print(line)
     print(f"written to {path}")
 
+
+def _kept_dict(results: dict, key: str, found: dict) -> dict:
+    results[key] = found
+    return found
 
 if __name__ == "__main__":
     main()

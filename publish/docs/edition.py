@@ -26,6 +26,7 @@ from publish.docs.markdown import SOURCE_TEXT, RulesMarkdown, slug
 from publish.model.game import Game
 from publish.model.text import edition_typography
 from publish.render.edition import EditionContext
+from publish.render.tagging import titled
 
 Gettext = Callable[[str], str]
 
@@ -110,18 +111,32 @@ class Edition:
             raise ProblemsFound(sorted(set(self.ctx.problems), key=lambda p: p.location))
 
 
+def named_icons(shared: EditionContext) -> dict[str, str]:
+    """The game's icons as the rules show them: each SVG titled with the icon's name in the
+    edition's words (game.yaml's ``icons``; a group's icon, the group's name; else its
+    token), its text alternative in a tagged PDF."""
+    config = shared.game.config
+    names = {token: value.name for token, value in
+             (config.groups.values if config.groups else {}).items()}
+    names.update({token: icon.name for token, icon in config.icons.items()})
+    return {token: titled(svg, names.get(token, token)) for token, svg in shared.icons.items()}
+
+
 def read_edition(shared: EditionContext, *, link_cards: bool = True, stable_ids: bool = False,
                  check_example: Callable[[Path], list[Problem]] | None = None,
-                 face_html: Callable[[Any], Markup] | None = None) -> Edition:
+                 face_html: Callable[[Any], Markup] | None = None,
+                 tagged: bool = False) -> Edition:
     """Parse every rules source in the edition of ``shared`` (its game in the edition's
     words); problems are collected.
 
-    The edition's catalogs translate the source-language Markdown text by text.  The
+    The edition's catalogs translate the source-language Markdown text by text.  ``tagged``:
+    for a tagged PDF, each icon titled with its name (an untagged PDF is drawn as before).  The
     game's rules engine, if it has one, adds its own directives to the core's.
     """
     game, locale, words = shared.game, shared.locale, shared.words
     engine = shared.engine
-    ctx = RulesContext(game=game, locale=locale, icons=shared.icons,
+    ctx = RulesContext(game=game, locale=locale,
+                       icons=named_icons(shared) if tagged else shared.icons,
                        labels=labels(game, locale, words.gettext),
                        link_cards=link_cards, stable_ids=stable_ids,
                        examples_dir=game.root / "examples",
@@ -197,5 +212,7 @@ def index_entries(edition: Edition, pages: dict[str, int] | None) -> list[dict]:
 
 
 def heading_text(html: Markup) -> str:
-    """A heading's plain text (for the contents, which escape it again)."""
-    return html_lib.unescape(re.sub(r"<[^>]+>", "", str(html)))
+    """A heading's plain text (for the contents, which escape it again); an icon's title,
+    its text alternative in a tagged PDF, is not printed."""
+    untitled = re.sub(r"<title>.*?</title>", "", str(html), flags=re.S)
+    return html_lib.unescape(re.sub(r"<[^>]+>", "", untitled))

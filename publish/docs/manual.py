@@ -54,6 +54,7 @@ from publish.render.parts import (
 )
 from publish.render.pdf import RenderError
 from publish.render.splice import join_pdfs
+from publish.render.tagging import alternatives
 
 
 @dataclass(frozen=True)
@@ -61,6 +62,10 @@ class ManualOptions:
     paper: str = "a4"
     locale: str | None = None
     """The edition; None: the game's source locale (see ``for_game``)."""
+    tagged: bool = False
+    """PDF/UA-1, with the structure a screen reader follows (publish.render.tagging), its
+    rules read with ``tagged`` too (publish.docs.rules.rules_of); False: the print edition.
+    `publish build manual` tags unless asked ``--untagged``."""
 
     def __post_init__(self) -> None:
         if self.paper not in PAPERS:
@@ -72,7 +77,9 @@ class ManualOptions:
 
     @property
     def suffix(self) -> str:
-        return "" if self.paper == "a4" else f"-{self.paper}"
+        """What the file name adds for the paper (``-letter``) and the untagged edition."""
+        return ("" if self.paper == "a4" else f"-{self.paper}") + ("" if self.tagged
+                                                                  else "-untagged")
 
 
 def build_date() -> dt.date:
@@ -186,6 +193,7 @@ def manual_context(edition: Edition, options: ManualOptions, date: dt.date) -> d
         "total_cards": len(game.cards),
         "form": config.manual.form,
         "terms": len(edition.terms),
+        "tagged": options.tagged,
     }
     parts = shown(config.manual, context)
     return {**context, "parts": parts, "items": items(config.manual, parts, context["decks"])}
@@ -243,6 +251,10 @@ class _Layout:
     done: dict[str, LaidOut] = field(default_factory=dict)
     """Every HTML laid out in this build: laying it out again costs nothing."""
 
+    @property
+    def tagged(self) -> bool:
+        return bool(self.context["tagged"])
+
     def html_alone(self, part: str, numbers: dict[str, int], start: int) -> str:
         """One part's HTML as laid out alone, its links to other parts stubbed (joining
         fills them in)."""
@@ -256,9 +268,13 @@ class _Layout:
         """One part laid out (or as laid out before, or written from the whole)."""
         html = self.html[part] = self.html_alone(part, numbers, start)
         if html not in self.done:
-            self.done[html] = lay_out(html, self.project, self._what(part),
-                                      game_files(self.edition.game), self.cache)
+            self.done[html] = self.lay_out(part, html, self.cache)
         return self.done[html]
+
+    def lay_out(self, part: str, html: str, cache: Path | None = None) -> LaidOut:
+        """``html``, one part's, laid out and written (tagged or not, as the manual is)."""
+        return lay_out(html, self.project, self._what(part), game_files(self.edition.game),
+                       cache, tagged=self.tagged)
 
     def _what(self, part: str) -> str:
         return f"{self.context['title']} ({part})"
@@ -322,9 +338,9 @@ def _from_whole(layout: _Layout, names: list[str]) -> dict[str, int] | None:
 
     def made(_: None, name: str) -> LaidOut:
         if name in alone:
-            return lay_out(htmls[name], project, layout._what(name), game_files(edition.game))
+            return layout.lay_out(name, htmls[name])
         first, end = ranges[name]
-        return LaidOut(_written(document, first, end, layout.stubs[name], layout._what(name)),
+        return LaidOut(_written(document, first, end, layout, name),
                        end - first,
                        {a: at - 1 - first for a, at in numbers.items() if first < at <= end})
 
@@ -342,14 +358,16 @@ def _from_whole(layout: _Layout, names: list[str]) -> dict[str, int] | None:
     return numbers
 
 
-def _written(document: Any, first: int, end: int, stubs: set[str], what: str) -> bytes:
-    """The pages [first, end) of the whole written as the part they are, with an anchor
-    for each one it links to in other parts, as a part laid out alone has: WeasyPrint
-    writes no link to an anchor missing from what it writes (the join takes them out)."""
+def _written(document: Any, first: int, end: int, layout: _Layout, name: str) -> bytes:
+    """The pages [first, end) of the whole written as the part ``name`` they are, with an
+    anchor for each one it links to in other parts, as a part laid out alone has:
+    WeasyPrint writes no link to an anchor missing from what it writes (the join takes
+    them out)."""
     pages = list(document.pages[first:end])
     pages[-1] = copy.copy(pages[-1])
+    stubs = layout.stubs[name]
     pages[-1].anchors = {**pages[-1].anchors, **{s: (0, 0, 0, 0) for s in sorted(stubs)}}
-    return pdf.write_pdf(document.copy(pages), what)
+    return pdf.write_pdf(document.copy(pages), layout._what(name), layout.tagged)
 
 
 PAGES = "pages.json"
@@ -386,8 +404,10 @@ def make_manual(edition: Edition, project: Path, options: ManualOptions,
         keep_only(cache, list(layout.html.values()))
         write_atomic(cache / PAGES, json.dumps(numbers, sort_keys=True) + "\n")
     lists = [i for i, name in enumerate(names) if name.startswith("deck-")]
+    faces = [face for name in names for face in alternatives(layout.html[name])]
     pdf = join_pdfs([parts[name].pdf for name in names],
-                    stubs=[layout.stubs[name] for name in names], continuing=set(lists[1:]))
+                    stubs=[layout.stubs[name] for name in names], continuing=set(lists[1:]),
+                    faces=faces)
     return Manual(pdf, sum(p.pages for p in parts.values()), numbers, context)
 
 

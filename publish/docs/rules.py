@@ -51,13 +51,14 @@ def read_rules(game: Game, locale: str, link_cards: bool = True, project: Path |
 
 def rules_of(shared: EditionContext, *, link_cards: bool = True,
              examples: Mapping[Path, list[Problem]] | None = None,
-             faces: bool = True, stable_ids: bool = False) -> Edition:
+             faces: bool = True, stable_ids: bool = False, tagged: bool = False) -> Edition:
     """The rules sources of the edition of ``shared``, parsed against its cards (problems
     collected); ``faces``: `{face}` draws cards with the game's own card templates;
-    ``stable_ids``: ids the same in every edition (publish.docs.context.RulesContext)."""
+    ``stable_ids``: ids the same in every edition (publish.docs.context.RulesContext);
+    ``tagged``: for a tagged PDF (icons named)."""
     return read_edition(shared, link_cards=link_cards, stable_ids=stable_ids,
                         check_example=example_checker(shared, examples),
-                        face_html=face_drawer(shared) if faces else None)
+                        face_html=face_drawer(shared) if faces else None, tagged=tagged)
 
 
 def rules_problems(game: Game, project: Path,

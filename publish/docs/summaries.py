@@ -61,9 +61,9 @@ def summary_html(edition: Edition, summary: Summary, options: ManualOptions) -> 
 
 
 def render_summaries(edition: Edition, project: Path, options: ManualOptions,
-                     only: set[str] | None = None) -> list[tuple[Summary, Any]]:
-    """Every summary (or those named in ``only``) laid out; raise if a source is wrong or a
-    summary is too long."""
+                     only: set[str] | None = None) -> list[tuple[Summary, Any, str]]:
+    """Every summary (or those named in ``only``) laid out, with its HTML; raise if a source
+    is wrong or a summary is too long."""
     summaries = summaries_of(edition)
     htmls = []
     for summary in summaries:
@@ -71,12 +71,12 @@ def render_summaries(edition: Edition, project: Path, options: ManualOptions,
         htmls.append((summary, summary_html(edition, summary, options)))
         summary.cards = set(edition.ctx.cards_shown)
     edition.raise_problems()
-    laid_out = [(s, render(html, project, s.title, game_files(edition.game))) for s, html in htmls
-                if only is None or s.id in only]
+    laid_out = [(s, render(html, project, s.title, game_files(edition.game)), html)
+                for s, html in htmls if only is None or s.id in only]
     too_long = [Problem(Location(s.source.path, 1, 1),
                         f"summary '{s.id}' takes {len(doc.pages)} pages on {options.paper}; its "
                         f"front matter allows {s.max_pages}: shorten it")
-                for s, doc in laid_out if len(doc.pages) > s.max_pages]
+                for s, doc, _ in laid_out if len(doc.pages) > s.max_pages]
     if too_long:
         raise ProblemsFound(too_long)
     return laid_out

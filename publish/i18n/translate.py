@@ -379,7 +379,7 @@ def _config(config: GameConfig, words: Translator) -> GameConfig:
         "fields": fields,
         "licence": licence, "card_kinds": _kinds(config, words),
         "text_blocks": named(config.text_blocks, "text block"), "decks": decks,
-        "groups": groups, "tags": tags})
+        "groups": groups, "tags": tags, "icons": named(config.icons, "icon")})
 
 
 def in_locale(game: Game, locale: str) -> tuple[Game, Translator]:

@@ -108,8 +108,9 @@ def anchor_pages(document: Any) -> dict[str, int]:
 
 
 def lay_out(html: str, project: Path, what: str, reads: Sequence[Path],
-            cache: Path | None = None, write: bool = True) -> LaidOut:
-    """``html`` laid out and written as PDF, or the PDF kept from the last time it was.
+            cache: Path | None = None, write: bool = True, tagged: bool = False) -> LaidOut:
+    """``html`` laid out and written as PDF (``tagged``: PDF/UA-1), or the PDF kept from the
+    last time it was (a cache holds tagged or untagged parts, never both).
 
     ``write=False``: laid out only, to count its pages (the PDF is left empty).
     """
@@ -122,7 +123,7 @@ def lay_out(html: str, project: Path, what: str, reads: Sequence[Path],
         except (OSError, ValueError, KeyError, TypeError, AttributeError):
             pass
     document = pdf.render(html, project, what, reads)
-    laid = LaidOut(pdf.write_pdf(document, what) if write else b"", len(document.pages),
+    laid = LaidOut(pdf.write_pdf(document, what, tagged) if write else b"", len(document.pages),
                    anchor_pages(document))
     if cache is not None:
         keep(cache, html, laid)

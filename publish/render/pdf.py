@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from publish.core.problems import PublishError
 from publish.render.cssplace import Placer
+from publish.render.tagging import VARIANT
 
 if TYPE_CHECKING:
     from weasyprint.document import Document
@@ -26,13 +27,17 @@ repository, a manual laid out whole, has 225,000; a deck of the 10,000 cards a g
 lines) stops here, before WeasyPrint spends minutes and gigabytes laying it out."""
 
 
+NO_ALT = "has no required alt description"
+"""WeasyPrint's words for an ``<img>`` without alt in a tagged PDF."""
+
+
 class RenderError(PublishError, RuntimeError):
     """WeasyPrint could not render the document exactly as written."""
 
 
 @contextmanager
 def _warnings_fail(what: str, fetcher: Any, html: str | None = None, root: Path | None = None,
-                   reads: Sequence[Path] = ()) -> Iterator[None]:
+                   reads: Sequence[Path] = (), tolerated: str = "") -> Iterator[None]:
     """Fail on any WeasyPrint warning or refused resource; fatal fetch errors name their cause.
     A warning's position is placed in its stylesheet, and in the template that wrote it
     (publish.render.cssplace), ``html`` being the document laid out."""
@@ -53,7 +58,8 @@ def _warnings_fail(what: str, fetcher: Any, html: str | None = None, root: Path 
         logger.removeHandler(placer)
         progress.setLevel(level)
     # refusals first: some (an SVG's <image>) only surface as a vaguer warning
-    messages = refused[seen:] + placer.messages(html, reads, (root or Path()).resolve())
+    said = placer.messages(html, reads, (root or Path()).resolve())
+    messages = refused[seen:] + [m for m in said if not tolerated or tolerated not in m]
     if messages:
         raise RenderError(f"{what}: " + "; ".join(dict.fromkeys(messages)))
 
@@ -91,13 +97,19 @@ def attachments(document: Document) -> list[str]:
     return list(dict.fromkeys(found))
 
 
-def write_pdf(document: Document, what: str) -> bytes:
-    """The PDF bytes of a laid-out document (fonts subset and embedded).
+def write_pdf(document: Document, what: str, tagged: bool = False) -> bytes:
+    """The PDF bytes of a laid-out document (fonts subset and embedded); ``tagged``: as
+    PDF/UA-1, with the structure a screen reader follows (publish.render.tagging).
 
     Drawing fetches too (SVG images, attachments), through the document's fetcher.
     """
     fetcher = getattr(document, "url_fetcher", None)
-    with _warnings_fail(what, fetcher if hasattr(fetcher, "refused") else None):
+    # a picture without alt is WeasyPrint's error; ours (publish.render.tagging) knows that
+    # one drawn on a card needs none, the card's own text alternative saying it all
+    with _warnings_fail(what, fetcher if hasattr(fetcher, "refused") else None,
+                        tolerated=NO_ALT if tagged else ""):
+        if tagged:
+            return document.write_pdf(pdf_variant=VARIANT)
         return document.write_pdf()
 
 

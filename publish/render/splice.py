@@ -28,6 +28,7 @@ import zlib
 from collections.abc import Iterable
 from typing import Any
 
+from publish.render import tagging
 from publish.render.conformance import declare_version, needed_version, unique_subset_tags
 from publish.render.subsets import (
     SubsetsDiffer,
@@ -99,7 +100,8 @@ def page_count(pdf: bytes) -> int:
 
 
 def join_pdfs(pdfs: Iterable[bytes], title: str | None = None,
-              stubs: Iterable[set[str]] = (), continuing: set[int] | None = None) -> bytes:
+              stubs: Iterable[set[str]] = (), continuing: set[int] | None = None,
+              faces: list[str] | None = None) -> bytes:
     """One PDF of several, in order, without laying anything out again.
 
     Named destinations come from the first PDF that has each name, leaving out
@@ -108,7 +110,8 @@ def join_pdfs(pdfs: Iterable[bytes], title: str | None = None,
     numbered in ``continuing`` (from 0) under the last top-level bookmark
     before them; a font subset already joined that holds every glyph a page
     uses serves that page too.  Language and document information come from
-    the first PDF, the title from ``title`` if given.
+    the first PDF, the title from ``title`` if given.  Tagged PDFs join into one
+    structure tree (publish.render.tagging), whose card faces are labelled by ``faces``.
     """
     import pikepdf
 
@@ -116,15 +119,19 @@ def join_pdfs(pdfs: Iterable[bytes], title: str | None = None,
     names: dict[str, Any] = {}
     outline: list[Any] = []
     sources = []
+    offsets = []
     hidden = iter(stubs)
     try:
         for number, data in enumerate(pdfs):
             sources.append(pikepdf.open(io.BytesIO(data)))
+            offsets.append(len(joined.pages))
             items = _append(joined, sources[-1], next(hidden, set()), names)
             if number in (continuing or ()) and outline:
                 outline[-1].children.extend(items)
             else:
                 outline += items
+        tagging.merge(joined, sources, offsets)
+        tagging.describe(joined, faces or [], title or "the joined PDF")
         _describe(joined, sources[0] if sources else None, title)
         _destinations(joined, names, outline)
         return save(joined)
@@ -193,6 +200,16 @@ def _copy_bookmark(item: Any, at: Any) -> Any:
     return copy
 
 
+def tagged(pdf: bytes, faces: list[str], what: str) -> bytes:
+    """A tagged PDF as WeasyPrint wrote it, its card faces made Figures labelled by ``faces``
+    and its header cells scoped (publish.render.tagging), written as ``save`` does."""
+    import pikepdf
+
+    with pikepdf.open(io.BytesIO(pdf)) as document:
+        tagging.describe(document, faces, what)
+        return save(document)
+
+
 def canonical(pdf: bytes) -> bytes:
     """``pdf`` written as every paged output is (``save``), so that a PDF laid out whole
     and one whose pages were spliced in are the same bytes when their pages are."""
@@ -215,6 +232,8 @@ def save(pdf: Any) -> bytes:
     sort_unicode_maps(pdf)
     unique_subset_tags(pdf)  # joined PDFs: each part tagged its subsets alike
     version = declare_version(pdf, needed_version(pdf))
+    if "/StructTreeRoot" in pdf.Root:  # PDF/UA-1 is built on PDF 1.7, later than 1.6
+        version = declare_version(pdf, tagging.VERSION)
     if "/ID" in pdf.trailer:
         del pdf.trailer["/ID"]
     # qpdf fills object streams in the order of the objects' numbers, and a spliced page's
@@ -222,7 +241,7 @@ def save(pdf: Any) -> bytes:
     # is numbered in the order it is reached from the trailer, the same for both PDFs.
     numbered = io.BytesIO()
     pdf.save(numbered, object_stream_mode=pikepdf.ObjectStreamMode.disable,
-             compress_streams=True, deterministic_id=True)
+             compress_streams=True, deterministic_id=True, min_version=version)
     buffer = io.BytesIO()
     with pikepdf.open(numbered) as renumbered:
         del renumbered.trailer["/ID"]  # else qpdf keeps the first half: the draft's hash

@@ -1,4 +1,5 @@
-"""The full manual of an edition: manual.pdf (manual-letter.pdf on Letter).
+"""The full manual of an edition: manual.pdf (manual-letter.pdf on Letter), tagged
+for screen readers (PDF/UA-1); manual-untagged.pdf is the print edition without tags.
 
 Its parts are kept under the digest of their HTML (build/<game>/<locale>/
 .manual-parts/<paper>/), so a card edit lays out that card's deck list only;
@@ -24,8 +25,9 @@ def manual_file(options: ManualOptions) -> str:
 
 
 def parts_dir(out: Path, options: ManualOptions) -> Path:
-    """Where the manual's parts, as last laid out, are kept (per paper size)."""
-    return out / ".manual-parts" / options.paper
+    """Where the manual's parts, as last laid out, are kept (per paper size, tagged apart:
+    a part's HTML is the same either way)."""
+    return out / ".manual-parts" / (options.paper + ("-tagged" if options.tagged else ""))
 
 
 class Manual:
@@ -42,7 +44,8 @@ class Manual:
         return bool(chapter_paths(game))
 
     def jobs(self, work: Work, inputs: Inputs, locale: str, chosen: PaperOptions) -> list[Job]:
-        game, options = work.game, ManualOptions(paper=chosen.paper, locale=locale)
+        game, options = work.game, ManualOptions(paper=chosen.paper, locale=locale,
+                                                   tagged=not chosen.untagged)
         cards = inputs.cards((c.number for c in game.cards), locale)
         return [Job(self.name, locale, (manual_file(options),),
                     {**inputs.common(locale), **cards, **inputs.rules()},
@@ -54,7 +57,8 @@ class Manual:
             shutil.rmtree(cache, ignore_errors=True)
         # a card's name links to its row of the card list, when the manual has one
         edition = rules_of(work.edition(job.locale), examples=work.examples,
-                           link_cards="card-list" in work.game.config.manual.shape)
+                           link_cards="card-list" in work.game.config.manual.shape,
+                           tagged=job.options.tagged)
         manual = make_manual(edition, work.project, job.options, cache=cache)
         name = job.outputs[0]
         return Rendered({name: manual.pdf}, {name: manual.pages})

@@ -86,6 +86,9 @@ class PaperOptions:
     """What `publish build manual` and `publish build summaries` are asked for."""
 
     paper: str = paper_option()
+    untagged: bool = option(False, help="The print edition: a PDF without the tags a screen "
+                            "reader follows (tagged PDF/UA-1 by default), written as "
+                            "NAME-untagged.pdf.")
 
     def __post_init__(self) -> None:
         check_choices(self)

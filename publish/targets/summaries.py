@@ -14,7 +14,9 @@ from publish.docs.rules import rules_of
 from publish.docs.summaries import render_summaries
 from publish.model.game import Game
 from publish.model.inputs import Inputs
+from publish.render import splice
 from publish.render.pdf import write_pdf
+from publish.render.tagging import alternatives
 from publish.targets.base import Job, Rendered, Target, Work
 from publish.targets.options import PaperOptions
 
@@ -39,7 +41,7 @@ class Summaries:
         return bool(summary_paths(game))
 
     def jobs(self, work: Work, inputs: Inputs, locale: str, chosen: PaperOptions) -> list[Job]:
-        options = ManualOptions(paper=chosen.paper, locale=locale)
+        options = ManualOptions(paper=chosen.paper, locale=locale, tagged=not chosen.untagged)
         job = Job(self.name, locale, tuple(summary_file(p.stem, options)
                                            for p in summary_paths(work.game)),
                   {**inputs.common(locale), **inputs.rules(), **inputs.selection()},
@@ -47,7 +49,8 @@ class Summaries:
         return [job]
 
     def render(self, work: Work, job: Job) -> Rendered:
-        edition = rules_of(work.edition(job.locale), link_cards=False, examples=work.examples)
+        edition = rules_of(work.edition(job.locale), link_cards=False, examples=work.examples,
+                           tagged=job.options.tagged)
         if not edition.summaries:
             folder = rules_dir(edition.game) / "summaries"
             raise ProblemsFound([Problem(Location(folder), "no summaries (*.md) here: write one "
@@ -57,9 +60,13 @@ class Summaries:
         only = {name.removeprefix(PREFIX).removesuffix(ending) for name in job.outputs}
         made = Rendered({}, {})
         notes = []
-        for summary, document in render_summaries(edition, work.project, job.options, only):
+        tagged = job.options.tagged
+        for summary, document, html in render_summaries(edition, work.project, job.options,
+                                                        only):
             name = summary_file(summary.id, job.options)
-            made.files[name] = write_pdf(document, summary.title)
+            written = write_pdf(document, summary.title, tagged)
+            made.files[name] = (splice.tagged(written, alternatives(html), summary.title)
+                                if tagged else written)
             made.pages[name] = len(document.pages)
             made.shows[name] = sorted(summary.cards)
             notes.append(f"summary {summary.id}: {made.pages[name]} of at most "

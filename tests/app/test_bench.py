@@ -19,3 +19,20 @@ def test_the_bench_names_the_python_it_ran_on():
     assert python["version"] == platform.python_version()
     assert python["executable"] == os.path.realpath(sys.executable)
     assert python["implementation"] == platform.python_implementation()
+
+
+def test_the_cost_of_tags_is_the_tagged_manuals_build_over_the_untagged(monkeypatch, tmp_path):
+    from publish.app import bench
+
+    seen = []
+
+    def timed(command, cwd):
+        seen.append(command[1:])
+        return (1.0, 0.9) if "--untagged" in command else (1.2, 1.0)
+
+    monkeypatch.setattr(bench, "_timed", timed)
+    tags = bench.bench_tags(tmp_path, "moon", runs=2)
+    assert tags["ratio_wall_tagged_over_untagged"] == 1.2 and tags["goal_ratio"] == 1.15
+    assert seen.count(["build", "--force", "manual", "--game", "moon", "--untagged"]) == 2
+    assert seen.count(["build", "--force", "manual", "--game", "moon"]) == 3  # a warm-up
+    assert "tagged/untagged = 1.2 (goal <= 1.15: NOT met)" in bench._tags_line(tags)

@@ -52,7 +52,8 @@ def test_every_target_has_a_subcommand_with_the_options_it_declares(name):
                    "game's own (services/<id>.yaml in its folder); docs/print-services.md. "
                    "[default: tgc]", "--images / --no-images For a service that takes images: "
                    "write them (else only the proof PDF). [default: images]"]),
-    ("manual", ["--paper [a4|letter] [default: a4] --locale TEXT"]),
+    ("manual", ["--paper [a4|letter] [default: a4] --untagged The print edition: a PDF "
+                "without the tags a screen reader follows", "--locale TEXT"]),
     ("tts", ["--base-url URL Address the images will be hosted under. [default: their "
              "file:/// paths]", "--card-width PX A card's width on the sheets. [default: the "
              "widest a 4096 px sheet allows]"]),

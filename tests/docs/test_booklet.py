@@ -55,7 +55,8 @@ def test_declared_icons_have_names_kinds_and_files(demo):
     game, _ = load_game(demo, "demo")
     md = markdown(game)
     html = render(md, "{icons kind=recurso}\n\n{icons kind=naipe}\n")
-    assert "<td>Estrela</td>" in html and '<td class="kind">recurso</td>' in html
+    assert '<th scope="row" class="name">Estrela</th>' in html  # the row's header
+    assert '<td class="kind">recurso</td>' in html
     assert "{icons kind=naipe}: write {icons} or {icons kind=...}" in problems(md)[0]
 
 

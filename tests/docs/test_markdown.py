@@ -105,7 +105,7 @@ def test_a_list_alone_in_its_paragraph_is_a_column_list_and_a_table_on_request(g
     html = render(markdown(game), "{cards deck=beta}\n\n{cards tag=compra as=table}\n")
     assert html.count("<li>") == 3
     assert '<ul class="card-query card-columns" data-query="deck=beta">' in html
-    assert '<td class="num">001</td>' in html and "Compre 1 carta." in html
+    assert '<th scope="row" class="num">001</th>' in html and "Compre 1 carta." in html
 
 
 def test_the_list_follows_the_data(demo):
@@ -239,7 +239,9 @@ def test_faces_are_drawn_by_the_game_and_missing_faces_say_why(game):
     md = markdown(game, face_html=lambda card: Markup("<div class='card'>{}</div>").format(
         card.name))
     html = render(md, '{face 001 "Nova geração"}')
-    assert html.count('<div class="face">') == 2 and "Nova geração" in html
+    # each face a picture labelled with its text (a Figure in a tagged PDF)
+    assert html.count('<article class="face" role="img" aria-label="') == 2
+    assert 'aria-label="Nova geração"' in html
     plain = markdown(game)
     render(plain, "{face 001}")
     assert problems(plain) == ["regras.md:1:1: {face 001}: this game has no card faces "

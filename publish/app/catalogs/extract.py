@@ -81,6 +81,9 @@ def card_messages(game: Game) -> Catalog:
     for tid, tag in config.tags.items():
         add(f"tag {tid} name", tag.name, ("tags", tid, "name"), "a heading: a family of cards")
         add(f"tag {tid} description", tag.description, ("tags", tid, "description"))
+    for iid, icon in config.icons.items():
+        add(f"icon {iid} name", icon.name, ("icons", iid, "name"),
+            "what the icon stands for: its legend, and what a screen reader says of it")
     for fid, spec in config.fields.items():
         add(f"field {fid} label", spec.label, ("fields", fid, "label"),
             "a card field's name, printed beside its value in the card list")

@@ -8,6 +8,7 @@ from markupsafe import Markup
 
 from publish.docs.directives.base import Call, Directive
 from publish.docs.query import QueryError, parse_query
+from publish.render.tagging import text_of
 
 
 def card(call: Call) -> Markup:
@@ -52,7 +53,9 @@ def faces(call: Call) -> Markup:
         return call.fail(f"{{face {arg}}}: {exc}")
     cards = [call.rules.find_card(word, call.where, call.in_translation) for word in words]
     ctx.cards_shown.update(c.number for c in cards if c is not None)
-    return call.rules.html.faces([ctx.face_html(c) for c in cards if c is not None])
+    drawn = [ctx.face_html(c) for c in cards if c is not None]
+    # each face labelled with its full text: what a screen reader says of the picture
+    return call.rules.html.faces([{"html": face, "label": text_of(face)} for face in drawn])
 
 
 CARD = Directive(inline=card)
