@@ -191,16 +191,19 @@ def field_problems(game: Game) -> list[Problem]:
     return problems
 
 
-def kept_problems(game: Game, locales: Iterable[str] | None = None) -> list[Problem]:
+def kept_problems(game: Game, locales: Iterable[str] | None = None,
+                  parsed: dict[Path, Catalog] | None = None) -> list[Problem]:
     """In every translated edition, each translation that drops or adds an icon, a directive,
     a field or a bold span of its source (publish.i18n.keeps), at its message in the PO file;
     a template word whose fields are wrong is said once, by ``field_problems``.  Fuzzy
     translations are not printed, so not read; a catalog that cannot be read is said by
-    ``field_problems`` or the build."""
+    ``field_problems`` or the build.  ``parsed``: PO files already read, by path (one read
+    is added to it)."""
     problems = []
     for locale in game.config.locales.editions if locales is None else locales:
         try:
-            words = translator(game, locale)
+            check_edition(game, locale)
+            words = _reading(game, locale, domains_for(game, locale), parsed)
         except ProblemsFound:
             continue
         for domain, catalog in words.catalogs.items():

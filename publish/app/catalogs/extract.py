@@ -30,7 +30,7 @@ from publish.core.yamlsource import load_front_matter
 from publish.docs.messages import FRONT_MATTER_MESSAGES, has_words, normalise, rel
 from publish.docs.parser import MAX_EDITION_CHARS, new_parser, read_markdown
 from publish.i18n.catalog import new_catalog
-from publish.model.game import Game
+from publish.model.game import Game, GameConfig
 from publish.render.env import COMMON
 
 UI_MODULES = ("docs/edition.py", "docs/site/pages.py", "render/decks.py", "render/sheets.py",
@@ -78,6 +78,14 @@ def card_messages(game: Game) -> Catalog:
         add("group label", config.groups.label, ("groups", "label"))
         for gid, value in config.groups.values.items():
             add(f"group {gid} name", value.name, ("groups", "values", gid, "name"))
+    _tags_icons_fields(add, config)
+    for card in sorted(game.cards, key=lambda c: c.number):
+        _card(catalog, game, card)
+    return catalog
+
+
+def _tags_icons_fields(add: Callable[..., None], config: GameConfig) -> None:
+    """The names game.yaml gives its tags, icons, card fields and their choices."""
     for tid, tag in config.tags.items():
         add(f"tag {tid} name", tag.name, ("tags", tid, "name"), "a heading: a family of cards")
         add(f"tag {tid} description", tag.description, ("tags", tid, "description"))
@@ -91,9 +99,6 @@ def card_messages(game: Game) -> Catalog:
         for i, choice in enumerate(choices):
             add(f"field {fid} choice {choice}", choice, ("fields", fid, "choices", i),
                 "a value of a card field, printed beside its name in the card list")
-    for card in sorted(game.cards, key=lambda c: c.number):
-        _card(catalog, game, card)
-    return catalog
 
 
 def _kind_count(catalog: Catalog, kid: str, forms: list[str], here: str, line: int) -> None:

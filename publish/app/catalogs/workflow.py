@@ -57,9 +57,12 @@ def _worth_writing(path: Path, catalog: Catalog) -> bool:
     return path.is_file() or any(m.id for m in catalog) or bool(catalog.obsolete)
 
 
-def merged(project: Path, game: Game, locale: str,
-           current: dict[str, Catalog] | None = None) -> dict[str, Catalog]:
-    """Each domain of ``locale`` merged with the current sources (nothing written)."""
+def merged(project: Path, game: Game, locale: str, current: dict[str, Catalog] | None = None,
+           parsed: dict[Path, Catalog] | None = None) -> dict[str, Catalog]:
+    """Each domain of ``locale`` merged with the current sources (nothing written);
+    ``parsed``: PO files already read, by path, each one read added to it (a merge leaves
+    the file's catalog as it was read)."""
+    parsed = {} if parsed is None else parsed
     current = templates(project, game) if current is None else current
     out = {}
     wanted = domains_for(game, locale)
@@ -68,8 +71,9 @@ def merged(project: Path, game: Game, locale: str,
             continue
         path = po_path(game.root, locale, name)
         owner = "publish" if name == SHARED else game.config.name  # shared: every game's
-        old = (read_catalog(path, locale, project=game.project) if path.is_file()
-               else new_catalog(owner, name, locale))
+        if path not in parsed and path.is_file():
+            parsed[path] = read_catalog(path, locale, project=game.project)
+        old = parsed[path] if path in parsed else new_catalog(owner, name, locale)
         out[name] = merge(template, old, domain(name))
     return out
 
@@ -195,7 +199,8 @@ def status(project: Path, game: Game, locales: list[str] | None = None) -> list[
     report = []
     for locale in locales if locales is not None else translated_locales(game):
         result = LocaleStatus(locale, stale_templates=stale)
-        catalogs = merged(project, game, locale, current)
+        parsed: dict[Path, Catalog] = {}  # each PO file read once for both questions
+        catalogs = merged(project, game, locale, current, parsed)
         for name, catalog in catalogs.items():
             for message in catalog:
                 if not message.id:
@@ -206,7 +211,7 @@ def status(project: Path, game: Game, locales: list[str] | None = None) -> list[
                 elif message.fuzzy:
                     result.pending.append(Pending(name, "fuzzy", message))
         result.misuses = terminology(catalogs)
-        result.unkept = kept_problems(game, [locale])
+        result.unkept = kept_problems(game, [locale], parsed)
         report.append(result)
     return report
 

@@ -16,6 +16,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from defusedxml import ElementTree
+
 from publish.checks.preflight.content import Use
 from publish.checks.preflight.expectation import SAID, Variant
 
@@ -81,7 +83,6 @@ def _xmp_version(pdf: Any) -> str:
     or unreadable). Parsed from the bytes as XML (defusedxml: the file is untrusted), since
     pikepdf's metadata editor writes the document information back."""
     import pikepdf
-    from defusedxml import ElementTree
 
     metadata = pdf.Root.get("/Metadata")
     if not isinstance(metadata, pikepdf.Stream):
