@@ -36,6 +36,9 @@ PORTUGUESE = """
 """
 """Common Portuguese function words, and the Portuguese words the core used to print."""
 
+LANGUAGE_TAG = re.compile(r"([\"'])[a-z]{2,3}\1")
+"""A quoted language code ("da", "ja"): a name for a language, not a word of one."""
+
 ALSO_ENGLISH = {"crises"}
 """Forms of Agência's glossary terms that are English words too: not refused."""
 
@@ -106,7 +109,7 @@ def hits(paths: Iterable[Path]) -> dict[str, dict[str, list[str]]]:
     for path in paths:
         name = str(path.relative_to(REPO)) if path.is_relative_to(REPO) else str(path)
         for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
-            folded = fold(line)
+            folded = LANGUAGE_TAG.sub("", fold(line))
             for pattern, word, why in refused:
                 if pattern.search(folded):
                     found.setdefault(name, {}).setdefault(word, []).append(

@@ -309,7 +309,7 @@ def i18n_update(project: str | None, game: str | None, chosen: tuple[str, ...]) 
 
 
 def language_tag(text: str) -> bool:
-    """Whether ``text`` is a language tag (``ja``, ``pt-BR``) of a language Babel knows."""
+    """Whether ``text`` is a language tag (``pl``, ``pt-BR``) of a language Babel knows."""
     if not re.fullmatch(r"[a-z]{2,3}(?:[-_][A-Za-z0-9]{2,8})*", text):
         return False
     try:
@@ -325,7 +325,7 @@ def i18n_shared(project: str | None, chosen: tuple[str, ...]) -> list[str]:
     for locale in chosen:
         if not language_tag(locale):
             raise Failure([f"Error: Invalid value for --locale: '{locale}' is not a language "
-                           "tag Babel knows (fr, pt-BR, ja...)"], 2)
+                           "tag Babel knows (fr, pt-BR, pl...)"], 2)
     with failing():
         root = find_root(Path(project) if project else None)
         written = update_shared(root, list(chosen))

@@ -221,7 +221,7 @@ def headings_at_foot(pages: list[Page], heads: list[Heading], running: set[tuple
         if head.page >= len(pages):
             continue
         page = pages[head.page - 1]
-        # a line's foot, not its top: an accent ("Índice") rises above the heading's top
+        # a line's foot, not its top: a capital's accent ("Élan") rises above the heading's top
         below = [line for i, line in enumerate(page.lines)
                  if (page.number, i) not in running and line.y0 < head.top - SLACK]
         if not below:

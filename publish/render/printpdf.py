@@ -33,7 +33,8 @@ if TYPE_CHECKING:
 PDFX = {"pdf/x-1a": ("PDF/X-1a:2003", "1.4"), "pdf/x-3": ("PDF/X-3:2003", "1.4"),
         "pdf/x-4": ("PDF/X-4", "1.6")}
 """Each variant's identifier and the PDF version it is written as."""
-
+PART = {"pdf/x-1a": "PDF/X-1:2003"}
+"""GTS_PDFXVersion where it names the part rather than the variant (X-1a: part 1)."""
 
 
 class NotPrintable(PublishError, ValueError):
@@ -334,12 +335,14 @@ def _pdfx(document: Any, service: Service, convert: Converter, what: str) -> Non
         return
     identifier, _version = PDFX[variant]
     if variant != "pdf/x-4":
-        info["/GTS_PDFXVersion"] = identifier
+        # ISO 15930-4: an X-1a file names its part's version, PDF/X-1:2003, and says
+        # which conformance level of it, PDF/X-1a:2003, in a key of its own
+        info["/GTS_PDFXVersion"] = PART.get(variant, identifier)
         if variant == "pdf/x-1a":
             info["/GTS_PDFXConformance"] = identifier
     with document.open_metadata(set_pikepdf_as_editor=False) as meta:
         meta["dc:title"] = str(info["/Title"])
-        meta["pdfxid:GTS_PDFXVersion"] = identifier
+        meta["pdfxid:GTS_PDFXVersion"] = PART.get(variant, identifier)
         meta["pdf:Trapped"] = "False"
         for key in ("xmp:CreateDate", "xmp:ModifyDate", "xmp:MetadataDate"):
             meta[key] = moment.isoformat()

@@ -110,7 +110,9 @@ def test_a_drivethrucards_file_is_pdfx_1a_cmyk_and_flat(tmp_path):
     assert not {"rg", "RG"} & colour_ops(pdf)  # no RGB colour left
     with pikepdf.open(io.BytesIO(pdf)) as document:
         info = document.docinfo
-        assert str(info["/GTS_PDFXVersion"]) == "PDF/X-1a:2003"
+        # ISO 15930-4: the part in the version key, the level in the conformance key
+        assert str(info["/GTS_PDFXVersion"]) == "PDF/X-1:2003"
+        assert str(info["/GTS_PDFXConformance"]) == "PDF/X-1a:2003"
         assert info["/Trapped"] == pikepdf.Name("/False")
         intent = document.Root.OutputIntents[0]
         assert str(intent.OutputConditionIdentifier) == "CGATS TR 001"

@@ -41,7 +41,9 @@ def test_drivethrucards_gets_back_front_pages_for_every_copy_at_tarot_size(shop)
         assert len(pdf.pages) == 2 * copies(shop)  # a back and a front for every copy
         trim = [float(v) for v in pdf.pages[0].TrimBox]
         assert trim == pytest.approx([0, 0, 69.85 / 25.4 * 72, 120.65 / 25.4 * 72], abs=0.05)
-        assert str(pdf.docinfo["/GTS_PDFXVersion"]) == "PDF/X-1a:2003"
+        # ISO 15930-4: the part in the version key, the level in the conformance key
+        assert str(pdf.docinfo["/GTS_PDFXVersion"]) == "PDF/X-1:2003"
+        assert str(pdf.docinfo["/GTS_PDFXConformance"]) == "PDF/X-1a:2003"
     texts = page_texts(out / "alpha.pdf")
     assert "Primeira" not in texts[0] and "Primeira" in texts[1]  # back, then front
 

@@ -137,9 +137,15 @@ def sections(html: str, deepest: int = 3) -> Iterator[tuple[str, str, str]]:
         yield match.group(3), plain(match.group(5)), plain(html[match.end():end])
 
 
+_FACE = re.compile(r'<article class="face" role="img" aria-label="[^"]*">')
+
+
 def notes_in_text(html: str) -> str:
     """Each callout (an ``aside`` in the printed rules) as a note within the text: on a web
-    page an ``aside`` is a landmark of the page, beside the text rather than in it."""
+    page an ``aside`` is a landmark of the page, beside the text rather than in it.  A
+    `{face}` is an image linked to its card's page here, named by its own alt: the printed
+    face's picture role (a tagged PDF's Figure) would hide the link inside it."""
+    html = _FACE.sub('<article class="face">', html)
     return html.replace('<aside class="callout', '<div role="note" class="callout').replace(
         "</aside>", "</div>")
 
