@@ -130,16 +130,23 @@ def _tags_line(tags: dict) -> str:
             f"{tags['ratio_wall_tagged_over_untagged']} (goal <= {TAGS_GOAL}: {verdict})")
 
 
+def project_copy(root: Path, copy: Path, game_id: str | None = None) -> Path:
+    """``copy`` made a project of the games, templates and fonts of ``root`` (with
+    ``game_id`` its default game), for a benchmark to build in and edit."""
+    for folder in ("cards", "templates", "fonts"):
+        shutil.copytree(root / folder, copy / folder)
+    if game_id is not None:
+        (copy / "pyproject.toml").write_text(
+            f'[tool.publish]\ndefault-game = "{game_id}"\n', encoding="utf-8")
+    return copy
+
+
 def bench_build(root: Path, game_id: str) -> dict:
     """`publish build` in a copy of the project: cold (every edition, every output), with
     nothing to do, and after editing one card; the edit's share of a cold build."""
     bindir = Path(sys.executable).parent
     with tempfile.TemporaryDirectory(prefix="publish-bench-") as tmp:
-        copy = Path(tmp)
-        for folder in ("cards", "templates", "fonts"):
-            shutil.copytree(root / folder, copy / folder)
-        (copy / "pyproject.toml").write_text(
-            f'[tool.publish]\ndefault-game = "{game_id}"\n', encoding="utf-8")
+        copy = project_copy(root, Path(tmp), game_id)
         command = [str(bindir / "publish"), "build", "--game", game_id]
         cold = _timed(command, copy)
         noop = min(_timed(command, copy) for _ in range(3))
@@ -168,11 +175,7 @@ def bench_printshop(root: Path, game_id: str, runs: int = RUNS) -> dict:
     and no PDF/X), in a copy of the project: what the conversion costs."""
     bindir = Path(sys.executable).parent
     with tempfile.TemporaryDirectory(prefix="publish-bench-") as tmp:
-        copy = Path(tmp)
-        for folder in ("cards", "templates", "fonts"):
-            shutil.copytree(root / folder, copy / folder)
-        (copy / "pyproject.toml").write_text(
-            f'[tool.publish]\ndefault-game = "{game_id}"\n', encoding="utf-8")
+        copy = project_copy(root, Path(tmp), game_id)
         spec = load_services()["dtc"].spec.model_dump()
         spec.update(colour={"space": "rgb"}, pdf="none")
         own = copy / "cards" / game_id / "services"
@@ -233,9 +236,7 @@ def bench_changes(root: Path, game_id: str, runs: int = RUNS) -> dict:
     bindir = Path(sys.executable).parent
     publish = str(bindir / "publish")
     with tempfile.TemporaryDirectory(prefix="publish-bench-") as tmp:
-        copy = Path(tmp)
-        for folder in ("cards", "templates", "fonts"):
-            shutil.copytree(root / folder, copy / folder)
+        copy = project_copy(root, Path(tmp))
         for git in (["init", "-q"], ["add", "-A"], ["-c", "user.name=bench", "-c",
                     "user.email=bench@localhost", "commit", "-qm", "before"]):
             subprocess.run(["git", *git], cwd=copy, check=True, stdout=subprocess.DEVNULL)
