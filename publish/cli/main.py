@@ -15,7 +15,7 @@ from publish import __version__
 from publish.app import commands, scaffold
 from publish.app.changes.command import ChangesRequest
 from publish.app.changes.command import changes as compare_versions
-from publish.app.preflight import expectation_from_options, preflight_files
+from publish.app.preflight import expectation_from_options, preflight_files, service_preflight
 from publish.app.preview import preview as preview_cards
 from publish.app.serve import HOST, BuildState, build_reporting, make_server, serving
 from publish.app.sheets import commands as sheetcommands
@@ -449,7 +449,12 @@ def replay(project: str | None, game: str | None, files: tuple[str, ...], editio
 
 
 @main.command()
-@click.argument("files", nargs=-1, required=True, type=click.Path(exists=True, dir_okay=False))
+@project_option
+@game_option
+@click.argument("files", nargs=-1, type=click.Path(exists=True, dir_okay=False))
+@click.option("--service", metavar="ID", help="Hold the files to this print service's data "
+              "at the game's card size (no FILES: every file built for it); instead of the "
+              "options below.")
 @click.option("--trim", metavar="WxH", help="Trimmed card size in mm, e.g. 63.5x88.9.")
 @click.option("--bleed", type=click.FloatRange(0), help="Bleed on each side, in mm.")
 @click.option("--pixels", metavar="WxH", help="A picture's exact size in px, e.g. 822x1122.")
@@ -460,7 +465,18 @@ def replay(project: str | None, game: str | None, files: tuple[str, ...], editio
 @click.option("--min-ppi", type=click.FloatRange(0), default=300, show_default=True,
               help="Least effective resolution of a placed picture.")
 @reports
-def preflight(files: tuple[str, ...], **options: Any) -> None:
+def preflight(project: str | None, game: str | None, files: tuple[str, ...],
+              service: str | None, **options: Any) -> None:
     """Measure print files (PDF, PNG, JPEG) against what a print service expects; one
     located line per problem, exit 1 if any (docs/preflight.md)."""
+    if service is not None:
+        given = [name for name, value in options.items()
+                 if value not in (None, False) and name != "min_ppi"]
+        if given:
+            raise Failure([f"preflight: --service states the figures; leave out "
+                           f"{', '.join('--' + n.replace('_', '-') for n in given)}"], 2)
+        echo_all(*service_preflight(project, game, service, files))
+    if not files:
+        raise Failure(["preflight: name the files to check, or a print service (--service)"],
+                      2)
     echo_all(*preflight_files(files, expectation_from_options(**options)))

@@ -56,7 +56,7 @@ class Expectation:
             raise OptionError(f"unknown colour {self.colour!r}: rgb or cmyk")
         if self.variant == "pdf/x-1a" and self.colour != "cmyk":
             raise OptionError("PDF/X-1a holds CMYK (and grey and spot) colour only: "
-                              "expect cmyk with it")
+                              "expect cmyk with it (--cmyk)")
         for name in ("bleed", "dpi", "ink_limit", "min_ppi"):
             value = getattr(self, name)
             if value is not None and value < 0:
