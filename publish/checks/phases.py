@@ -11,7 +11,8 @@ phase whose data it reads, in the order its problems should come; it then runs i
 The phases, in order (``needs``: what must have found nothing first):
 
 - cards: the deck rules, the examples' front matter, the typography of card text;
-- assets: icons, files that lead out of the project, pictures, the kept deck schema;
+- assets: icons, files that lead out of the project, pictures, the kept deck schema, the
+  game's own print services;
 - engine (needs load, cards): the engine's checks of the whole game, which replay the
   examples; else only its checks of each card alone;
 - templates: the card templates, the box pictures and component templates game.yaml
@@ -28,6 +29,7 @@ from publish.checks.deckrules import check_game
 from publish.checks.examples import example_problems
 from publish.checks.registry import LOAD, Findings, Phase, Subject
 from publish.checks.schema import stale_schema
+from publish.core.problems import ProblemsFound
 from publish.core.projectfiles import leading_out
 from publish.docs.rules import rules_problems
 from publish.engines.registry import unnamed_engine
@@ -35,6 +37,7 @@ from publish.i18n.translate import field_problems, kept_problems
 from publish.model.game import game_files
 from publish.model.icons import icon_problems
 from publish.model.images import check_pictures
+from publish.model.services import load_services
 from publish.model.text import inherited_typography, typography_problems
 from publish.render.piececheck import piece_problems
 from publish.render.templatecheck import template_problems
@@ -71,6 +74,16 @@ def pictures(subject: Subject) -> Findings:
 
 def kept_deck_schema(subject: Subject) -> Findings:
     return Findings(warnings=stale_schema(subject.game, subject.engine))
+
+
+def print_services(subject: Subject) -> Findings:
+    """The game's own print services (services/*.yaml), each checked as the package's are:
+    a wrong one is found here, at its line, not by the first build that reads it."""
+    try:
+        load_services(subject.game.root)
+    except ProblemsFound as found:
+        return Findings(found.problems)
+    return Findings()
 
 
 def engine_checks(subject: Subject) -> Findings:
@@ -130,7 +143,7 @@ def rules_skipped(_: Subject) -> str:
 
 PHASES: tuple[Phase, ...] = (
     Phase(CARDS, (deck_rules, examples_front_matter, typography)),
-    Phase(ASSETS, (icons, files_inside, pictures, kept_deck_schema)),
+    Phase(ASSETS, (icons, files_inside, pictures, kept_deck_schema, print_services)),
     Phase(ENGINE, (engine_checks,), needs=(LOAD, CARDS), alone=(engine_card_checks,),
           skipped=engine_skipped),
     Phase(TEMPLATES, (templates, box_and_component_files, template_words)),

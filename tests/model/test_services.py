@@ -110,3 +110,14 @@ def test_the_repositorys_games_list_their_own_size():
     for game_id in ("agencia", "harbourlight"):
         game, problems = load_game(REPO, game_id)
         assert game is not None, problems
+
+
+def test_publish_check_finds_a_wrong_service_file_of_the_games_own(demo):
+    """Found by the check, at its line, not first by a build of another service."""
+    from conftest import run
+
+    path = own_service(demo / "cards" / "demo", "local", GOOD.replace("copies: each",
+                                                                       "copies: some"))
+    result = run("check", "--project", str(demo), "--game", "demo")
+    assert result.exit_code == 1
+    assert f"{path}:5:" in result.output and "copies" in result.output
