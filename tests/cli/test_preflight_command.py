@@ -37,4 +37,4 @@ def test_a_wrong_option_is_said_without_a_traceback(tmp_path):
     result = run("preflight", str(card), "--variant", "pdf/x-1a")
     assert (result.exit_code, result.output) == (
         2, "preflight: PDF/X-1a holds CMYK (and grey and spot) colour only: expect cmyk with "
-           "it\n")
+           "it (--cmyk)\n")
