@@ -17,7 +17,13 @@ from pathlib import Path
 from publish.build.failures import Failure
 from publish.model.game import Game
 from publish.model.load import load_game
-from publish.render.layout_check import Finding, check_pdf, declared_families, printed_names
+from publish.render.layout_check import (
+    Finding,
+    check_pdf,
+    declared_families,
+    edition_of,
+    printed_names,
+)
 
 BUILD = "build"
 
@@ -81,10 +87,7 @@ def pdfs_in(paths: Iterable[Path]) -> list[Path]:
 def game_reading(root: Path, game: Game, pdf: Path) -> Reading:
     """A built PDF of ``game``: its templates' fonts and the names of the edition whose
     folder holds it (the source edition when none does)."""
-    editions = game.config.locales.editions
-    folder = (root / BUILD / game.id).resolve()
-    parts = pdf.resolve().relative_to(folder).parts
-    locale = next((part for part in parts if part in editions), game.config.locales.source)
+    locale = edition_of(game, (root / BUILD / game.id).resolve(), pdf.resolve())
     return Reading(tuple(declared_families(root, game.id)),
                    tuple(printed_names(game, locale)))
 

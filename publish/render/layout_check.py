@@ -86,16 +86,21 @@ def check_build(build_dir: Path, game: Game) -> list[Finding]:
     build_dir = Path(build_dir)
     project = game.root.parent.parent
     families = [*declared_families(project, game.id), *SYSTEM_FAMILIES]
-    editions = game.config.locales.editions
     found: list[Finding] = []
     for path in sorted(build_dir.rglob("*.pdf")):
-        relative = path.relative_to(build_dir).parts
-        if any(part.startswith(".") for part in relative):
+        if any(part.startswith(".") for part in path.relative_to(build_dir).parts):
             continue
-        locale = next((p for p in (build_dir.name, *relative) if p in editions),
-                      game.config.locales.source)
-        found += check_pdf(path, families, printed_names(game, locale))
+        found += check_pdf(path, families, printed_names(game, edition_of(game, build_dir, path)))
     return found
 
 
-__all__ = ["Finding", "Page", "check_build", "check_pdf", "declared_families", "printed_names"]
+def edition_of(game: Game, build_dir: Path, path: Path) -> str:
+    """The edition whose folder holds ``path`` under ``build_dir`` (build/<game>/ or one
+    edition's folder); the source edition when none does."""
+    relative = path.relative_to(build_dir).parts
+    return next((part for part in (build_dir.name, *relative)
+                 if part in game.config.locales.editions), game.config.locales.source)
+
+
+__all__ = ["Finding", "Page", "check_build", "check_pdf", "declared_families", "edition_of",
+           "printed_names"]
