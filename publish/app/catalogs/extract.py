@@ -34,7 +34,7 @@ from publish.model.game import Game, GameConfig
 from publish.render.env import COMMON
 
 UI_MODULES = ("docs/edition.py", "docs/site/pages.py", "render/decks.py", "render/sheets.py",
-              "render/errata.py", "app/changes/versions.py")
+              "render/errata.py", "docs/changes/data.py")
 KEYWORDS = {"_": None, "gettext": None, "N_": None, "ngettext": (1, 2)}
 """The calls whose strings are messages (N_: a constant translated where it is printed)."""
 """Modules of this package whose ``_("...")`` words are printed in documents."""

@@ -11,40 +11,15 @@ import io
 import subprocess
 import tarfile
 import tempfile
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from contextlib import ExitStack, contextmanager
-from dataclasses import dataclass
 from pathlib import Path
 
 from publish.build.failures import Failure
-from publish.i18n.translate import N_
-
-WORKING_TREE = N_("working tree")
-"""How the version TO defaults to is named: the files as they are now (a message of the
-shared catalog: the documents say it in the edition's language)."""
+from publish.docs.changes.data import WORKING_TREE, Version
 
 GIT_SECONDS = 120
 """The longest `git archive` of one revision may take (a big project takes a few seconds)."""
-
-
-@dataclass(frozen=True)
-class Version:
-    """One side of a comparison: what the user called it and the project folder holding it."""
-
-    label: str
-    root: Path
-    revision: bool = False
-    """Written out of git into a temporary folder: its files are named as ``label:path``."""
-
-    def named(self, text: str) -> str:
-        """``text`` (a problem's message) with this version's files named as the user knows
-        them: a revision's as ``REVISION:cards/...``, not in the temporary folder."""
-        return text.replace(f"{self.root}/", f"{self.label}:") if self.revision else text
-
-    def said(self, gettext: Callable[[str], str]) -> str:
-        """The label as a document says it: a revision or a folder as given, the working
-        tree in the document's words."""
-        return gettext(self.label) if self.label == WORKING_TREE else self.label
 
 
 def is_project(folder: Path) -> bool:
