@@ -68,17 +68,32 @@ def _extract(archive: bytes, into: Path) -> None:
                 target.write_bytes(source.read())
 
 
-def revision(project: Path, name: str, into: Path) -> Version:
-    """The project as revision ``name`` of its git repository has it, written under ``into``."""
+def commit_of(project: Path, name: str) -> str:
+    """The commit revision ``name`` of the project's git repository names (a Failure saying
+    it is none)."""
     if name.startswith("-"):  # never an option of git's
         raise Failure([f"changes: {name}: a revision or a folder, not an option"])
-    top, inside = _top_level(project)
+    top, _ = _top_level(project)
     try:
         found = _git(top, "rev-parse", "--verify", "--quiet", f"{name}^{{commit}}")
     except Failure as failure:
         raise Failure([f"changes: {name} is neither a project folder nor a revision of the "
                        f"git repository at {top}"]) from failure
-    commit = found.decode().strip()
+    return found.decode().strip()
+
+
+def references(project: Path) -> list[Path]:
+    """The files of the project's git repository that say which commit a name is (HEAD, the
+    references): a revision names another commit only when one of them changes."""
+    found = _git(project, "rev-parse", "--git-dir", "--git-common-dir").decode().split("\n")
+    own, common = (project / found[0]).resolve(), (project / found[1]).resolve()
+    return [own / "HEAD", common / "refs", common / "packed-refs"]
+
+
+def revision(project: Path, name: str, into: Path) -> Version:
+    """The project as revision ``name`` of its git repository has it, written under ``into``."""
+    commit = commit_of(project, name)
+    top, inside = _top_level(project)
     paths = [f"{inside}/cards", f"{inside}/templates", f"{inside}/fonts"] if inside else [
         "cards", "templates", "fonts"]
     present = [p for p in paths if _git(top, "ls-tree", "--name-only", commit, p).strip()]
