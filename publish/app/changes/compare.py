@@ -90,17 +90,20 @@ def editions(game: Game, locales: Sequence[str] | None) -> list[str]:
 
 
 def compare_games(before: Version, after: Version, old: Game, new: Game,
-                  locales: Sequence[str] | None = None) -> Comparison:
+                  locales: Sequence[str] | None = None, players: bool = False) -> Comparison:
     """What changed from ``old`` (the game as ``before`` has it) to ``new`` (``after``'s), in
-    ``locales`` (default: every edition of ``new``)."""
+    ``locales`` (default: every edition of ``new``); ``players``: only what players read,
+    the cards and the rules (no translations left behind, no examples replayed: the
+    manual's and the site's changes show neither, and the replays cost most)."""
     chosen = editions(new, locales)
     source = new.config.locales.source
     try:
         versions = _Versions(old, new, identities(old, new), paragraphs(old), paragraphs(new))
-        stale = stale_translations(old, new, [loc for loc in chosen if loc != source])
+        stale = {} if players else stale_translations(
+            old, new, [loc for loc in chosen if loc != source])
         return Comparison(new.id, before, after, tuple(
             _edition(versions, locale, stale.get(locale, ())) for locale in chosen),
-            example_changes(old, new))
+            () if players else example_changes(old, new))
     except ProblemsFound as found:
         raise Failure(["changes: the catalogs or rules do not read:",
                        *(f"  {p}" for p in found.problems)]) from found

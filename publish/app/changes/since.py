@@ -79,13 +79,15 @@ def identified(work: Work, only: str | None = None) -> Work:
 
 def comparison(project: Path, game: Game, locales: Sequence[str]) -> Comparison:
     """What changed in ``game`` (as the project has it now) since ``changes_since``, in
-    ``locales``."""
+    ``locales``: the cards and rules, as `publish changes` compares them (what players
+    read; the report's translations left behind and examples replayed are not shown)."""
     name = game.config.changes_since
     assert name is not None, "compared only when game.yaml names a version"
     folder = _folder(project, name)
     with _located(game), versions(project, str(folder) if folder else name, None) as (
             before, after):
-        return compare_games(before, after, loaded(before, game.id), game, locales)
+        return compare_games(before, after, loaded(before, game.id), game, locales,
+                             players=True)
 
 
 def with_changes(work: Work, jobs: Sequence[Job]) -> Work:

@@ -57,6 +57,7 @@ def test_the_build_compares_the_version_game_yaml_names_as_publish_changes_does(
     assert all(job.inputs["changes since"] == work.since for job in jobs)
     changes = with_changes(work, jobs).changes
     assert changes is not None and changes.editions == reported.editions
+    assert changes.examples == () and all(e.stale == () for e in changes.editions)
     assert with_changes(work, [j for j in jobs if j.target not in ("manual", "site")]) is work
 
 
