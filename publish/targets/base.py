@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any, Protocol, TypeVar, runtime_checkable
 
 from publish.core.problems import Problem
+from publish.docs.changes.data import Comparison
 from publish.model.game import Game
 from publish.model.inputs import Inputs
 from publish.render.edition import EditionContext
@@ -118,6 +119,12 @@ class Work:
     """Each example's replay findings from the check, so no example is replayed twice."""
     warnings: tuple[Problem, ...] = ()
     """The check's warnings (a picture too coarse to print sharp): a build says them too."""
+    since: str = ""
+    """The earlier version game.yaml's ``changes_since`` names, as what identifies it (its
+    commit, or its files' digest): an input of the outputs that show the changes; '': none."""
+    changes: Comparison | None = None
+    """What changed since that version, compared once per build when an output showing it
+    is made (publish.app.changes.since)."""
     _editions: dict[str, EditionContext] = field(default_factory=dict, init=False,
                                                   repr=False, compare=False)
 

@@ -26,6 +26,9 @@ FOLDER = "site"
 ASSETS = ("site.css", "site.js", "filter.js", "search.js", "LICENCE.txt")
 """The files every page shares, from templates/_common/site/ (a project may replace them
 with its own, as any template), copied to site/assets/."""
+CHANGES_CSS = "changes.css"
+"""The changes page's and the changed rules' style: copied when game.yaml names an earlier
+version (``changes_since``)."""
 
 
 @dataclass(frozen=True)
@@ -55,7 +58,7 @@ class Site:
     def jobs(self, work: Work, inputs: Inputs, locale: str, options: SiteOptions) -> list[Job]:
         game = work.game
         every = {**inputs.common(locale), **inputs.cards((c.number for c in game.cards), locale),
-                 **inputs.rules()}
+                 **inputs.rules(), **({"changes since": work.since} if work.since else {})}
         return [Job(self.name, locale, (f"{FOLDER}/{locale}/index.html",), every, options,
                     cost=len(game.cards) * 2, whole_game=True, noun="site")]
 
@@ -69,7 +72,8 @@ class Site:
         edition = read_edition(context, stable_ids=True,
                                check_example=example_checker(context, work.examples),
                                face_html=face_image(game, job.locale, images, "../"))
-        pages = site_pages(edition, editions, images)
+        changes = work.changes.edition(job.locale) if work.changes else None
+        pages = site_pages(edition, editions, images, changes)
         edition.raise_problems()
         ours = f"{FOLDER}/{job.locale}/"
         files = {ours + path: data for path, data in pages.items()}
@@ -77,7 +81,7 @@ class Site:
         files[f"{FOLDER}/index.html"] = root_page(edition, editions)
         loader = context.rules_env.loader
         assert loader is not None
-        for asset in ASSETS:
+        for asset in ASSETS + ((CHANGES_CSS,) if changes else ()):
             text = loader.get_source(context.rules_env, f"site/{asset}")[0]
             files[f"{FOLDER}/assets/{asset}"] = text.encode("utf-8")
         out = job_dir(work.project, game.id, job) / FOLDER / job.locale
