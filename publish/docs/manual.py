@@ -35,6 +35,7 @@ from publish.docs.edition import Edition, babel_locale, heading_text, index_entr
 from publish.docs.markdown import RulesMarkdown
 from publish.docs.shape import items, shown, units
 from publish.i18n.translate import plural_form
+from publish.model.copies import per_player
 from publish.model.game import Card, Game, game_files
 from publish.model.text import untranslated
 from publish.render import pdf
@@ -113,6 +114,7 @@ def card_lists(edition: Edition) -> list[dict[str, Any]]:
             rows.append({
                 "number": card.number, "anchor": anchor,
                 "name": untranslated(card.name, "name" in card.untranslated), "copies": copies,
+                "per_player": per_player(game, card, deck_id),
                 "group": _group(game, card),
                 "kind": None if card.kind == config.default_kind else kind.name,
                 "effect": markdown.effect_html(card),
@@ -123,7 +125,8 @@ def card_lists(edition: Edition) -> list[dict[str, Any]]:
                    "counted": plural_form(config.card_kinds[k].count_forms(), n, edition.locale)}
                   for k, n in kinds.items()]
         decks.append({"id": deck_id, "name": spec.name, "colour": spec.colour, "rows": rows,
-                      "total": sum(kinds.values()), "kinds": counts})
+                      "total": sum(kinds.values()), "kinds": counts,
+                      "per_player": spec.per_player})
     return decks
 
 
