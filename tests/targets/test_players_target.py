@@ -69,3 +69,24 @@ def test_the_tts_saved_object_holds_a_starter_deck_per_player(moon: Path):
     assert three["Starter deck"].count("Apprentice") == 3 * 3
     assert usual["Main deck"] == three["Main deck"]
     assert (folder / "moon-en-3p.png").is_file()
+
+
+def test_a_service_printing_every_copy_prints_a_set_per_player(moon: Path):
+    """DriveThruCards takes a page pair (back, front) per copy: the starter deck's 5 cards
+    are 10 pages per player."""
+    printshop = moon / "build" / "moon" / "en" / "printshop" / "dtc"
+    for players in ((), ("--players", "3")):
+        result = run("build", "printshop", "--project", str(moon), "--game", "moon",
+                     "--service", "dtc", *players)
+        assert result.exit_code == 0, result.output
+    assert len(PdfReader(printshop / "starter.pdf").pages) == 5 * 2 * 2
+    assert len(PdfReader(printshop / "starter-3p.pdf").pages) == 5 * 2 * 3
+    assert len(PdfReader(printshop / "main-3p.pdf").pages) == len(
+        PdfReader(printshop / "main.pdf").pages)
+
+
+def test_players_for_a_service_printing_each_card_once_are_refused(moon: Path):
+    result = run("build", "printshop", "--project", str(moon), "--game", "moon",
+                 "--service", "tgc", "--players", "3")
+    assert result.exit_code == 1
+    assert "--players 3: The Game Crafter prints each card once" in result.output
