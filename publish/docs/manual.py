@@ -38,6 +38,7 @@ from publish.docs.markdown import RulesMarkdown
 from publish.docs.messages import rel
 from publish.docs.shape import items, shown, units
 from publish.i18n.translate import plural_form
+from publish.model.copies import per_player
 from publish.model.game import Card, Game, game_files
 from publish.model.text import untranslated
 from publish.render import pdf
@@ -116,6 +117,7 @@ def card_lists(edition: Edition) -> list[dict[str, Any]]:
             rows.append({
                 "number": card.number, "anchor": anchor,
                 "name": untranslated(card.name, "name" in card.untranslated), "copies": copies,
+                "per_player": per_player(game, card, deck_id),
                 "group": _group(game, card),
                 "kind": None if card.kind == config.default_kind else kind.name,
                 "effect": markdown.effect_html(card),
@@ -126,7 +128,8 @@ def card_lists(edition: Edition) -> list[dict[str, Any]]:
                    "counted": plural_form(config.card_kinds[k].count_forms(), n, edition.locale)}
                   for k, n in kinds.items()]
         decks.append({"id": deck_id, "name": spec.name, "colour": spec.colour, "rows": rows,
-                      "total": sum(kinds.values()), "kinds": counts})
+                      "total": sum(kinds.values()), "kinds": counts,
+                      "per_player": spec.per_player})
     return decks
 
 

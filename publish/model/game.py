@@ -21,6 +21,7 @@ from publish.model.basics import Colour, Id, NonEmpty, Strict, TagId
 from publish.model.components import ComponentSpec
 from publish.model.documents import Figures as Figures  # re-exported: tests and docs read it
 from publish.model.documents import ManualSpec as ManualSpec
+from publish.model.players import PlayersSpec
 from publish.model.sizes import CardSize, card_sizes
 
 
@@ -108,6 +109,8 @@ class DeckSpec(Strict):
     expect: DeckExpectation | None = None
     box_art: NonEmpty | None = Field(None, description="a picture in the game's folder for "
                                      "the front of the deck's tuck box; none: the deck's back")
+    per_player: bool = Field(False, description="its cards' copies are one player's set, "
+                             "printed once per player (--players): docs/components.md")
 
 
 class GroupValue(Strict):
@@ -136,7 +139,6 @@ class TagSpec(Strict):
     description: str = ""
 
 
-
 class IconSpec(Strict):
     """An icon used as a :token: in card text, rules and tables; drawn by an SVG file."""
 
@@ -151,7 +153,7 @@ FieldType = Literal["integer", "text", "translatable", "choice", "image", "tags"
 
 RESERVED_FIELDS = frozenset({
     "number", "name", "kind", "copies", "notes", "text", "text_size", "shrink_to_fit", "tags",
-    "group",
+    "group", "per_player",
     "name_class", "kind_label", "deck", "deck_mark", "frame", "boxes", "fields", "images"})
 """Names a card entry or its face template already uses: a game's field cannot take them."""
 
@@ -214,7 +216,6 @@ def _check_default(spec: FieldSpec) -> None:
 
 CARD_SIZES: dict[str, tuple[float, float]] = card_sizes()
 """Card sizes a game may print at: width and height in mm, before bleed (data/sizes.yaml)."""
-
 
 
 BACKS = ("none", "long-edge", "short-edge", "fold")
@@ -318,6 +319,7 @@ class GameConfig(Strict):
         default_factory=dict, description="the game's own card fields, by id: cards write "
                                           "them as keys, templates read them as card.<id>")
     print: PrintSpec = Field(default_factory=PrintSpec)
+    players: PlayersSpec | None = Field(None, description="how many play: docs/components.md")
     components: dict[Id, Component] = Field(
         default_factory=dict, description="tokens, reference cards: docs/components.md")
     typography: dict[str, Typography] = Field(default_factory=dict)
@@ -386,6 +388,7 @@ class Card:
     shrink_to_fit: float | None = None
     """This card's own floor for shrinking its text (None: the game's print.shrink_to_fit)."""
     tags: tuple[str, ...] = ()
+    per_player: bool | None = None  # its copies one player's set? None: as its deck says
     fields: dict[str, Any] = field(
         default_factory=dict,
         metadata={"doc": "the game's own fields (game.yaml 'fields'), defaults filled in"})

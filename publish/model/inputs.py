@@ -21,6 +21,7 @@ from pathlib import Path
 from publish.core.atomic import write_atomic
 from publish.core.projectfiles import hidden, read_bytes
 from publish.model.cardschema import SCHEMA_FILE
+from publish.model.copies import per_player
 from publish.model.game import Card, Game
 from publish.model.images import picture_version, shown_pictures
 from publish.model.images import pictures as pictures_of
@@ -63,6 +64,8 @@ def card_digest(card: Card, pictures: Iterable[str] = ()) -> str:
             "text_size": card.text_size, "shrink_to_fit": card.shrink_to_fit,
             "fields": card.fields,
             "blocks": [[b.kind, b.text, b.effect] for b in card.blocks]}
+    if card.per_player is not None:  # said only when said: the records of other cards stand
+        data["per_player"] = card.per_player
     return digest([json.dumps(data, sort_keys=True, ensure_ascii=False), *pictures])
 
 
@@ -74,8 +77,11 @@ def selection_digest(game: Game) -> str:
 
 
 def order_digest(game: Game, deck: str) -> str:
-    """Which cards a deck prints, in which order, how many of each: where each card lands."""
-    return digest([json.dumps([[c.number, c.copies[deck]] for c in game.deck_cards(deck)])])
+    """Which cards a deck prints, in which order, how many of each (and whether per player):
+    where each card lands."""
+    return digest([json.dumps([[c.number, c.copies[deck], *(["per player"]
+                                                             if per_player(game, c, deck) else [])]
+                               for c in game.deck_cards(deck)])])
 
 
 SOURCES = ("game.yaml", "decks", "rules", "examples", "locale", "icons", SCHEMA_FILE)

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 from publish.core.problems import OptionError
 from publish.i18n.fields import fill
 from publish.i18n.translate import N_
+from publish.model.copies import players_for, players_suffix
 from publish.model.game import BACKS, Game, game_files
 from publish.render.edition import EditionContext
 from publish.render.faces import DeckBack, Face, FaceStyle
@@ -52,6 +53,10 @@ class DeckOptions:
     only: tuple[str, ...] = ()
     """The decks to build (--deck), for a quick look at one; empty: every deck and the
     PDF joining them."""
+    players: int | None = None
+    """The players per-player copies print for; None: the game's usual number (``for_game``)."""
+    players_suffix: str = ""
+    """What file names add for players other than the game's usual number (``for_game``)."""
 
     def __post_init__(self) -> None:
         if self.paper not in PAPERS:
@@ -65,9 +70,11 @@ class DeckOptions:
         """These options with the edition and size chosen: the game's source locale and card
         size where none was."""
         own, backs = game.config.print.default_size, game.config.print.backs
+        players = players_for(game, self.players)
         return replace(self, locale=self.locale or game.config.locales.source,
                        size=self.size or own, game_size=own, backs=self.backs or backs,
-                       game_backs=backs)
+                       game_backs=backs, players=players,
+                       players_suffix=players_suffix(game, players))
 
     @property
     def edition(self) -> str:
@@ -99,7 +106,7 @@ class DeckOptions:
         backs = self.backs or self.game_backs
         if backs != self.game_backs:  # sheets without the game's backs say so
             parts += ["no-backs" if backs == "none" else backs]
-        return "".join(f"-{p}" for p in parts)
+        return "".join(f"-{p}" for p in parts) + self.players_suffix
 
 
 def resolved(context: EditionContext, options: DeckOptions) -> DeckOptions:
@@ -120,13 +127,14 @@ class SheetSpec:
     cards: frozenset[str] | None = None
 
 
-def deck_faces(context: EditionContext, decks: Iterable[str]
+def deck_faces(context: EditionContext, decks: Iterable[str], players: int = 1
                ) -> tuple[list[Face], list[DeckBack]]:
-    """Faces with copies expanded, and the matching backs, deck by deck."""
+    """Faces with copies expanded (per-player ones for ``players``), and the matching backs,
+    deck by deck."""
     faces: list[Face] = []
     backs: list[DeckBack] = []
     for deck in decks:
-        deck_faces, deck_backs = context.deck_faces(deck)
+        deck_faces, deck_backs = context.deck_faces(deck, players)
         faces += deck_faces
         backs += deck_backs
     return faces, backs
@@ -204,7 +212,7 @@ def render_sheets(context: EditionContext, spec: SheetSpec,
     them), card text shrunk where it overflows and the game allows (listed in ``shrunk``);
     raise Overflow if any card's text does not fit."""
     options = resolved(context, spec.options)
-    faces, backs = deck_faces(context, spec.decks)
+    faces, backs = deck_faces(context, spec.decks, options.players or 1)
     sizes, floors = text_sizes(context.game, faces, context.style(options.chosen_size, options.bw))
 
     def lay_out(chosen: dict[str, float], only: set[str] | None) -> Document:
@@ -234,5 +242,5 @@ def text_sizes(game: Game, faces: Iterable[Face], style: FaceStyle
 def sheets_showing(context: EditionContext, spec: SheetSpec) -> list[int]:
     """Which pages of render_sheets(context, spec) without its ``cards`` show any of
     ``spec.cards`` (no layout needed)."""
-    faces, backs = deck_faces(context, spec.decks)
+    faces, backs = deck_faces(context, spec.decks, resolved(context, spec.options).players or 1)
     return pages_showing(sheet_pages(context, spec, faces, backs)[0], spec.cards or ())

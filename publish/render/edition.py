@@ -22,7 +22,8 @@ from typing import Any, TypeVar
 from publish.engines.protocol import Engine
 from publish.engines.registry import engine_for
 from publish.i18n.translate import Translator, edition_words, localize
-from publish.model.game import Game
+from publish.model.copies import copies
+from publish.model.game import Card, Game
 from publish.model.icons import read_icons
 from publish.render.env import environment
 from publish.render.faces import DeckBack, Face, FaceStyle, deck_context, face_context, face_style
@@ -47,7 +48,7 @@ class EditionContext:
     _icons: dict[str, str] | None = field(default=None, repr=False)
     _made: dict[Hashable, Any] = field(default_factory=dict, repr=False)
     _styles: dict[tuple[str, bool], FaceStyle] = field(default_factory=dict, repr=False)
-    _faces: dict[str, tuple[tuple[Face, ...], tuple[DeckBack, ...]]] = field(
+    _faces: dict[tuple[str, int], tuple[tuple[Face, ...], tuple[DeckBack, ...]]] = field(
         default_factory=dict, repr=False)
 
     @classmethod
@@ -95,14 +96,21 @@ class EditionContext:
             self._styles[size, bw] = face_style(self.game, size, bw, self.icons)
         return self._styles[size, bw]
 
-    def deck_faces(self, deck: str) -> tuple[tuple[Face, ...], tuple[DeckBack, ...]]:
-        """The faces of ``deck`` with copies expanded, and the matching backs: made once,
-        whichever documents show them."""
-        if deck not in self._faces:
+    def deck_faces(self, deck: str, players: int = 1
+                   ) -> tuple[tuple[Face, ...], tuple[DeckBack, ...]]:
+        """The faces of ``deck`` with copies expanded for ``players`` players (per-player
+        copies once per player: Game.copies), and the matching backs: made once, whichever
+        documents show them."""
+        if (deck, players) not in self._faces:
             back = deck_context(self.game, deck)
             faces: list[Face] = []
             for card in self.game.deck_cards(deck):
-                face = face_context(self.game, card, deck, self.locale, self.icons)
-                faces += [face] * card.copies[deck]
-            self._faces[deck] = tuple(faces), (back,) * len(faces)
-        return self._faces[deck]
+                face = self._face(card, deck)
+                faces += [face] * copies(self.game, card, deck, players)
+            self._faces[deck, players] = tuple(faces), (back,) * len(faces)
+        return self._faces[deck, players]
+
+    def _face(self, card: Card, deck: str) -> Face:
+        """One card's face in ``deck``, made once whatever the players."""
+        return self.once(("face", card.number, deck),
+                         lambda: face_context(self.game, card, deck, self.locale, self.icons))

@@ -76,6 +76,8 @@ class PageSpec:
     part: Part = "all"
     cards: frozenset[str] | None = None
     ink: Ink = "rgb"
+    players: int = 1
+    """The players whose per-player copies ``each`` prints (publish.model.copies)."""
 
 
 @dataclass(frozen=True)
@@ -93,7 +95,7 @@ class ItemPages:
 def single_items(context: EditionContext, spec: PageSpec) -> list[Item]:
     """The pages of ``spec.deck``'s print-shop document, in order (all of them, whatever
     ``spec.cards``)."""
-    faces, backs = context.deck_faces(spec.deck)
+    faces, backs = context.deck_faces(spec.deck, spec.players)
     seen: dict[str, int] = {}
     items: list[Item] = []
     for face, back in zip(faces, backs, strict=True):

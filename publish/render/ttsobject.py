@@ -16,6 +16,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from urllib.parse import quote
 
+from publish.model.copies import copies
 from publish.model.game import Game
 from publish.render.tts import Sheet
 
@@ -68,13 +69,14 @@ def _card(game: Game, deck: str, number: str, sheet: Sheet, entry: dict, copy: i
 
 
 def deck_object(game: Game, deck: str, sheets: list[Sheet], files: Callable[[Sheet], str],
-                back: str, x: float, scale: tuple[float, float]) -> dict:
-    """One deck: its sheets, and one card per copy, in the deck's order."""
+                back: str, x: float, scale: tuple[float, float], players: int = 1) -> dict:
+    """One deck: its sheets, and one card per copy (per-player ones for ``players``), in the
+    deck's order."""
     entries = {sheet.key: custom_deck(sheet, files(sheet), back) for sheet in sheets}
     cards = []
     for sheet in sheets:
         for number in sheet.cards:
-            for copy in range(game.card(number).copies[deck]):
+            for copy in range(copies(game, game.card(number), deck, players)):
                 cards.append(_card(game, deck, number, sheet, entries[sheet.key], copy, scale))
     if len(cards) == 1:
         return {**cards[0], "Transform": transform(x, scale),
@@ -91,15 +93,16 @@ def deck_object(game: Game, deck: str, sheets: list[Sheet], files: Callable[[She
 
 def saved_object(game: Game, sheets: dict[str, list[Sheet]], trim: tuple[float, float],
                  sheet_file: Callable[[Sheet], str], back_file: Callable[[str], str],
-                 addresses: Addresses) -> dict:
-    """The saved object: every deck with cards, side by side along the table, centred."""
+                 addresses: Addresses, players: int = 1) -> dict:
+    """The saved object: every deck with cards, side by side along the table, centred; the
+    per-player copies as many times as ``players``."""
     scale = (round(trim[0] / POKER[0], 4), round(trim[1] / POKER[1], 4))
     decks = [deck for deck, found in sheets.items() if found]
     step = SPACING * scale[0]
     objects = [deck_object(game, deck, sheets[deck],
                            lambda sheet: addresses.of(sheet_file(sheet)),
                            addresses.of(back_file(deck)),
-                           (i - (len(decks) - 1) / 2) * step, scale)
+                           (i - (len(decks) - 1) / 2) * step, scale, players)
                for i, deck in enumerate(decks)]
     return {"SaveName": game.config.name, "GameMode": "", "Date": "", "VersionNumber": "",
             "GameType": "", "GameComplexity": "", "Tags": [], "Gravity": 0.5,

@@ -52,6 +52,10 @@ class DecksOptions:
     back_offset: tuple[float, float] = option(
         (0.0, 0.0), metavar="X,Y", parse=parse_offset, default_text="0,0",
         help="Offset read on the calibration page (mm); backs are moved to cancel it.")
+    players: int | None = option(None, metavar="N",
+                                 help="Print per-player copies for N players (files named "
+                                      "-Np unless N is the game's usual number).",
+                                 default_text="the game's players.default, else its fewest")
     only: tuple[str, ...] = option((), flag="--deck", metavar="ID",
                                    help="Only this deck (repeat for more); no decks-all PDF.",
                                    default_text="every deck")
@@ -63,7 +67,7 @@ class DecksOptions:
         """The options the decks of ``game``'s edition ``locale`` are laid out with."""
         return DeckOptions(paper=self.paper, size=self.size, bw=self.bw, backs=self.backs,
                            back_offset=self.back_offset, only=self.only,
-                           locale=locale).for_game(game)
+                           locale=locale, players=self.players).for_game(game)
 
 
 def deck_file(deck: str, options: DeckOptions) -> str:

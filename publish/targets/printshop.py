@@ -19,6 +19,7 @@ from pathlib import Path
 
 from publish.checks.preflight.service import check_made, image_expectation, pdf_expectation
 from publish.core.problems import OptionError
+from publish.model.copies import players_for, players_suffix
 from publish.model.game import Game
 from publish.model.inputs import Inputs, digest
 from publish.model.services import Service as PrintService
@@ -52,6 +53,11 @@ class PrintshopOptions:
              "(services/<id>.yaml in its folder); docs/print-services.md.")
     images: bool = option(True, help="For a service that takes images: write them (else "
                                      "only the proof PDF).")
+    players: int | None = option(None, metavar="N",
+                                 help="For a service that prints every copy: per-player copies "
+                                      "for N players (files named -Np unless N is the game's "
+                                      "usual number).",
+                                 default_text="the game's players.default, else its fewest")
 
 
 def service_of(game: Game, options: PrintshopOptions) -> PrintService:
@@ -62,6 +68,18 @@ def service_of(game: Game, options: PrintshopOptions) -> PrintService:
     if options.service not in services:
         raise OptionError(f"unknown service {options.service!r}: {', '.join(services)}")
     return services[options.service]
+
+
+def players_of(game: Game, service: PrintService, options: PrintshopOptions) -> int:
+    """The players whose per-player copies the files print; OptionError for --players other
+    than the game's usual number when the service prints each card once (the files would be
+    the same)."""
+    players = players_for(game, options.players)
+    if players_suffix(game, players) and service.spec.files.copies == "distinct":
+        raise OptionError(f"--players {players}: {service.name} prints each card once, "
+                          "whatever its copies, so its files are the same for any number of "
+                          "players")
+    return players
 
 
 def image_name(service: PrintService, deck: str, side: str, card: str) -> str:
@@ -120,8 +138,10 @@ class Printshop:
         if profile is not None and (game.root / profile).is_file():  # the printer's, if named
             own["profile"] = digest([(game.root / profile).read_bytes()])
         image_form = service.spec.files.form != "pdf"
+        tail = players_suffix(game, players_of(game, service, options))
         return [Job(self.name, locale,
-                    (proof_file(service, deck),) if image_form else pdf_files(service, deck),
+                    (proof_file(service, deck),) if image_form
+                    else pdf_files(service, deck + tail),
                     {**common, **own, **inputs.order(deck),
                      **inputs.cards((c.number for c in game.deck_cards(deck)), locale)},
                     options, key=deck, cost=len(game.deck_cards(deck)), paged=image_form)
@@ -192,7 +212,7 @@ class Printshop:
         shrunk: list[Shrunk] = []
         for name, part in zip(job.outputs, parts, strict=True):
             spec = PageSpec(job.key, box, files.sides, files.copies, part,  # type: ignore[arg-type]
-                            ink=ink)
+                            ink=ink, players=players_of(game, service, job.options))
             pdf, items = single_pdf(context, spec, shrunk)
             made[name] = print_ready(pdf, service, items, game.root, work.project,
                                      f"deck {job.key} ({service.id})")

@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from urllib.parse import quote, urlsplit, urlunsplit
 
 from publish.core.problems import OptionError
+from publish.model.copies import player_range, players_for, players_suffix
 from publish.model.game import Game
 from publish.model.inputs import Inputs
 from publish.render.printshop import INCH, PageSpec, rasterise, single_pdf, trimmed_service
@@ -40,6 +41,12 @@ class TtsOptions:
                                help="A card's width on the sheets.",
                                default_text="the widest a 4096 px sheet allows")
     """A card's width on the sheets, in px (None: the widest a 4096 px sheet allows)."""
+    players: int | None = option(None, metavar="N",
+                                 help="Put per-player copies in the saved object for N "
+                                      "players (named -Np unless N is the game's usual "
+                                      "number).",
+                                 default_text="the game's players.default, else its fewest")
+    """The players the saved object's per-player copies are for (None: the game's usual)."""
 
     def __post_init__(self) -> None:
         if self.base_url:
@@ -67,8 +74,10 @@ def back_file(deck: str) -> str:
     return f"{deck}-back.png"
 
 
-def object_file(game: Game, locale: str, suffix: str = "json") -> str:
-    return f"{game.id}-{locale}.{suffix}"
+def object_file(game: Game, locale: str, suffix: str = "json", players: str = "") -> str:
+    """The saved object's file (or its thumbnail's, ``suffix`` png); ``players``: the -Np of
+    a build for other than the game's usual number of players."""
+    return f"{game.id}-{locale}{players}.{suffix}"
 
 
 def trim(game: Game, locale: str) -> tuple[float, float]:
@@ -105,8 +114,9 @@ class Tts:
         addresses = {"addresses": options.base_url or self.local(work, locale).base}
         orders = {f"order {deck}": inputs.order(deck)["order"] for deck in game.config.decks}
         every = inputs.cards((c.number for c in game.cards if c.copies), locale)
-        jobs.append(Job(self.name, locale, (f"{FOLDER}/{object_file(game, locale)}",
-                                            f"{FOLDER}/{object_file(game, locale, 'png')}"),
+        tail = players_suffix(game, players_for(game, options.players))
+        jobs.append(Job(self.name, locale, (f"{FOLDER}/{object_file(game, locale, 'json', tail)}",
+                                            f"{FOLDER}/{object_file(game, locale, 'png', tail)}"),
                         {**common, **size, **addresses, **orders, **every}, options,
                         key="object", final=True, noun="tts saved object"))
         return jobs
@@ -144,13 +154,16 @@ class Tts:
         addresses = (Addresses(job.options.base_url) if job.options.base_url
                      else self.local(work, job.locale))
         data = saved_object(game, laid, trim(game, job.locale), sheet_file, back_file,
-                            addresses)
+                            addresses, players_for(work.game, job.options.players))
         folder = output_dir(work.project, game.id, job.locale) / FOLDER
         backs = [f"{FOLDER}/{back_file(deck)}" for deck in laid if laid[deck]]
         picture = thumbnail([made[name] if name in made else (folder.parent / name).read_bytes()
                              for name in backs])
-        keep = {*job.outputs, *backs, *(f"{FOLDER}/{sheet_file(sheet)}"
-                                        for found in laid.values() for sheet in found)}
+        fewest, most = player_range(game)
+        objects = {f"{FOLDER}/{object_file(game, job.locale, kind, players_suffix(game, n))}"
+                   for n in range(fewest, most + 1) for kind in ("json", "png")}
+        keep = {*job.outputs, *objects, *backs, *(f"{FOLDER}/{sheet_file(sheet)}"
+                                                  for found in laid.values() for sheet in found)}
         stale = [f"{FOLDER}/{p.name}" for p in sorted(folder.glob("*"))
                  if p.suffix in (".png", ".json") and f"{FOLDER}/{p.name}" not in keep]
         json_name, png_name = job.outputs
