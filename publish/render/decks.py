@@ -52,6 +52,8 @@ class DeckOptions:
     only: tuple[str, ...] = ()
     """The decks to build (--deck), for a quick look at one; empty: every deck and the
     PDF joining them."""
+    proof: bool = False
+    """Draw the proof guides (trim, bleed, safe zone) over every card (--proof)."""
 
     def __post_init__(self) -> None:
         if self.paper not in PAPERS:
@@ -99,6 +101,7 @@ class DeckOptions:
         backs = self.backs or self.game_backs
         if backs != self.game_backs:  # sheets without the game's backs say so
             parts += ["no-backs" if backs == "none" else backs]
+        parts += ["proof"] if self.proof else []  # never in place of the print files
         return "".join(f"-{p}" for p in parts)
 
 
@@ -165,7 +168,7 @@ def sheet_html(context: EditionContext, spec: SheetSpec, faces: Sequence[Face],
     """The HTML of the sheets for these faces; with ``spec.cards``, of the sheets showing
     them."""
     options = resolved(context, spec.options)
-    style = context.style(options.chosen_size, options.bw)
+    style = context.style(options.chosen_size, options.bw, options.proof)
     pages, paper = sheet_pages(context, spec, faces, backs)
     if spec.cards is not None:
         pages = [pages[i] for i in pages_showing(pages, spec.cards)]
