@@ -160,3 +160,16 @@ def test_proof_is_the_last_suffix_of_a_decks_file_and_the_gallery_has_its_folder
     assert DeckOptions().for_game(game).suffix == ""
     assert (GalleryOptions().folder, GalleryOptions(proof=True).folder) == (
         "gallery", "gallery-proof")
+
+
+def test_a_sheet_of_backs_gets_guides_on_its_backs_only_never_on_the_page(moon):
+    result = run("build", "decks", "--proof", "--backs", "long-edge", "--deck", "main",
+                 "--project", str(moon), "--game", "moon")
+    assert result.exit_code == 0, result.output
+    pdf = (moon / "build" / "moon" / "en" / "deck-main-long-edge-proof.pdf").read_bytes()
+    fronts, backs = (Image.open(io.BytesIO(png)).convert("RGB") for png in rasterise(pdf, DPI))
+    assert columns_of(backs, MAGENTA, 0.2) and columns_of(backs, CYAN, 0.1)
+    # the page of backs is an element of class "back" too: nothing is drawn in its margin
+    for y in (200, 400, 600):  # mm / 10, down the left margin
+        assert backs.getpixel((10, y)) == (255, 255, 255), y
+        assert fronts.getpixel((10, y)) == (255, 255, 255), y
