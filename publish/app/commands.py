@@ -31,6 +31,7 @@ from publish.app.lint import LintReport, lint
 from publish.build.failures import Failure, build_failure
 from publish.build.run import Plan, Request, plan, run
 from publish.build.stamps import Snapshot, key, remember, snapshot
+from publish.checks.phases import SAFE_ZONE
 from publish.checks.run import CheckReport, check, check_loaded
 from publish.checks.schema import deck_schema
 from publish.core.atomic import write_atomic
@@ -79,11 +80,12 @@ def source_locale(root: Path, game_id: str) -> str | None:
         return None
 
 
-def check_game(project: str | None, game: str | None) -> CheckReport:
-    """`publish check`: every problem of the game (a game that cannot be found fails)."""
+def check_game(project: str | None, game: str | None, safe_zone: bool = False) -> CheckReport:
+    """`publish check`: every problem of the game (a game that cannot be found fails); with
+    ``safe_zone``, every face laid out and its text measured against the safe zone too."""
     root, game_id = locate(project, game)
     with failing():
-        return check(root, game_id)
+        return check(root, game_id, asked=[SAFE_ZONE] if safe_zone else [])
 
 
 def lint_pdfs(project: str | None, game: str | None, paths: tuple[str, ...],

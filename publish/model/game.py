@@ -239,6 +239,9 @@ class PrintSpec(Strict):
     sizes: list[CardSize] | None = Field(None, min_length=1, description="the sizes the "
         "cards are made for, default_size among them; default: the default_size alone")
     bleed_mm: float = Field(3.0, ge=0, le=10)
+    safe_mm: float = Field(3.0, ge=0, le=20, description="the safe zone: how far inside the "
+                           "trim (mm) a card's text must stay, drawn by --proof and measured by "
+                           "`publish check`: docs/components.md")
     card_thickness_mm: float = Field(0.32, gt=0, le=3, description="one printed card's "
                                      "thickness (mm), for the tuck boxes: docs/components.md")
     box_clearance_mm: float = Field(2.0, ge=0, le=10, description="room around the deck in a "

@@ -57,6 +57,8 @@ class DeckOptions:
     """The players per-player copies print for; None: the game's usual number (``for_game``)."""
     players_suffix: str = ""
     """What file names add for players other than the game's usual number (``for_game``)."""
+    proof: bool = False
+    """Draw the proof guides (trim, bleed, safe zone) over every card (--proof)."""
 
     def __post_init__(self) -> None:
         if self.paper not in PAPERS:
@@ -106,7 +108,8 @@ class DeckOptions:
         backs = self.backs or self.game_backs
         if backs != self.game_backs:  # sheets without the game's backs say so
             parts += ["no-backs" if backs == "none" else backs]
-        return "".join(f"-{p}" for p in parts) + self.players_suffix
+        return "".join(f"-{p}" for p in parts) + self.players_suffix + (
+            "-proof" if self.proof else "")  # never in place of the print files
 
 
 def resolved(context: EditionContext, options: DeckOptions) -> DeckOptions:
@@ -173,7 +176,7 @@ def sheet_html(context: EditionContext, spec: SheetSpec, faces: Sequence[Face],
     """The HTML of the sheets for these faces; with ``spec.cards``, of the sheets showing
     them."""
     options = resolved(context, spec.options)
-    style = context.style(options.chosen_size, options.bw)
+    style = context.style(options.chosen_size, options.bw, options.proof)
     pages, paper = sheet_pages(context, spec, faces, backs)
     if spec.cards is not None:
         pages = [pages[i] for i in pages_showing(pages, spec.cards)]

@@ -47,7 +47,7 @@ class EditionContext:
     """The templates' words (None where the templates already speak the edition's language)."""
     _icons: dict[str, str] | None = field(default=None, repr=False)
     _made: dict[Hashable, Any] = field(default_factory=dict, repr=False)
-    _styles: dict[tuple[str, bool], FaceStyle] = field(default_factory=dict, repr=False)
+    _styles: dict[tuple[str, bool, bool], FaceStyle] = field(default_factory=dict, repr=False)
     _faces: dict[tuple[str, int], tuple[tuple[Face, ...], tuple[DeckBack, ...]]] = field(
         default_factory=dict, repr=False)
 
@@ -90,11 +90,11 @@ class EditionContext:
             self._made[key] = make()
         return self._made[key]
 
-    def style(self, size: str, bw: bool = False) -> FaceStyle:
+    def style(self, size: str, bw: bool = False, proof: bool = False) -> FaceStyle:
         """What every face of a document at card ``size`` shares (publish.render.faces)."""
-        if (size, bw) not in self._styles:
-            self._styles[size, bw] = face_style(self.game, size, bw, self.icons)
-        return self._styles[size, bw]
+        if (size, bw, proof) not in self._styles:
+            self._styles[size, bw, proof] = face_style(self.game, size, bw, self.icons, proof)
+        return self._styles[size, bw, proof]
 
     def deck_faces(self, deck: str, players: int = 1
                    ) -> tuple[tuple[Face, ...], tuple[DeckBack, ...]]:

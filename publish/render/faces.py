@@ -42,6 +42,9 @@ class FaceStyle:
     flat: bool = False
     """The document may hold no transparency (PDF/X-1a): a template leaves out what only
     transparency draws (a translucent gradient), or draws it opaque."""
+    proof: bool = False
+    """Draw the proof guides over every face and back: the trim, the bleed and the safe zone
+    (``size.safe`` inside the trim), by templates/_common/proof.css.j2; not for printing."""
 
 
 def name_class(name: str) -> str:
@@ -213,16 +216,19 @@ def licence_label(spdx: str) -> str:
     return f"{name} {version}" if name and version[:1].isdigit() else spdx
 
 
-def face_style(game: Game, size: str, bw: bool, icons: Mapping[str, str]) -> FaceStyle:
+def face_style(game: Game, size: str, bw: bool, icons: Mapping[str, str],
+               proof: bool = False) -> FaceStyle:
     """What every face of one document shares: the card ``size`` (an id of CARD_SIZES), black
-    and white or not, and the game's ``icons``."""
+    and white or not, the game's ``icons``, and whether the proof guides are drawn."""
     w, h = CARD_SIZES[size]
     scale = min(w / 63.0, h / 88.0)
     config = game.config
     return FaceStyle(
         bw=bw,
+        proof=proof,
         figures=config.figures.css(),
-        size={"w": w, "h": h, "bleed": config.print.bleed_mm, "text_pt": round(TEXT_PT * scale, 2)},
+        size={"w": w, "h": h, "bleed": config.print.bleed_mm, "safe": config.print.safe_mm,
+              "text_pt": round(TEXT_PT * scale, 2)},
         footer=f"{config.name} {config.edition} · {licence_label(config.licence.id)}",
         game_name=config.name,
         edition_line=f"{config.name} · {config.edition}",

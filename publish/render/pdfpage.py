@@ -108,11 +108,11 @@ def family(font: str) -> str:
     return re.sub(r"[^a-z0-9]", "", font.split("+")[-1].lower())
 
 
-def read_pages(path: Path) -> Iterator[Page]:
-    """Every page of the PDF at ``path``, read with pdfium."""
+def read_pages(path: Path | bytes) -> Iterator[Page]:
+    """Every page of the PDF at ``path`` (or of the PDF ``path`` holds), read with pdfium."""
     import pypdfium2 as pdfium
 
-    document = pdfium.PdfDocument(str(path))
+    document = pdfium.PdfDocument(path if isinstance(path, bytes) else str(path))
     try:
         for index, page in enumerate(document):
             yield _page(index + 1, page)

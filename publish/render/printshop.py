@@ -78,6 +78,8 @@ class PageSpec:
     ink: Ink = "rgb"
     players: int = 1
     """The players whose per-player copies ``each`` prints (publish.model.copies)."""
+    proof: bool = False
+    """Draw the proof guides over every page's card (the gallery's --proof)."""
 
 
 @dataclass(frozen=True)
@@ -90,6 +92,8 @@ class ItemPages:
     service: Service
     what: str
     ink: Ink = "rgb"
+    proof: bool = False
+    """Draw the proof guides over every card: trim, bleed and safe zone."""
 
 
 def single_items(context: EditionContext, spec: PageSpec) -> list[Item]:
@@ -136,7 +140,7 @@ def single_pdf(context: EditionContext, spec: PageSpec, shrunk: list[Shrunk] | N
     if spec.cards is not None:
         items = [i for i in items if item_card(i) in spec.cards]
     pages = ItemPages(f"{context.game.config.name} · {spec.deck}", tuple(items), spec.service,
-                      spec.deck, spec.ink)
+                      spec.deck, spec.ink, spec.proof)
     return items_pdf(context, pages, shrunk), items
 
 
@@ -166,7 +170,8 @@ def items_html(context: EditionContext, pages: ItemPages) -> str:
     style = context.style(context.game.config.print.default_size)
     w, h = pages.service.trim
     size = dict(style.size, w=w, h=h, bleed=pages.service.bleed)
-    style = replace(style, size=size, cmyk=pages.ink != "rgb", flat=pages.ink == "cmyk-flat")
+    style = replace(style, size=size, cmyk=pages.ink != "rgb", flat=pages.ink == "cmyk-flat",
+                    proof=pages.proof)
     return context.env.get_template("single.html.j2").render(
         lang=context.locale, title=pages.title, items=pages.items, style=style, size=size,
         bw=False)
@@ -176,6 +181,13 @@ def trimmed_service(game: Game, dpi: float = 300) -> Service:
     """The game's card as the print-shop renderer lays it out, trimmed (no bleed), at ``dpi``:
     the gallery's, the virtual table's and the preview's card."""
     return Service("trimmed", CARD_SIZES[game.config.print.default_size], 0.0, dpi)
+
+
+def proof_service(game: Game, dpi: float = 300) -> Service:
+    """The game's card with the game's bleed (print.bleed_mm), at ``dpi``: a proof's card
+    (preview and gallery with --proof), whose guides show what the cut takes away."""
+    return Service("proof", CARD_SIZES[game.config.print.default_size],
+                   game.config.print.bleed_mm, dpi)
 
 
 def pixels(service: Service) -> tuple[int, int]:

@@ -45,6 +45,8 @@ class DecksOptions:
     size: str | None = option(None, choices=tuple(CARD_SIZES), help="Card size.",
                               default_text="the game's print.default_size")
     bw: bool = option(False, help="Black-and-white printer-friendly variant.")
+    proof: bool = option(False, help="Draw the trim, the bleed and the safe zone over every "
+                         "card, to check a design (not to print), written as NAME-proof.pdf.")
     backs: str | None = option(None, choices=tuple(BACKS),
                                help="Backs: none, for a duplex flip on the long or short "
                                     "edge, or to fold.",
@@ -66,7 +68,7 @@ class DecksOptions:
     def for_edition(self, game: Game, locale: str) -> DeckOptions:
         """The options the decks of ``game``'s edition ``locale`` are laid out with."""
         return DeckOptions(paper=self.paper, size=self.size, bw=self.bw, backs=self.backs,
-                           back_offset=self.back_offset, only=self.only,
+                           back_offset=self.back_offset, only=self.only, proof=self.proof,
                            locale=locale, players=self.players).for_game(game)
 
 
