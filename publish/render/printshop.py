@@ -12,10 +12,9 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, ClassVar, Literal
 
 from publish.model.game import CARD_SIZES, Game, game_files
-from publish.render.decks import text_sizes
 from publish.render.edition import EditionContext
 from publish.render.faces import DeckBack, Face
-from publish.render.fit import Shrunk, fit, sized
+from publish.render.fit import Shrunk, fit, sized, text_sizes
 from publish.render.pdf import render, write_pdf
 from publish.render.readable import Readable
 
@@ -88,6 +87,10 @@ class ItemPages:
     service: Service
     what: str
     ink: Ink = "rgb"
+    size: str | None = None
+    """The card size whose type sizes the faces take (None: the game's own)."""
+    bw: bool = False
+    """Greyscale: the black-and-white printer-friendly variant."""
 
 
 def single_items(context: EditionContext, spec: PageSpec) -> list[Item]:
@@ -145,7 +148,7 @@ def items_pdf(context: EditionContext, pages: ItemPages,
     whose text does not fit."""
     faces = [item.card for item in pages.items if item.card]
     game = context.game
-    style = context.style(game.config.print.default_size)
+    style = context.style(pages.size or game.config.print.default_size, pages.bw)
     sizes, floors = text_sizes(game, faces, style)
 
     def lay_out(chosen: dict[str, float], only: set[str] | None) -> Document:
@@ -153,7 +156,8 @@ def items_pdf(context: EditionContext, pages: ItemPages,
                       for item in pages.items
                       if only is None or (item.card is not None and item.card.number in only))
         html = items_html(context, replace(pages, items=shown))
-        return render(html, context.project, f"{pages.what} (print shop)", game_files(game))
+        return render(html, context.project, f"{pages.what} (print shop)", game_files(game),
+                      greyscale=pages.bw)
 
     document = fit(lay_out, sizes, floors, {face.number: pages.what for face in faces}, shrunk)
     return write_pdf(document, pages.what)
@@ -161,13 +165,13 @@ def items_pdf(context: EditionContext, pages: ItemPages,
 
 def items_html(context: EditionContext, pages: ItemPages) -> str:
     """The HTML of ``pages.items`` one per page at the service's size."""
-    style = context.style(context.game.config.print.default_size)
+    style = context.style(pages.size or context.game.config.print.default_size, pages.bw)
     w, h = pages.service.trim
     size = dict(style.size, w=w, h=h, bleed=pages.service.bleed)
     style = replace(style, size=size, cmyk=pages.ink != "rgb", flat=pages.ink == "cmyk-flat")
     return context.env.get_template("single.html.j2").render(
         lang=context.locale, title=pages.title, items=pages.items, style=style, size=size,
-        bw=False)
+        bw=pages.bw)
 
 
 def trimmed_service(game: Game, dpi: float = 300) -> Service:
