@@ -202,12 +202,13 @@ class Sheets:
 
 
 def lay_out_sheets(context: EditionContext, spec: SheetSpec, store: FaceStore = NOWHERE,
-                   inputs: Mapping[str, str] | None = None, forced: bool = False) -> Sheets:
+                   inputs: Mapping[str, str] | None = None, forced: bool = False,
+                   build: str = "") -> Sheets:
     """The sheets of ``spec.decks``: each deck's faces laid out once (what ``store`` keeps
     from earlier builds reused where ``inputs``, the digests they are made from, still hold;
-    none of it when ``forced``), then placed."""
+    none of it when ``forced`` but what this ``build`` made), then placed."""
     faces = {deck: face_document(context, face_set(context, spec.options, deck), inputs or {},
-                                 store, forced) for deck in spec.decks}
+                                 store, forced, build) for deck in spec.decks}
     pdf, pages = place_sheets(context, spec, faces)
     return Sheets(pdf, pages, faces)
 

@@ -18,9 +18,11 @@ bytes: each is written canonically (``splice.save``).
 
 from __future__ import annotations
 
+import fcntl
 import json
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from collections.abc import Iterator, Mapping, Sequence
+from contextlib import contextmanager
+from dataclasses import asdict, dataclass
 from functools import cached_property
 from pathlib import Path
 
@@ -30,7 +32,7 @@ from publish.model.inputs import COMMON_INPUTS, digest
 from publish.model.services import load_services
 from publish.render.edition import EditionContext
 from publish.render.fit import Shrunk
-from publish.render.printshop import Ink, Item, ItemPages, Service, item_card, items_pdf
+from publish.render.printshop import Ink, Item, ItemPages, Service, items_pdf
 from publish.render.splice import SpliceError, replace_pages
 
 FOLDER = ".faces"
@@ -108,6 +110,25 @@ def card_faces(game: Game, deck: str, size: str, bw: bool = False, ink: Ink = "r
                    ink)
 
 
+def faces_at(game: Game, deck: str, box: Service, ink: Ink = "rgb") -> FaceSet:
+    """The faces a one-card-per-page document at ``box`` places: the card's own layout
+    (card_faces) where the box's trim is close enough to the card's (shares_layout), else a
+    layout at the box's own size."""
+    size = game.config.print.default_size
+    if shares_layout(CARD_SIZES[size], box.trim):
+        return card_faces(game, deck, size, ink=ink)
+    return FaceSet(deck, box, size, ink=ink)
+
+
+def face_item(item: Item) -> Item:
+    """The face document's page for a page of a print-shop document (a copy, a card's back,
+    the deck's back): the face, or the back, with its anchor there."""
+    if item.card is not None:
+        return Item(item.card, None, face_anchor(item.card.number))
+    assert item.deck is not None
+    return Item(None, item.deck, back_anchor(item.deck.id))
+
+
 def face_anchor(number: str) -> str:
     return f"card-{number}"
 
@@ -154,6 +175,20 @@ class FaceStore:
         except (OSError, ValueError):
             return None
 
+    @contextmanager
+    def locked(self, faces: FaceSet) -> Iterator[None]:
+        """Held while ``faces``' document is looked at and made: one process at a time."""
+        if self.folder is None:
+            yield
+            return
+        self.folder.mkdir(parents=True, exist_ok=True)
+        with open(self.folder / f"{faces.key}.lock", "a+b") as lock:
+            fcntl.flock(lock, fcntl.LOCK_EX)
+            try:
+                yield
+            finally:
+                fcntl.flock(lock, fcntl.LOCK_UN)
+
     def keep(self, faces: FaceSet, pdf: bytes, record: dict) -> None:
         if self.folder is None:
             return
@@ -188,25 +223,37 @@ def common_digest(inputs: Mapping[str, str]) -> str:
 
 
 def face_document(context: EditionContext, faces: FaceSet, inputs: Mapping[str, str],
-                  store: FaceStore, forced: bool = False) -> FaceDoc:
+                  store: FaceStore, forced: bool = False, build: str = "") -> FaceDoc:
     """The face document of ``faces``: the kept one where its record still holds, with the
     faces of changed cards laid out again and put in; else laid out whole.  ``inputs`` are
-    the job's input digests; ``forced`` ignores what is kept."""
+    the job's input digests; ``forced`` ignores what earlier builds kept, but not what this
+    ``build`` (a name for one build, publish.targets.base.Work.build) made.  Processes that
+    want the same document take turns: the second finds it made."""
+    with store.locked(faces):
+        return _face_document(context, faces, inputs, store, forced, build)
+
+
+def _face_document(context: EditionContext, faces: FaceSet, inputs: Mapping[str, str],
+                   store: FaceStore, forced: bool, build: str) -> FaceDoc:
     items = face_items(context, faces.deck)
     anchors = tuple(item.anchor for item in items)
     cards = card_digests(inputs)
-    record = {"common": common_digest(inputs), "pages": list(anchors),
-              "cards": {item_card(i): cards.get(item_card(i) or "", "") for i in items
-                        if i.card is not None}}
-    kept = None if forced else store.kept(faces)
+    record: dict = {"common": common_digest(inputs), "pages": list(anchors), "build": build,
+                    "cards": {i.card.number: cards.get(i.card.number, "") for i in items
+                              if i.card is not None}}
+    kept = store.kept(faces)
+    if kept is not None and forced and not (build and kept[1].get("build") == build):
+        kept = None
     if kept is not None and kept[1].get("common") == record["common"] \
             and kept[1].get("pages") == record["pages"]:
         old = kept[1].get("cards", {})
         changed = [i for i, item in enumerate(items)
                    if item.card is not None and old.get(item.card.number)
                    != record["cards"][item.card.number]]
+        numbers = {items[i].card.number for i in changed if items[i].card is not None}
+        earlier = [s for s in _shrunk(kept[1]) if s.card not in numbers]
         if not changed:
-            return FaceDoc(kept[0], anchors, faces.box)
+            return FaceDoc(kept[0], anchors, faces.box, 0, tuple(earlier))
         shrunk: list[Shrunk] = []
         new = lay_out(context, faces, [items[i] for i in changed], shrunk)
         try:
@@ -214,9 +261,19 @@ def face_document(context: EditionContext, faces: FaceSet, inputs: Mapping[str, 
         except SpliceError:  # the fonts change, or the kept file is not what it says
             pass
         else:
-            store.keep(faces, pdf, record)
-            return FaceDoc(pdf, anchors, faces.box, len(changed), tuple(shrunk))
+            found = tuple(sorted(earlier + shrunk, key=lambda s: anchors.index(
+                face_anchor(s.card))))
+            store.keep(faces, pdf, {**record, "shrunk": [asdict(s) for s in found]})
+            return FaceDoc(pdf, anchors, faces.box, len(changed), found)
     shrunk = []
     pdf = lay_out(context, faces, items, shrunk)  # every output that places it is canonical
-    store.keep(faces, pdf, record)
+    store.keep(faces, pdf, {**record, "shrunk": [asdict(s) for s in shrunk]})
     return FaceDoc(pdf, anchors, faces.box, len(items), tuple(shrunk))
+
+
+def _shrunk(record: dict) -> list[Shrunk]:
+    """The cards whose text a kept document shrank to fit, as its record lists them."""
+    try:
+        return [Shrunk(**entry) for entry in record.get("shrunk", [])]
+    except TypeError:
+        return []

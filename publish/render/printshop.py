@@ -8,6 +8,7 @@ hold, in its order, at its card box.
 from __future__ import annotations
 
 import io
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, ClassVar, Literal
 
@@ -22,6 +23,7 @@ if TYPE_CHECKING:
     from weasyprint.document import Document
 
     from publish.model.services import Product
+    from publish.render.facedoc import FaceStore
 
 INCH = 25.4
 
@@ -128,17 +130,33 @@ def item_card(item: Item) -> str | None:
     return None if item.deck is not None and number == item.deck.id else number
 
 
-def single_pdf(context: EditionContext, spec: PageSpec, shrunk: list[Shrunk] | None = None
-               ) -> tuple[bytes, list[Item]]:
-    """One card per page for ``spec.deck`` (each distinct card once), and its page list;
-    with ``spec.cards``, only the pages of those cards' faces.  Cards whose text was shrunk
-    to fit are added to ``shrunk``."""
+def single_pdf(context: EditionContext, spec: PageSpec, shrunk: list[Shrunk] | None = None,
+               store: FaceStore | None = None, inputs: Mapping[str, str] | None = None,
+               forced: bool = False, build: str = "") -> tuple[bytes, list[Item]]:
+    """One card per page for ``spec.deck`` at the service's card box, and its page list; with
+    ``spec.cards``, only the pages of those cards.  The pages are placed from the deck's face
+    document (publish.render.facedoc: laid out once, kept in ``store`` between builds where
+    ``inputs`` still hold, all of it made again when ``forced`` but what this ``build``
+    made); cards whose text was shrunk to fit are added to ``shrunk``."""
+    # facedoc and place lay their pages out with this module's renderer: imported here
+    from publish.render.facedoc import NOWHERE, FaceDoc, face_document, face_item, faces_at, lay_out
+    from publish.render.place import card_pages
+
     items = single_items(context, spec)
     if spec.cards is not None:
         items = [i for i in items if item_card(i) in spec.cards]
-    pages = ItemPages(f"{context.game.config.name} · {spec.deck}", tuple(items), spec.service,
-                      spec.deck, spec.ink)
-    return items_pdf(context, pages, shrunk), items
+    faces = faces_at(context.game, spec.deck, spec.service, spec.ink)
+    store = store or NOWHERE
+    if spec.cards is not None and store is NOWHERE:  # a few cards, nothing kept: those alone
+        laid: list[Shrunk] = []
+        shown = list({i.anchor: i for i in map(face_item, items)}.values())
+        doc = FaceDoc(lay_out(context, faces, shown, laid), tuple(i.anchor for i in shown),
+                      faces.box, len(shown), tuple(laid))
+    else:
+        doc = face_document(context, faces, inputs or {}, store, forced, build)
+    if shrunk is not None:
+        shrunk += doc.shrunk
+    return card_pages(items, {spec.deck: doc}, spec.service), items
 
 
 def items_pdf(context: EditionContext, pages: ItemPages,
@@ -188,10 +206,11 @@ def pixels(service: Service) -> tuple[int, int]:
 
 
 def rasterise(pdf: bytes, dpi: float, size: tuple[int, int] | None = None,
-              level: int = 6, form: str = "png", quality: int = 95) -> list[bytes]:
-    """Every page of ``pdf`` (with its bleed) as PNG bytes at ``dpi``, compressed at zlib
-    ``level`` (1: fastest, for a preview; 6: Pillow's default); or, ``form`` jpeg, as JPEG
-    at ``quality``.
+              level: int = 6, form: str = "png", quality: int = 95,
+              pages: Sequence[int] | None = None) -> list[bytes]:
+    """Every page of ``pdf`` (or those indexed by ``pages``), with its bleed, as PNG bytes at
+    ``dpi``, compressed at zlib ``level`` (1: fastest, for a preview; 6: Pillow's default);
+    or, ``form`` jpeg, as JPEG at ``quality``.
 
     pdfium rounds a page's pixel size up, so a page of 269.28 pt can come out
     one pixel taller than the 1122 px a service asks for; ``size`` trims that
@@ -202,8 +221,8 @@ def rasterise(pdf: bytes, dpi: float, size: tuple[int, int] | None = None,
     document = pdfium.PdfDocument(pdf)
     images = []
     try:
-        for page in document:
-            image = page.render(scale=dpi / 72).to_pil()
+        for index in range(len(document)) if pages is None else pages:
+            image = document[index].render(scale=dpi / 72).to_pil()
             if size and image.size != size:
                 if abs(image.size[0] - size[0]) > 1 or abs(image.size[1] - size[1]) > 1:
                     raise ValueError(f"page renders at {image.size}, expected {size}")

@@ -10,6 +10,7 @@ The build (publish.build.run) plans and runs every target the same way.
 
 from __future__ import annotations
 
+import uuid
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -118,6 +119,9 @@ class Work:
     """Each example's replay findings from the check, so no example is replayed twice."""
     warnings: tuple[Problem, ...] = ()
     """The check's warnings (a picture too coarse to print sharp): a build says them too."""
+    build: str = field(default_factory=lambda: uuid.uuid4().hex)
+    """A name for this build: what one of its jobs made (a deck's faces), a forced job of the
+    same build may reuse (publish.render.facedoc)."""
     _editions: dict[str, EditionContext] = field(default_factory=dict, init=False,
                                                   repr=False, compare=False)
 

@@ -132,7 +132,7 @@ class Decks:
         spec = SheetSpec(f"{config.name} · {config.decks[job.key].name}", (job.key,),
                          job.options)
         store = store_for(output_dir(work.project, context.game.id, job.locale))
-        sheets = lay_out_sheets(context, spec, store, job.inputs, job.forced)
+        sheets = lay_out_sheets(context, spec, store, job.inputs, job.forced, work.build)
         return Rendered({name: sheets.pdf}, {name: sheets.pages},
                         note="; ".join(map(str, sheets.shrunk)))
 
