@@ -35,8 +35,8 @@ from publish.render.fit import Shrunk
 from publish.render.printshop import Ink, Item, ItemPages, Service, items_pdf
 from publish.render.splice import SpliceError, replace_pages
 
-FOLDER = ".faces"
-"""Where an edition's face documents are kept, under its output folder."""
+FOLDER = Path("build") / ".cache" / "faces"
+"""Where face documents are kept, per game and edition, under the project."""
 
 
 @dataclass(frozen=True)
@@ -205,9 +205,9 @@ NOWHERE = FaceStore(None)
 """Keeps nothing: every face laid out afresh (a test, a one-off document)."""
 
 
-def store_for(output: Path) -> FaceStore:
-    """The face documents kept for the edition whose outputs go to ``output``."""
-    return FaceStore(output / FOLDER)
+def store_for(project: Path, game_id: str, locale: str) -> FaceStore:
+    """The face documents kept for an edition of a game."""
+    return FaceStore(project / FOLDER / game_id / locale)
 
 
 def card_digests(inputs: Mapping[str, str]) -> dict[str, str]:
@@ -228,7 +228,11 @@ def face_document(context: EditionContext, faces: FaceSet, inputs: Mapping[str, 
     faces of changed cards laid out again and put in; else laid out whole.  ``inputs`` are
     the job's input digests; ``forced`` ignores what earlier builds kept, but not what this
     ``build`` (a name for one build, publish.targets.base.Work.build) made.  Processes that
-    want the same document take turns: the second finds it made."""
+    want the same document take turns: the second finds it made.  Inputs without every
+    card's digest cannot say what is kept is true: then nothing is kept."""
+    numbers = {card.number for card in context.game.deck_cards(faces.deck)}
+    if not numbers <= set(card_digests(inputs)):
+        store = NOWHERE
     with store.locked(faces):
         return _face_document(context, faces, inputs, store, forced, build)
 

@@ -122,17 +122,17 @@ def card_pages(items: Sequence[Item], faces: Mapping[str, FaceDoc], box: Service
     import pikepdf
 
     (tw, th), bleed = box.trim, box.bleed
-    width, height = tw + 2 * bleed, th + 2 * bleed
-    media = [0, 0, width * MM, height * MM]
-    trim = [bleed * MM, bleed * MM, (bleed + tw) * MM, (bleed + th) * MM]
+    # as WeasyPrint writes a page with bleed: the trim's corner at the origin
+    media = [-bleed * MM, -bleed * MM, (tw + bleed) * MM, (th + bleed) * MM]
+    trim = [0, 0, tw * MM, th * MM]
+    clip = f"{_number(media[0])} {_number(media[1])} {_number((tw + 2 * bleed) * MM)} " \
+           f"{_number((th + 2 * bleed) * MM)} re W n"
 
     def draw(face: Service, origin: tuple[float, float]) -> bytes:
         fw, fh = face.trim
-        dx = (bleed + (tw - fw) / 2) * MM - origin[0]
-        dy = (bleed + (th - fh) / 2) * MM - origin[1]
-        return (f"q 0 0 {_number(width * MM)} {_number(height * MM)} re W n "
-                f"1 0 0 1 {_number(dx)} {_number(dy)} cm /Face Do Q\n"
-                ).encode("ascii")
+        dx, dy = (tw - fw) / 2 * MM - origin[0], (th - fh) / 2 * MM - origin[1]
+        return f"q {clip} 1 0 0 1 {_number(dx)} {_number(dy)} cm /Face Do Q\n".encode("ascii")
+
     with ExitStack() as opened:
         out = opened.enter_context(pikepdf.new())
         sources = {deck: opened.enter_context(pikepdf.open(io.BytesIO(doc.pdf)))

@@ -20,6 +20,7 @@ from publish.core.problems import Problem
 from publish.model.game import Game
 from publish.model.inputs import Inputs
 from publish.render.edition import EditionContext
+from publish.render.facedoc import FaceStore, store_for
 
 OptionsT = TypeVar("OptionsT")
 """A target's options dataclass."""
@@ -35,6 +36,12 @@ def job_dir(project: Path, game_id: str, job: Job) -> Path:
     if job.whole_game:
         return project / "build" / game_id
     return output_dir(project, game_id, job.locale)
+
+
+def edition_store(work: Work, job: Job) -> FaceStore:
+    """The face documents kept for a job's edition (publish.render.facedoc), which every
+    output showing the cards shares."""
+    return store_for(work.project, work.game.id, job.locale)
 
 
 @dataclass

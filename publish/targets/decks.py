@@ -13,11 +13,10 @@ from publish.core.problems import OptionError, did_you_mean
 from publish.model.game import BACKS, Game, game_files
 from publish.model.inputs import Inputs
 from publish.render.decks import DeckOptions, SheetSpec, calibration_html, lay_out_sheets
-from publish.render.facedoc import store_for
 from publish.render.geometry import CARD_SIZES
 from publish.render.pdf import render, write_pdf
 from publish.render.splice import join_pdfs, page_count
-from publish.targets.base import Job, Joining, Rendered, Work, output_dir
+from publish.targets.base import Job, Joining, Rendered, Work, edition_store, output_dir
 from publish.targets.options import check_choices, option, paper_option
 
 
@@ -131,8 +130,8 @@ class Decks:
         config = context.game.config
         spec = SheetSpec(f"{config.name} · {config.decks[job.key].name}", (job.key,),
                          job.options)
-        store = store_for(output_dir(work.project, context.game.id, job.locale))
-        sheets = lay_out_sheets(context, spec, store, job.inputs, job.forced, work.build)
+        sheets = lay_out_sheets(context, spec, edition_store(work, job), job.inputs, job.forced,
+                                work.build)
         return Rendered({name: sheets.pdf}, {name: sheets.pages},
                         note="; ".join(map(str, sheets.shrunk)))
 

@@ -12,7 +12,7 @@ from publish.model.game import Game
 from publish.model.inputs import Inputs
 from publish.render.gallery import DPI, contact_sheet, gallery_context
 from publish.render.printshop import PageSpec, pixels, rasterise, single_pdf, trimmed_service
-from publish.targets.base import Job, Joining, Rendered, Work, output_dir
+from publish.targets.base import Job, Joining, Rendered, Work, edition_store, output_dir
 
 FOLDER = "gallery"
 
@@ -60,7 +60,8 @@ class Gallery:
         context, deck = work.edition(job.locale), job.key
         game = context.game
         service = trimmed_service(game, job.options.dpi)
-        pdf, items = single_pdf(context, PageSpec(deck, service))
+        pdf, items = single_pdf(context, PageSpec(deck, service), None, edition_store(work, job),
+                                job.inputs, job.forced, work.build)
         pngs = rasterise(pdf, job.options.dpi, pixels(service))
         faces = [(item.card.number, png)
                  for item, png in zip(items, pngs, strict=True) if item.card is not None]

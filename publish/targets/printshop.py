@@ -25,7 +25,6 @@ from publish.model.game import Game
 from publish.model.inputs import Inputs, digest
 from publish.model.services import Service as PrintService
 from publish.model.services import load_services, package_services
-from publish.render.facedoc import store_for
 from publish.render.fit import Shrunk
 from publish.render.printpdf import print_ready
 from publish.render.printshop import (
@@ -37,7 +36,7 @@ from publish.render.printshop import (
     rasterise,
     single_pdf,
 )
-from publish.targets.base import Job, Rendered, Target, Work, output_dir
+from publish.targets.base import Job, Rendered, Target, Work, edition_store, output_dir
 from publish.targets.options import option
 
 FOLDER = "printshop"
@@ -143,7 +142,7 @@ class Printshop:
         spec = PageSpec(job.key, product_box(service.name, product))
         out = output_dir(work.project, game.id, job.locale)
         shrunk: list[Shrunk] = []
-        pdf, items = single_pdf(context, spec, shrunk, store_for(out), job.inputs,
+        pdf, items = single_pdf(context, spec, shrunk, edition_store(work, job), job.inputs,
                                   job.forced, work.build)
         # only the changed cards' images are made again when the proof is there to show the rest
         made = ([i for i in items if item_card(i) in job.cards]
@@ -180,7 +179,7 @@ class Printshop:
         made: dict[str, bytes] = {}
         pages: dict[str, int] = {}
         shrunk: list[Shrunk] = []
-        store = store_for(output_dir(work.project, game.id, job.locale))
+        store = edition_store(work, job)
         for name, part in zip(job.outputs, parts, strict=True):
             spec = PageSpec(job.key, box, files.sides, files.copies, part,  # type: ignore[arg-type]
                             ink=ink)
