@@ -12,8 +12,9 @@ was made from: the edition's common inputs, its pages and each card's digest.
 A build lays out again only the faces whose card changed and puts them into
 the kept document (publish.render.splice), so that a one-card edit lays out
 one face; anything else that changed (a template, a font, a card added) lays
-the document out whole.  Spliced or whole, the outputs made from it are the same
-bytes: each is written canonically (``splice.save``).
+the document out whole, as does an edit that draws a glyph the document's font
+subsets lack (publish.render.subsets).  Spliced or whole, its bytes are the same,
+and so are those of the outputs placed from it.
 """
 
 from __future__ import annotations
@@ -33,7 +34,7 @@ from publish.model.services import load_services
 from publish.render.edition import EditionContext
 from publish.render.fit import Shrunk
 from publish.render.printshop import Ink, Item, ItemPages, Service, items_pdf
-from publish.render.splice import SpliceError, replace_pages
+from publish.render.splice import SpliceError, canonical, replace_pages
 
 FOLDER = Path("build") / ".cache" / "faces"
 """Where face documents are kept, per game and edition, under the project."""
@@ -270,7 +271,7 @@ def _face_document(context: EditionContext, faces: FaceSet, inputs: Mapping[str,
             store.keep(faces, pdf, {**record, "shrunk": [asdict(s) for s in found]})
             return FaceDoc(pdf, anchors, faces.box, len(changed), found)
     shrunk = []
-    pdf = lay_out(context, faces, items, shrunk)  # every output that places it is canonical
+    pdf = canonical(lay_out(context, faces, items, shrunk))  # as a spliced one is written
     store.keep(faces, pdf, {**record, "shrunk": [asdict(s) for s in shrunk]})
     return FaceDoc(pdf, anchors, faces.box, len(items), tuple(shrunk))
 

@@ -95,13 +95,15 @@ def impose(sheets: bytes, pages: Sequence[Page], faces: Mapping[str, FaceDoc]) -
                         raise PlacingError(f"no page {name} in the faces of deck {deck}")
                     form, origin = whole_page(sources[deck].pages[faces[deck].pages[name]])
                     forms[anchor] = out.copy_foreign(form), origin
-                if anchor not in names:
-                    names[anchor] = str(sheet.add_resource(forms[anchor][0], pikepdf.Name.XObject,
-                                                           prefix="Face"))
+                if anchor not in names:  # named in the order drawn: the same every build
+                    names[anchor] = f"/Face{len(names)}"
+                    sheet.add_resource(forms[anchor][0], pikepdf.Name.XObject,
+                                       name=pikepdf.Name(names[anchor]))
                 drawn.append(placement(slot, faces[anchor[0]].box, forms[anchor][1], paper_h,
                                        names[anchor]))
             sheet.contents_add(pikepdf.Stream(out, b"q\n"), prepend=True)
             sheet.contents_add(pikepdf.Stream(out, b"Q\n" + b"".join(drawn)))
+            sheet.contents_coalesce()  # one stream, whose resources save() names in order
         return save(out)
 
 

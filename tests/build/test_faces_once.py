@@ -59,11 +59,16 @@ def test_a_cold_build_lays_out_each_distinct_face_once_an_edition(demo_en: Path,
     out = demo_en / "build" / "demo" / game.config.locales.source
     assert (out / "deck-alpha.pdf").is_file() and any((out / "printshop").rglob("*.png"))
 
-    # one card reworded: its face alone, once in each edition
+    # one card's text set a little smaller (the same glyphs, in every edition): its face
+    # alone, once in each edition (an edit that draws a glyph new to the deck's font subsets,
+    # or a catalog changed, lays the deck's faces out again: publish.render.facedoc)
     card = alpha[0]
     source = card.source.path
     text = source.read_text(encoding="utf-8")
-    source.write_text(text.replace(card.name, card.name + " Nova", 1), encoding="utf-8")
+    assert f'  - number: "{card.number}"\n' in text
+    source.write_text(text.replace(f'  - number: "{card.number}"\n',
+                                   f'  - number: "{card.number}"\n    text_size: 6.5\n', 1),
+                      encoding="utf-8")
     log.unlink()
     result = run("build", "--project", str(demo_en), "--game", "demo", "--jobs", "2")
     assert result.exit_code == 0, result.output
@@ -75,7 +80,7 @@ def test_a_cold_build_lays_out_each_distinct_face_once_an_edition(demo_en: Path,
 def test_a_kept_face_document_says_what_it_was_made_from(demo_en: Path):
     result = run("build", "decks", "--project", str(demo_en), "--game", "demo", "--jobs", "1")
     assert result.exit_code == 0, result.output
-    folder = demo_en / facedoc.FOLDER / "demo" / "en"
+    folder = demo_en / facedoc.FOLDER / "demo" / "pt-BR"
     records = sorted(folder.glob("*.json"))
     assert records, list(folder.iterdir())
     record = json.loads(records[0].read_text(encoding="utf-8"))
