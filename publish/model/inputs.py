@@ -99,6 +99,10 @@ def assets_digest(game: Game) -> str:
                    for part in (p.relative_to(game.root).as_posix(), read_bytes(p, game.project))])
 
 
+COMMON_INPUTS = ("code", "config", "templates", "fonts", "icons", "catalogs", "assets")
+"""The names of the inputs every output of an edition is made from (``Inputs.common``)."""
+
+
 @dataclass
 class Inputs:
     """The digests of one game's inputs as they are now, each computed once per build.

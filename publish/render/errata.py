@@ -17,10 +17,10 @@ from publish.i18n.fields import fill
 from publish.i18n.translate import N_
 from publish.model.copies import usual_players
 from publish.model.game import game_files
-from publish.render.decks import SheetSpec, pages_showing, resolved, sheet_pages, text_sizes
+from publish.render.decks import SheetSpec, pages_showing, resolved, sheet_pages
 from publish.render.edition import EditionContext
 from publish.render.faces import DeckBack, Face
-from publish.render.fit import Shrunk, fit, sized
+from publish.render.fit import Shrunk, fit, sized, text_sizes
 from publish.render.geometry import PAPERS
 from publish.render.pdf import render
 from publish.render.readable import Readable

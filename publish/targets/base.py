@@ -10,6 +10,7 @@ The build (publish.build.run) plans and runs every target the same way.
 
 from __future__ import annotations
 
+import uuid
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -20,6 +21,7 @@ from publish.docs.changes.data import Comparison
 from publish.model.game import Game
 from publish.model.inputs import Inputs
 from publish.render.edition import EditionContext
+from publish.render.facedoc import FaceStore, store_for
 
 OptionsT = TypeVar("OptionsT")
 """A target's options dataclass."""
@@ -35,6 +37,12 @@ def job_dir(project: Path, game_id: str, job: Job) -> Path:
     if job.whole_game:
         return project / "build" / game_id
     return output_dir(project, game_id, job.locale)
+
+
+def edition_store(work: Work, job: Job) -> FaceStore:
+    """The face documents kept for a job's edition (publish.render.facedoc), which every
+    output showing the cards shares."""
+    return store_for(work.project, work.game.id, job.locale)
 
 
 @dataclass
@@ -125,6 +133,9 @@ class Work:
     changes: Comparison | None = None
     """What changed since that version, compared once per build when an output showing it
     is made (publish.app.changes.since)."""
+    build: str = field(default_factory=lambda: uuid.uuid4().hex)
+    """A name for this build: what one of its jobs made (a deck's faces), a forced job of the
+    same build may reuse (publish.render.facedoc)."""
     _editions: dict[str, EditionContext] = field(default_factory=dict, init=False,
                                                   repr=False, compare=False)
 

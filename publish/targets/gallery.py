@@ -20,7 +20,7 @@ from publish.render.printshop import (
     single_pdf,
     trimmed_service,
 )
-from publish.targets.base import Job, Joining, Rendered, Work, output_dir
+from publish.targets.base import Job, Joining, Rendered, Work, edition_store, output_dir
 from publish.targets.options import option
 
 FOLDER = "gallery"
@@ -83,7 +83,8 @@ class Gallery:
         context, deck = work.edition(job.locale), job.key
         game, folder = context.game, job.options.folder
         service = job.options.service(game)
-        pdf, items = single_pdf(context, PageSpec(deck, service, proof=job.options.proof))
+        pdf, items = single_pdf(context, PageSpec(deck, service, proof=job.options.proof), None,
+                                edition_store(work, job), job.inputs, job.forced, work.build)
         pngs = rasterise(pdf, job.options.dpi, pixels(service))
         faces = [(item.card.number, png)
                  for item, png in zip(items, pngs, strict=True) if item.card is not None]

@@ -19,7 +19,7 @@ from publish.model.inputs import Inputs
 from publish.render.edition import EditionContext
 from publish.render.gallery import DPI
 from publish.render.printshop import PageSpec, pixels, rasterise, single_pdf, trimmed_service
-from publish.targets.base import Job, Rendered, Target, Work, job_dir
+from publish.targets.base import Job, Rendered, Target, Work, edition_store, job_dir
 from publish.targets.gallery import first_decks
 
 FOLDER = "site"
@@ -77,7 +77,7 @@ class Site:
         edition.raise_problems()
         ours = f"{FOLDER}/{job.locale}/"
         files = {ours + path: data for path, data in pages.items()}
-        files.update(_faces(context, job.options.dpi, ours))
+        files.update(_faces(work, job, context, ours))
         files[f"{FOLDER}/index.html"] = root_page(edition, editions)
         loader = context.rules_env.loader
         assert loader is not None
@@ -92,13 +92,15 @@ class Site:
                         note=f"{len(pages)} pages, {len(images)} cards")
 
 
-def _faces(context: EditionContext, dpi: int, ours: str) -> dict[str, bytes]:
-    """Every card's face at ``dpi`` and at twice it, from the first deck that holds it."""
-    game = context.game
+def _faces(work: Work, job: Job, context: EditionContext, ours: str) -> dict[str, bytes]:
+    """Every card's face at the job's resolution and at twice it, from the first deck that
+    holds it (placed from the decks' face documents)."""
+    game, dpi = context.game, job.options.dpi
     first = first_decks(game)
     files: dict[str, bytes] = {}
     for deck in game.config.decks:
-        pdf, items = single_pdf(context, PageSpec(deck, trimmed_service(game, dpi)))
+        pdf, items = single_pdf(context, PageSpec(deck, trimmed_service(game, dpi)), None,
+                                edition_store(work, job), job.inputs, job.forced, work.build)
         for scale, suffix in ((1, ""), (2, "@2x")):
             service = trimmed_service(game, dpi * scale)
             pngs = rasterise(pdf, dpi * scale, pixels(service))

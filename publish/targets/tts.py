@@ -24,7 +24,7 @@ from publish.model.inputs import Inputs
 from publish.render.printshop import INCH, PageSpec, rasterise, single_pdf, trimmed_service
 from publish.render.tts import Sheet, back_image, cell_size, face_sheet, sheets, thumbnail
 from publish.render.ttsobject import Addresses, saved_object
-from publish.targets.base import Job, Joining, Rendered, Work, output_dir
+from publish.targets.base import Job, Joining, Rendered, Work, edition_store, output_dir
 from publish.targets.options import option
 
 FOLDER = "tts"
@@ -135,7 +135,8 @@ class Tts:
         cell = cell_size(card, job.options.width)
         dpi = cell[0] / (card[0] / INCH)
         service = trimmed_service(game, dpi)
-        pdf, items = single_pdf(context, PageSpec(deck, service))
+        pdf, items = single_pdf(context, PageSpec(deck, service), None, edition_store(work, job),
+                                job.inputs, job.forced, work.build)
         pngs = list(zip(items, rasterise(pdf, dpi), strict=True))
         faces = {item.card.number: png for item, png in pngs if item.card is not None}
         back = next(png for item, png in pngs if item.card is None)

@@ -9,11 +9,10 @@ from pypdf import PdfReader
 from conftest import REPO
 from publish.model.game import TextBlock
 from publish.model.load import load_game
-from publish.render.decks import DeckOptions, SheetSpec, render_sheets, resolved
+from publish.render.decks import DeckOptions, SheetSpec, lay_out_sheets, resolved
 from publish.render.edition import EditionContext
 from publish.render.fit import Overflow
 from publish.render.geometry import sheet_layout
-from publish.render.pdf import write_pdf
 from publish.targets.decks import deck_file
 
 MM = 72 / 25.4
@@ -27,14 +26,14 @@ def game():
 
 
 def sheets(game, title, deck, options):
-    """The sheets of ``deck`` in the game's source edition, as a build lays them out."""
+    """The sheets of ``deck`` in the game's source edition, as a build lays them out (PDF)."""
     context = EditionContext.make(REPO, game, game.config.locales.source)
-    return render_sheets(context, SheetSpec(title, (deck,), options))
+    return lay_out_sheets(context, SheetSpec(title, (deck,), options)).pdf
 
 
 def build(game, deck, **options):
     document = sheets(game, deck, deck, DeckOptions(**options))
-    return PdfReader(io.BytesIO(write_pdf(document, deck)))
+    return PdfReader(io.BytesIO(document))
 
 
 @pytest.fixture(scope="module")
@@ -246,8 +245,7 @@ def test_icons_render_inline_and_unknown_ones_name_the_card(game):
     saved = card.blocks
     card.blocks = [TextBlock("direct", "Compre 1 carta :crise: e :revolta: no :campo:.")]
     try:
-        with_icons = PdfReader(io.BytesIO(write_pdf(
-            sheets(game, "t", "principal", DeckOptions()), "t")))
+        with_icons = PdfReader(io.BytesIO(sheets(game, "t", "principal", DeckOptions())))
         card.blocks = [TextBlock("direct", "Compre 1 carta :crse:.")]
         with pytest.raises(UnknownIcon) as info:
             sheets(game, "t", "principal", DeckOptions())
@@ -296,4 +294,4 @@ def test_the_game_chooses_the_backs_a_build_prints_and_the_command_line_override
     assert DeckOptions().for_game(game).backs == "none"
     assert DeckOptions(backs="long-edge").for_game(game).suffix == "-long-edge"  # as before
     document = sheets(duplex, "historico", "historico", DeckOptions())
-    assert len(PdfReader(io.BytesIO(write_pdf(document, "historico"))).pages) == 10
+    assert len(PdfReader(io.BytesIO(document)).pages) == 10
