@@ -20,6 +20,7 @@ from pydantic import Field, model_validator
 
 from publish.core.problems import Location, Problem, ProblemsFound
 from publish.core.projectfiles import read_text
+from publish.core.yamlsource import SourceMap
 from publish.model.datafile import load_model
 from publish.model.datamodel import DataModel
 from publish.model.sizes import DATA, card_sizes, papers
@@ -107,8 +108,16 @@ class LayoutTable(DataModel):
 class Layout:
     """A loaded layout: its id, its spec, and the file (and place in it) it came from."""
 
-    def __init__(self, id: str, spec: LayoutSpec, where: Location):
+    def __init__(self, id: str, spec: LayoutSpec, where: Location,
+                 source: SourceMap | None = None, at: tuple[str, ...] = ()):
         self.id, self.spec, self.where = id, spec, where
+        self._source, self._at = source, at
+
+    def locate(self, field: str) -> Location:
+        """Where ``field`` of this layout is written (the layout's own place without one)."""
+        if self._source is None or getattr(self.spec, field, None) is None:
+            return self.where
+        return self._source.locate((*self._at, field))
 
     @property
     def kind(self) -> tuple[str, str, bool]:
@@ -120,7 +129,7 @@ class Layout:
 def package_layouts() -> dict[str, Layout]:
     """The package's layouts by id (read once)."""
     table, where = load_model(LAYOUTS_FILE, LayoutTable)
-    return {lid: Layout(lid, spec, where.locate(("layouts", lid)))
+    return {lid: Layout(lid, spec, where.locate(("layouts", lid)), where, ("layouts", lid))
             for lid, spec in table.layouts.items()}
 
 
@@ -137,12 +146,12 @@ def load_layouts(game_root: Path | None = None) -> dict[str, Layout]:
                                     "id: lower-case letters, digits and '-'"))
             continue
         try:
-            spec, _ = load_model(path, LayoutSpec,
-                                 read_text(path, game_root.parent.parent))  # type: ignore[union-attr]
+            spec, where = load_model(path, LayoutSpec,
+                                     read_text(path, game_root.parent.parent))  # type: ignore[union-attr]
         except ProblemsFound as found_problems:
             problems.extend(found_problems.problems)
             continue
-        found[path.stem] = Layout(path.stem, spec, Location(path))
+        found[path.stem] = Layout(path.stem, spec, Location(path), where)
     problems += _one_default_each(found.values(), own)
     if problems:
         raise ProblemsFound(problems)

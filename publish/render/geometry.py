@@ -183,7 +183,11 @@ def pick_layout(game_root: Path | None, paper: str, size: str, fold: bool,
 
 
 class NoRoom(ValueError):
-    """A layout asks for more cards than its page takes."""
+    """A layout asks for more cards than its page takes (``axis``: across or down)."""
+
+    def __init__(self, message: str, axis: str):
+        super().__init__(message)
+        self.axis = axis
 
 
 def impose(layout: Layout, bleed: float) -> SheetLayout:
@@ -194,7 +198,9 @@ def impose(layout: Layout, bleed: float) -> SheetLayout:
         return _imposed(spec.page, CARD_SIZES[spec.size], bleed, spec.gaps(bleed), spec.margin,
                         (spec.cols, spec.rows), spec.fold, layout.id)
     except NoRoom as err:
-        raise ProblemsFound([Problem(layout.where, f"layout {layout.id}: {err}")]) from None
+        field = "cols" if err.axis == "across" else "rows"
+        raise ProblemsFound([Problem(layout.locate(field), f"layout {layout.id}: {err}")]
+                            ) from None
 
 
 def _imposed(page: tuple[float, float], card: tuple[float, float], bleed: float,
@@ -219,7 +225,7 @@ def _fit(axis: str, trim: float, gap: float, low: float, high: float, count: int
     if wanted > most or wanted < 1:
         need = wanted * trim + (wanted - 1) * gap
         raise NoRoom(f"{max(wanted, 1)} card(s) {axis} of {trim:g} mm with {gap:g} mm gaps "
-                     f"need {need:g} mm; the page has {room:.1f} mm inside its margins")
+                     f"need {need:g} mm; the page has {room:.1f} mm inside its margins", axis)
     span = wanted * trim + (wanted - 1) * gap
     return wanted, low + (room - span) / 2
 

@@ -101,7 +101,7 @@ def test_a_grid_too_big_for_its_paper_is_refused_at_the_layout():
     with pytest.raises(ProblemsFound) as found:
         impose(too_big, 3)
     problem = found.value.problems[0]
-    assert problem.location == layouts["a4-poker"].where
+    assert problem.location == layouts["a4-poker"].where  # the package's entry has no cols
     assert "4 card(s) across of 63 mm with 6 mm gaps need 270 mm" in problem.message
 
 
@@ -120,4 +120,4 @@ def test_publish_check_finds_a_games_layout_that_does_not_fit(demo):
     path = own_layout(demo / "cards" / "demo", "roomy", ROOMY.replace("cols: 2", "cols: 3"))
     result = run("check", "--project", str(demo), "--game", "demo")
     assert result.exit_code == 1
-    assert str(path) in result.output and "3 card(s) across" in result.output
+    assert f"{path}:4:7: layout roomy: 3 card(s) across" in result.output  # at its cols
