@@ -30,7 +30,7 @@ def test_only_the_fields_declared_with_option_are_offered_in_their_order():
     assert [f.name for f in offered(DecksOptions)] == ["paper", "size", "bw", "backs",
                                                        "back_offset", "only", "layout"]
     assert [f.name for f in offered(GalleryOptions)] == []  # its resolution is a setting
-    only = offered(DecksOptions)[-1]
+    only = next(f for f in offered(DecksOptions) if f.name == "only")
     assert (only.how.flag, only.how.metavar, only.default) == ("--deck", "ID", ())
     assert offered(DecksOptions)[1].kind == str | None
 
