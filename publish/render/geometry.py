@@ -158,7 +158,7 @@ def sheet_layout(paper: str, size: str, bleed: float, layout: Layout | None = No
     w, h = PAPERS[paper]
     page = (max(w, h), min(w, h)) if fold else (w, h)
     return _imposed(page, CARD_SIZES[size], bleed, (2 * bleed, 2 * bleed), GUIDE_MARGIN,
-                    (None, None), fold, None)
+                    (None, None), fold, strict=False)
 
 
 def pick_layout(game_root: Path | None, paper: str, size: str, fold: bool,
@@ -196,7 +196,7 @@ def impose(layout: Layout, bleed: float) -> SheetLayout:
     spec = layout.spec
     try:
         return _imposed(spec.page, CARD_SIZES[spec.size], bleed, spec.gaps(bleed), spec.margin,
-                        (spec.cols, spec.rows), spec.fold, layout.id)
+                        (spec.cols, spec.rows), spec.fold, strict=True)
     except NoRoom as err:
         field = "cols" if err.axis == "across" else "rows"
         raise ProblemsFound([Problem(layout.locate(field), f"layout {layout.id}: {err}")]
@@ -205,13 +205,14 @@ def impose(layout: Layout, bleed: float) -> SheetLayout:
 
 def _imposed(page: tuple[float, float], card: tuple[float, float], bleed: float,
              gaps: tuple[float, float], margin: float, counts: tuple[int | None, int | None],
-             fold: bool, name: str | None) -> SheetLayout:
+             fold: bool, strict: bool) -> SheetLayout:
     """The centred grid; on a fold page, in the left half, its trims at least ``bleed`` from
-    the fold so that faces and backs both keep their bleed there."""
+    the fold so that faces and backs both keep their bleed there.  ``strict``: a grid that
+    does not fit is NoRoom (a layout's), else one card at least (no layout for the paper)."""
     width, height = page
     right = width / 2 - bleed if fold else width - margin
-    cols, left = _fit("across", card[0], gaps[0], margin, right, counts[0], name is None)
-    rows, top = _fit("down", card[1], gaps[1], margin, height - margin, counts[1], name is None)
+    cols, left = _fit("across", card[0], gaps[0], margin, right, counts[0], not strict)
+    rows, top = _fit("down", card[1], gaps[1], margin, height - margin, counts[1], not strict)
     return SheetLayout(page, card, bleed, cols, rows, gaps[0], gaps[1], left, top, fold)
 
 
