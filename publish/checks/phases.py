@@ -39,8 +39,10 @@ from publish.i18n.translate import field_problems, kept_problems
 from publish.model.game import game_files
 from publish.model.icons import icon_problems
 from publish.model.images import check_pictures
+from publish.model.layouts import GAME_LAYOUTS, load_layouts
 from publish.model.services import load_services
 from publish.model.text import inherited_typography, typography_problems
+from publish.render.geometry import impose
 from publish.render.piececheck import piece_problems
 from publish.render.safezone import safe_zone_warnings
 from publish.render.templatecheck import template_problems
@@ -89,6 +91,23 @@ def print_services(subject: Subject) -> Findings:
     except ProblemsFound as found:
         return Findings(found.problems)
     return Findings()
+
+
+def sheet_layouts(subject: Subject) -> Findings:
+    """The game's own sheet layouts (layouts/*.yaml): each valid, and its grid fitting its
+    paper with the game's bleed, located in its file; not found by the first build."""
+    try:
+        layouts = load_layouts(subject.game.root)
+    except ProblemsFound as found:
+        return Findings(found.problems)
+    problems = []
+    for layout in layouts.values():
+        if layout.where.path.parent == subject.game.root / GAME_LAYOUTS:
+            try:
+                impose(layout, subject.game.config.print.bleed_mm)
+            except ProblemsFound as found:
+                problems += found.problems
+    return Findings(problems)
 
 
 def engine_checks(subject: Subject) -> Findings:
@@ -158,7 +177,8 @@ def rules_skipped(_: Subject) -> str:
 
 PHASES: tuple[Phase, ...] = (
     Phase(CARDS, (deck_rules, examples_front_matter, typography)),
-    Phase(ASSETS, (icons, files_inside, pictures, kept_deck_schema, print_services)),
+    Phase(ASSETS, (icons, files_inside, pictures, kept_deck_schema, print_services,
+                   sheet_layouts)),
     Phase(ENGINE, (engine_checks,), needs=(LOAD, CARDS), alone=(engine_card_checks,),
           skipped=engine_skipped),
     Phase(TEMPLATES, (templates, box_and_component_files, template_words)),

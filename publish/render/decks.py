@@ -26,7 +26,13 @@ from publish.render.facedoc import (
 )
 from publish.render.faces import DeckBack, Face
 from publish.render.fit import Shrunk
-from publish.render.geometry import CARD_SIZES, PAPERS, back_correction, sheet_layout
+from publish.render.geometry import (
+    CARD_SIZES,
+    PAPERS,
+    back_correction,
+    pick_layout,
+    sheet_layout,
+)
 from publish.render.pdf import render, write_pdf
 from publish.render.place import impose
 from publish.render.sheets import (
@@ -64,6 +70,8 @@ class DeckOptions:
     """What file names add for players other than the game's usual number (``for_game``)."""
     proof: bool = False
     """Draw the proof guides (trim, bleed, safe zone) over every card (--proof)."""
+    layout: str | None = None
+    """The sheet layout (--layout); None: the default for the paper, size and backs."""
 
     def __post_init__(self) -> None:
         if self.paper not in PAPERS:
@@ -113,6 +121,7 @@ class DeckOptions:
         backs = self.backs or self.game_backs
         if backs != self.game_backs:  # sheets without the game's backs say so
             parts += ["no-backs" if backs == "none" else backs]
+        parts += [self.layout] if self.layout else []
         return "".join(f"-{p}" for p in parts) + self.players_suffix + (
             "-proof" if self.proof else "")  # never in place of the print files
 
@@ -152,15 +161,20 @@ def sheet_pages(context: EditionContext, spec: SheetSpec, faces: Sequence[Face],
                 backs: Sequence[DeckBack]) -> tuple[list[Page], dict[str, float]]:
     """The sheets for these faces, as data, and the paper they are on."""
     options = resolved(context, spec.options)
-    layout = sheet_layout(options.paper, options.chosen_size, context.game.config.print.bleed_mm)
-    if options.backs == "fold":
+    fold = options.backs == "fold"
+    chosen = pick_layout(context.game.root, options.paper, options.chosen_size, fold,
+                         options.layout)
+    layout = sheet_layout(options.paper, options.chosen_size, context.game.config.print.bleed_mm,
+                          chosen, fold)
+    marks = chosen.spec.marks if chosen is not None else None
+    if fold:
         note = _words(context)(FOLD_NOTE)
-        pages = fold_pages(layout.card, layout.bleed, layout.paper, faces, backs, spec.title,
-                           note)
-        return pages, {"w": max(layout.paper), "h": min(layout.paper)}
-    shift = (back_correction(options.back_offset, options.backs)
-             if options.backs in ("long-edge", "short-edge") else (0.0, 0.0))
-    pages = fronts_and_backs(layout, faces, backs, options.chosen_backs, spec.title, shift)
+        pages = fold_pages(layout, faces, backs, spec.title, note, marks)
+    else:
+        shift = (back_correction(options.back_offset, options.chosen_backs, layout.landscape)
+                 if options.backs in ("long-edge", "short-edge") else (0.0, 0.0))
+        pages = fronts_and_backs(layout, faces, backs, options.chosen_backs, spec.title, shift,
+                                 marks)
     return pages, {"w": layout.paper[0], "h": layout.paper[1]}
 
 
@@ -250,7 +264,9 @@ def calibration_html(context: EditionContext, options: DeckOptions) -> str:
     _ = _words(context)
     note = fill(_(CALIBRATION_NOTE), {"flip": options.backs,
                                       "edge": _(EDGES[options.chosen_backs])})
-    paper = PAPERS[options.paper]
+    paper = sheet_layout(options.paper, options.chosen_size, context.game.config.print.bleed_mm,
+                         pick_layout(context.game.root, options.paper, options.chosen_size,
+                                     False, options.layout)).paper  # turned as the sheets are
     style = context.style(options.chosen_size, options.bw)
     pages = calibration_pages(paper, options.chosen_backs, note)
     return context.env.get_template("sheet.html.j2").render(

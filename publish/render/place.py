@@ -70,8 +70,8 @@ def placement(slot: Slot, face: Service, origin: tuple[float, float], paper_h: f
 
 def impose(sheets: bytes, pages: Sequence[Page], faces: Mapping[str, FaceDoc]) -> bytes:
     """``sheets`` (the laid-out sheets, without cards) with every slot of ``pages`` drawn
-    from its deck's face document (``faces``, by deck): one form object per face, shared by
-    its copies."""
+    under them from its deck's face document (``faces``, by deck): one form object per
+    face, shared by its copies."""
     import pikepdf
 
     with ExitStack() as opened:
@@ -101,8 +101,8 @@ def impose(sheets: bytes, pages: Sequence[Page], faces: Mapping[str, FaceDoc]) -
                                        name=pikepdf.Name(names[anchor]))
                 drawn.append(placement(slot, faces[anchor[0]].box, forms[anchor][1], paper_h,
                                        names[anchor]))
-            sheet.contents_add(pikepdf.Stream(out, b"q\n"), prepend=True)
-            sheet.contents_add(pikepdf.Stream(out, b"Q\n" + b"".join(drawn)))
+            # the faces first, the sheet over them: crop marks run on over the outer bleed
+            sheet.contents_add(pikepdf.Stream(out, b"".join(drawn)), prepend=True)
             sheet.contents_coalesce()  # one stream, whose resources save() names in order
         return save(out)
 

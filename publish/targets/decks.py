@@ -54,6 +54,10 @@ class DecksOptions:
     only: tuple[str, ...] = option((), flag="--deck", metavar="ID",
                                    help="Only this deck (repeat for more); no decks-all PDF.",
                                    default_text="every deck")
+    layout: str | None = option(None, metavar="ID",
+                                help="Sheet layout (publish/data/layouts.yaml or the game's "
+                                     "layouts/): grid, gaps, margins, crop marks.",
+                                default_text="the default for the paper, size and backs")
 
     def __post_init__(self) -> None:
         check_choices(self)
@@ -62,7 +66,8 @@ class DecksOptions:
         """The options the decks of ``game``'s edition ``locale`` are laid out with."""
         return DeckOptions(paper=self.paper, size=self.size, bw=self.bw, backs=self.backs,
                            back_offset=self.back_offset, only=self.only, proof=self.proof,
-                           locale=locale, players=self.players).for_game(game)
+                           layout=self.layout, locale=locale, players=self.players
+                           ).for_game(game)
 
 
 def deck_file(deck: str, options: DeckOptions) -> str:
