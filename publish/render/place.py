@@ -38,6 +38,16 @@ def slot_page(slot: Slot) -> tuple[str, str]:
     raise PlacingError("a slot with neither a card nor a back")
 
 
+def own_resources(page: Any) -> None:
+    """Give a page resources of its own: WeasyPrint's pages share one dictionary, into which
+    a face named on one page would be named on every page."""
+    import pikepdf
+
+    resources = pikepdf.Dictionary(dict(page.obj.get("/Resources", pikepdf.Dictionary())))
+    resources.XObject = pikepdf.Dictionary(dict(resources.get("/XObject", pikepdf.Dictionary())))
+    page.obj.Resources = resources
+
+
 def whole_page(page: Any) -> tuple[Any, tuple[float, float]]:
     """A page of a face document as a form object with all of its bleed (qpdf's form of a
     page is cut to its TrimBox), and where in it the trim's lower left corner is."""
@@ -85,6 +95,7 @@ def impose(sheets: bytes, pages: Sequence[Page], faces: Mapping[str, FaceDoc]) -
             if not page.slots:
                 continue
             paper_h = float(sheet.mediabox[3]) / MM
+            own_resources(sheet)
             drawn: list[bytes] = []
             names: dict[tuple[str, str], str] = {}
             for slot in page.slots:

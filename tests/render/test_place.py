@@ -102,3 +102,25 @@ def test_a_service_card_a_little_larger_is_centred_on_its_trim_with_its_boxes():
         assert (x, y) == pytest.approx((0.25, 0.45), abs=0.001)
         names = out.Root.Names.Dests.Names
         assert str(names[0]) == "card-001-copy2"  # preflight names the page by it
+
+
+def test_pages_that_shared_their_resources_each_show_their_own_faces():
+    """WeasyPrint gives every page one resources dictionary: a face named on the second
+    sheet must not replace the first sheet's."""
+    sheet = pikepdf.new()
+    shared = sheet.make_indirect(pikepdf.Dictionary())
+    for _ in range(2):
+        sheet.pages.append(pikepdf.Page(pikepdf.Dictionary(
+            Type=pikepdf.Name.Page, MediaBox=[0, 0, 210 * MM, 297 * MM], Resources=shared,
+            Contents=pikepdf.Stream(sheet, b""))))
+    buffer = io.BytesIO()
+    sheet.save(buffer)
+    pages = [Page("front", [Slot(Card(n), None, Box(10, 20, 63, 88), Box(10, 20, 63, 88), 0, 0,
+                                 "card-1")]) for n in ("001", "002")]
+    placed = impose(buffer.getvalue(), pages, {"d": doc(["card-001", "card-002"])})
+    import pypdfium2 as pdfium
+
+    pdf = pdfium.PdfDocument(placed)
+    greys = [pdf[i].render(scale=1 / MM).to_pil().convert("L").getpixel((40, 60))
+             for i in range(2)]
+    assert greys[0] != greys[1]
