@@ -414,6 +414,8 @@ ALONE: dict[str, Callable[[Path, str, dict], str | None]] = {
                                             or f"no engine studies {game}"),
     "decks": lambda root, game, results: _kept(results, "decks", bench_decks(root, game),
                                                _decks_line),
+    "build": lambda root, game, results: _kept(results, "build", bench_build(root, game),
+                                               _build_line),
     "cold": lambda root, game, results: _kept(results, "cold", bench_cold(root, game, RUNS),
                                               cold_line),
     "profile": lambda root, game, results: "\n".join(profile_lines(_kept_dict(
@@ -430,13 +432,15 @@ def main() -> None:
     results = json.loads(path.read_text()) if path.exists() else {}
     results["python"] = python = interpreter()
     print(f"python: {python['implementation']} {python['version']} at {python['executable']}")
-    if len(sys.argv) == 2 and sys.argv[1] in ALONE:
-        line = ALONE[sys.argv[1]](root, game_id, results)
+    alone = sys.argv[1] if len(sys.argv) == 2 and sys.argv[1] in ALONE else None
+    if alone in (None, "decks", "cold") and shutil.which(
+            "weasyprint", path=str(Path(sys.executable).parent)) is None:
+        raise SystemExit("weasyprint's command is missing from the virtualenv: run make")
+    if alone is not None:
+        line = ALONE[alone](root, game_id, results)
         write_atomic(path, json.dumps(results, indent=2) + "\n")
         print(line)
         return
-    if shutil.which("weasyprint", path=str(Path(sys.executable).parent)) is None:
-        raise SystemExit("weasyprint's command is missing from the virtualenv: run make")
     results["decks"] = decks = bench_decks(root, game_id)
     for line in _manual_lines(root, game_id, results):
         print(line)

@@ -14,7 +14,7 @@ from __future__ import annotations
 import os
 import tempfile
 import time
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from pathlib import Path
 from types import ModuleType
@@ -70,6 +70,7 @@ def profile_cold_build(root: Path, game_id: str, folded: Path | None = None) -> 
     whole = sum(seconds.values()) or 1.0
     return {"method": METHOD, "outputs": len(outcome.built), "wall_s": round(wall, 2),
             "cpu_s": round(cpu, 2), "sampled_cpu_s": round(whole, 2),
+            "sampler_cpu_s": round(_own(sampler.samples), 2),
             "children_cpu_s": round(after.children_user + after.children_system
                                     - before.children_user - before.children_system, 2),
             "phases": {phase: {"cpu_s": round(value, 2), "share": round(value / whole, 3)}
@@ -80,10 +81,18 @@ def profile_cold_build(root: Path, game_id: str, folded: Path | None = None) -> 
                          for phase in phases.PHASES}}
 
 
+def _own(samples: Mapping[phases.Stack, float]) -> float:
+    """The CPU seconds of samples taken while the sampler was itself running: its cost,
+    spread over the phases it interrupted."""
+    return sum(weight for stack, weight in samples.items()
+               if any(module == StackSampler.__module__ for module, _ in stack))
+
+
 def profile_lines(found: dict) -> list[str]:
     """The profile for the terminal: a headline and the table of phases."""
     seconds = {phase: row["cpu_s"] for phase, row in found["phases"].items()}
     return [f"profile of a cold build in one process ({found['outputs']} outputs): "
             f"{found['wall_s']:.2f} s wall, {found['cpu_s']:.2f} s CPU, "
-            f"{found['sampled_cpu_s']:.2f} s sampled, {found['children_cpu_s']:.2f} s in "
-            f"child processes", *phases.table(seconds)]
+            f"{found['sampled_cpu_s']:.2f} s sampled ({found['sampler_cpu_s']:.2f} s of it the "
+            f"sampler's own), {found['children_cpu_s']:.2f} s in child processes",
+            *phases.table(seconds)]
