@@ -16,7 +16,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 
 from publish.core.atomic import write_atomic
-from publish.docs.edition import chapter_paths
+from publish.docs.edition import chapter_paths, summary_paths
 from publish.docs.manual import ManualOptions, make_manual, whole_html
 from publish.docs.rules import read_rules
 from publish.docs.summaries import summaries_of, summary_html
@@ -50,7 +50,7 @@ def yardstick_files(root: Path, game_id: str, out: Path) -> list[YardstickFile]:
     for locale in game.config.locales.editions:
         folder = out / locale
         files += deck_files(EditionContext.make(root, game, locale), folder)
-        if chapter_paths(game):
+        if chapter_paths(game) or summary_paths(game):
             files += rules_files(root, game, locale, folder)
     return files
 
@@ -77,13 +77,15 @@ def deck_files(context: EditionContext, folder: Path) -> list[YardstickFile]:
 
 
 def rules_files(root: Path, game: Game, locale: str, folder: Path) -> list[YardstickFile]:
-    """The edition's manual as one document, and each of its summaries (translated from the
-    source language's rules, as the build translates them)."""
+    """The edition's manual as one document and each of its summaries, those the game has
+    (translated from the source language's rules, as the build translates them)."""
     edition = read_rules(game, locale, project=root)
     options = ManualOptions(locale=locale)
-    path = folder / "manual.html"
-    write_atomic(path, whole_html(edition, make_manual(edition, root, options)))
-    made = [YardstickFile(path, locale, "manual")]
+    made = []
+    if chapter_paths(game):
+        path = folder / "manual.html"
+        write_atomic(path, whole_html(edition, make_manual(edition, root, options)))
+        made.append(YardstickFile(path, locale, "manual"))
     for summary in summaries_of(edition):
         path = folder / f"summary-{summary.id}.html"
         write_atomic(path, summary_html(edition, summary, options))

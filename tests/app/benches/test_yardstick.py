@@ -33,3 +33,12 @@ def test_a_new_games_yardstick_holds_its_faces_manual_and_summaries(moon, tmp_pa
         for deck in game.config.decks:
             assert pages(mine[deck].path) == mine[deck].faces == distinct_faces(game, deck) + 1
         assert "<html" in mine["manual"].path.read_text(encoding="utf-8")
+
+
+def test_a_game_with_summaries_and_no_manual_has_only_its_summaries(moon, tmp_path):
+    rules = next((moon / "cards" / "moon" / "rules").iterdir())
+    for chapter in rules.glob("*.md"):
+        chapter.unlink()
+    files = yardstick_files(moon, "moon", tmp_path / "out")
+    assert "manual" not in {f.what for f in files}
+    assert "summary-quick-reference" in {f.what for f in files}
