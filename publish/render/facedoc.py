@@ -27,7 +27,7 @@ from dataclasses import asdict, dataclass
 from functools import cached_property
 from pathlib import Path
 
-from publish.core.atomic import write_atomic
+from publish.core.atomic import WriteFailed, write_atomic
 from publish.model.game import CARD_SIZES, Game
 from publish.model.inputs import COMMON_INPUTS, digest
 from publish.model.services import load_services
@@ -158,8 +158,10 @@ def lay_out(context: EditionContext, faces: FaceSet, items: Sequence[Item],
             shrunk: list[Shrunk]) -> bytes:
     """``items`` laid out one per page at the face set's box (text shrunk where the game
     allows, Overflow naming any card whose text does not fit)."""
-    pages = ItemPages(f"{context.game.config.name} · {faces.deck}", tuple(items), faces.box,
-                      faces.deck, faces.ink, faces.size, faces.bw, faces.proof)
+    config = context.game.config
+    title = f"{config.name} · {config.decks[faces.deck].name}"
+    pages = ItemPages(title, tuple(items), faces.box, faces.deck, faces.ink, faces.size,
+                      faces.bw, faces.proof)
     return items_pdf(context, pages, shrunk)
 
 
@@ -195,11 +197,17 @@ class FaceStore:
                 fcntl.flock(lock, fcntl.LOCK_UN)
 
     def keep(self, faces: FaceSet, pdf: bytes, record: dict) -> None:
+        """Keep ``pdf`` and its record for the next build; a store that cannot be written
+        (a full disk) keeps nothing, and the outputs' own writing says what failed."""
         if self.folder is None:
             return
         path, record_path = self._paths(faces)
-        write_atomic(path, pdf)
-        write_atomic(record_path, json.dumps(record, sort_keys=True))
+        try:
+            record_path.unlink(missing_ok=True)  # no record: what is kept is never trusted
+            write_atomic(path, pdf)
+            write_atomic(record_path, json.dumps(record, sort_keys=True))
+        except (WriteFailed, OSError):
+            return
 
     def _paths(self, faces: FaceSet) -> tuple[Path, Path]:
         assert self.folder is not None

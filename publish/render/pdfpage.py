@@ -163,16 +163,63 @@ def _inside(x: float, y: float, box: tuple) -> bool:
 
 
 def _clips(page) -> list[tuple[tuple, tuple]]:
-    """(text object's bounds, its clip region's bounds) of every clipped text object."""
+    """(text object's bounds, its clip region's bounds) of every clipped text object, on the
+    page or in a form object placed on it (a card face placed on a sheet), in page space."""
     import pypdfium2.raw as raw
 
-    found = []
-    for obj in page.get_objects(filter=[raw.FPDF_PAGEOBJ_TEXT], max_depth=1):
+    return [(bounds, region) for obj, bounds, region in _drawn(page, raw.FPDF_PAGEOBJ_TEXT)
+            if region is not None]
+
+
+Matrix = tuple[float, float, float, float, float, float]
+IDENTITY: Matrix = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
+
+
+def _drawn(page, kind: int, form=None, matrix: Matrix = IDENTITY,
+           outer: tuple | None = None) -> Iterator[tuple[object, tuple, tuple | None]]:
+    """(object, its bounds, its clip region's bounds or None), both in page space, of every
+    object of ``kind`` on the page and in the form objects it draws, whatever their depth:
+    a form's objects are in its own space, moved by its matrix and cut by its clip."""
+    import pypdfium2.raw as raw
+
+    for obj in page.get_objects(max_depth=1, form=form):
         clip = raw.FPDFPageObj_GetClipPath(obj)
-        region = _clip_bounds(clip) if clip else None
-        if region is not None:
-            found.append((tuple(obj.get_bounds()), region))
-    return found
+        own = _clip_bounds(clip) if clip else None
+        region = _meet(outer, _moved(own, matrix) if own is not None else None)
+        if obj.type == raw.FPDF_PAGEOBJ_FORM:
+            inner = _times(tuple(obj.get_matrix().get()), matrix)
+            yield from _drawn(page, kind, obj, inner, region)
+        elif obj.type == kind:
+            yield obj, _moved(tuple(obj.get_bounds()), matrix), region
+
+
+def _times(first: Matrix, then: Matrix) -> Matrix:
+    """The transform ``first`` followed by ``then`` (PDF's [a b c d e f] matrices)."""
+    a, b, c, d, e, f = first
+    a2, b2, c2, d2, e2, f2 = then
+    return (a * a2 + b * c2, a * b2 + b * d2, c * a2 + d * c2, c * b2 + d * d2,
+            e * a2 + f * c2 + e2, e * b2 + f * d2 + f2)
+
+
+def _moved(box: tuple, matrix: Matrix) -> tuple:
+    """The bounds of ``box`` (left, bottom, right, top) once transformed by ``matrix``."""
+    if matrix == IDENTITY:
+        return box
+    a, b, c, d, e, f = matrix
+    xs, ys = [], []
+    for x in (box[0], box[2]):
+        for y in (box[1], box[3]):
+            xs.append(a * x + c * y + e)
+            ys.append(b * x + d * y + f)
+    return (min(xs), min(ys), max(xs), max(ys))
+
+
+def _meet(one: tuple | None, other: tuple | None) -> tuple | None:
+    """Where two clip regions overlap (None: no clip)."""
+    if one is None or other is None:
+        return one if other is None else other
+    return (max(one[0], other[0]), max(one[1], other[1]),
+            min(one[2], other[2]), min(one[3], other[3]))
 
 
 def _clip_bounds(clip) -> tuple[float, float, float, float] | None:
@@ -201,10 +248,7 @@ def _shapes(page) -> Iterator[Shape]:
     """Drawn paths, each cut to its clip region: what of it shows on the page."""
     import pypdfium2.raw as raw
 
-    for obj in page.get_objects(filter=[raw.FPDF_PAGEOBJ_PATH], max_depth=1):
-        left, bottom, right, top = obj.get_bounds()
-        clip = raw.FPDFPageObj_GetClipPath(obj)
-        region = _clip_bounds(clip) if clip else None
+    for _, (left, bottom, right, top), region in _drawn(page, raw.FPDF_PAGEOBJ_PATH):
         if region is not None:
             left, bottom = max(left, region[0]), max(bottom, region[1])
             right, top = min(right, region[2]), min(top, region[3])

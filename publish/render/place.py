@@ -14,9 +14,21 @@ from collections.abc import Mapping, Sequence
 from contextlib import ExitStack
 from typing import Any
 
-from publish.render.facedoc import FaceDoc, back_anchor, face_anchor
+from publish.render.edition import EditionContext
+from publish.render.facedoc import (
+    NOWHERE,
+    FaceDoc,
+    FaceStore,
+    back_anchor,
+    face_anchor,
+    face_document,
+    face_item,
+    faces_at,
+    lay_out,
+)
+from publish.render.fit import Shrunk
 from publish.render.geometry import Box
-from publish.render.printshop import Item, Service
+from publish.render.printshop import Item, PageSpec, Service, item_card, single_items
 from publish.render.sheets import Page, Slot
 from publish.render.splice import save
 
@@ -180,3 +192,28 @@ def name_pages(pdf: Any, names: Sequence[str]) -> None:
         flat += [pikepdf.String(name), pikepdf.Array([page.obj, pikepdf.Name.XYZ, 0, top, 0])]
     tree = pdf.make_indirect(pikepdf.Dictionary(Names=pikepdf.Array(flat)))
     pdf.Root.Names = pikepdf.Dictionary(Dests=tree)
+
+
+def single_pdf(context: EditionContext, spec: PageSpec, shrunk: list[Shrunk] | None = None,
+               store: FaceStore | None = None, inputs: Mapping[str, str] | None = None,
+               forced: bool = False, build: str = "") -> tuple[bytes, list[Item]]:
+    """One card per page for ``spec.deck`` at the service's card box, and its page list; with
+    ``spec.cards``, only the pages of those cards.  The pages are placed from the deck's face
+    document (publish.render.facedoc: laid out once, kept in ``store`` between builds where
+    ``inputs`` still hold, all of it made again when ``forced`` but what this ``build``
+    made); cards whose text was shrunk to fit are added to ``shrunk``."""
+    items = single_items(context, spec)
+    if spec.cards is not None:
+        items = [i for i in items if item_card(i) in spec.cards]
+    faces = faces_at(context.game, spec.deck, spec.service, spec.ink, spec.proof)
+    store = store or NOWHERE
+    if spec.cards is not None and store is NOWHERE:  # a few cards, nothing kept: those alone
+        laid: list[Shrunk] = []
+        shown = list({i.anchor: i for i in map(face_item, items)}.values())
+        doc = FaceDoc(lay_out(context, faces, shown, laid), tuple(i.anchor for i in shown),
+                      faces.box, len(shown), tuple(laid))
+    else:
+        doc = face_document(context, faces, inputs or {}, store, forced, build)
+    if shrunk is not None:
+        shrunk += doc.shrunk
+    return card_pages(items, {spec.deck: doc}, spec.service), items

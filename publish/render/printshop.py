@@ -8,7 +8,7 @@ hold, in its order, at its card box.
 from __future__ import annotations
 
 import io
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, ClassVar, Literal
 
@@ -23,7 +23,6 @@ if TYPE_CHECKING:
     from weasyprint.document import Document
 
     from publish.model.services import Product
-    from publish.render.facedoc import FaceStore
 
 INCH = 25.4
 
@@ -136,35 +135,6 @@ def item_card(item: Item) -> str | None:
     return None if item.deck is not None and number == item.deck.id else number
 
 
-def single_pdf(context: EditionContext, spec: PageSpec, shrunk: list[Shrunk] | None = None,
-               store: FaceStore | None = None, inputs: Mapping[str, str] | None = None,
-               forced: bool = False, build: str = "") -> tuple[bytes, list[Item]]:
-    """One card per page for ``spec.deck`` at the service's card box, and its page list; with
-    ``spec.cards``, only the pages of those cards.  The pages are placed from the deck's face
-    document (publish.render.facedoc: laid out once, kept in ``store`` between builds where
-    ``inputs`` still hold, all of it made again when ``forced`` but what this ``build``
-    made); cards whose text was shrunk to fit are added to ``shrunk``."""
-    # facedoc and place lay their pages out with this module's renderer: imported here
-    from publish.render.facedoc import NOWHERE, FaceDoc, face_document, face_item, faces_at, lay_out
-    from publish.render.place import card_pages
-
-    items = single_items(context, spec)
-    if spec.cards is not None:
-        items = [i for i in items if item_card(i) in spec.cards]
-    faces = faces_at(context.game, spec.deck, spec.service, spec.ink, spec.proof)
-    store = store or NOWHERE
-    if spec.cards is not None and store is NOWHERE:  # a few cards, nothing kept: those alone
-        laid: list[Shrunk] = []
-        shown = list({i.anchor: i for i in map(face_item, items)}.values())
-        doc = FaceDoc(lay_out(context, faces, shown, laid), tuple(i.anchor for i in shown),
-                      faces.box, len(shown), tuple(laid))
-    else:
-        doc = face_document(context, faces, inputs or {}, store, forced, build)
-    if shrunk is not None:
-        shrunk += doc.shrunk
-    return card_pages(items, {spec.deck: doc}, spec.service), items
-
-
 def items_pdf(context: EditionContext, pages: ItemPages,
               shrunk: list[Shrunk] | None = None) -> bytes:
     """``pages.items`` (faces and backs) one per page at the service's size, text shrunk
@@ -180,7 +150,7 @@ def items_pdf(context: EditionContext, pages: ItemPages,
                       for item in pages.items
                       if only is None or (item.card is not None and item.card.number in only))
         html = items_html(context, replace(pages, items=shown))
-        return render(html, context.project, f"{pages.what} (print shop)", game_files(game),
+        return render(html, context.project, pages.title, game_files(game),
                       greyscale=pages.bw)
 
     document = fit(lay_out, sizes, floors, {face.number: pages.what for face in faces}, shrunk)

@@ -20,7 +20,8 @@ from publish.core.problems import Location, Problem, PublishError
 from publish.model.game import Game
 from publish.render.edition import EditionContext
 from publish.render.pdfpage import Glyph, Line, Page, read_pages
-from publish.render.printshop import Item, PageSpec, single_pdf, trimmed_service
+from publish.render.place import single_pdf
+from publish.render.printshop import Item, PageSpec, trimmed_service
 
 MM = 72 / 25.4
 """PDF points in a millimetre."""

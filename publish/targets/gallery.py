@@ -11,13 +11,13 @@ from dataclasses import dataclass
 from publish.model.game import Game
 from publish.model.inputs import Inputs
 from publish.render.gallery import DPI, contact_sheet, gallery_context
+from publish.render.place import single_pdf
 from publish.render.printshop import (
     PageSpec,
     Service,
     pixels,
     proof_service,
     rasterise,
-    single_pdf,
     trimmed_service,
 )
 from publish.targets.base import Job, Joining, Rendered, Work, edition_store, output_dir

@@ -27,6 +27,7 @@ from publish.model.inputs import Inputs, digest
 from publish.model.services import Service as PrintService
 from publish.model.services import load_services, package_services
 from publish.render.fit import Shrunk
+from publish.render.place import single_pdf
 from publish.render.printpdf import print_ready
 from publish.render.printshop import (
     Ink,
@@ -35,7 +36,6 @@ from publish.render.printshop import (
     item_card,
     product_box,
     rasterise,
-    single_pdf,
 )
 from publish.targets.base import Job, Rendered, Target, Work, edition_store, output_dir
 from publish.targets.options import option

@@ -18,7 +18,8 @@ from publish.model.game import Game
 from publish.model.inputs import Inputs
 from publish.render.edition import EditionContext
 from publish.render.gallery import DPI
-from publish.render.printshop import PageSpec, pixels, rasterise, single_pdf, trimmed_service
+from publish.render.place import single_pdf
+from publish.render.printshop import PageSpec, pixels, rasterise, trimmed_service
 from publish.targets.base import Job, Rendered, Target, Work, edition_store, job_dir
 from publish.targets.gallery import first_decks
 

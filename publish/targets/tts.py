@@ -21,7 +21,8 @@ from publish.core.problems import OptionError
 from publish.model.copies import player_range, players_for, players_suffix
 from publish.model.game import Game
 from publish.model.inputs import Inputs
-from publish.render.printshop import INCH, PageSpec, rasterise, single_pdf, trimmed_service
+from publish.render.place import single_pdf
+from publish.render.printshop import INCH, PageSpec, rasterise, trimmed_service
 from publish.render.tts import Sheet, back_image, cell_size, face_sheet, sheets, thumbnail
 from publish.render.ttsobject import Addresses, saved_object
 from publish.targets.base import Job, Joining, Rendered, Work, edition_store, output_dir

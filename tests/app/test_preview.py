@@ -11,7 +11,8 @@ from PIL import Image
 from conftest import run
 from publish.model.load import load_game
 from publish.render.edition import EditionContext
-from publish.render.printshop import PageSpec, rasterise, single_pdf, trimmed_service
+from publish.render.place import single_pdf
+from publish.render.printshop import PageSpec, rasterise, trimmed_service
 
 
 def preview(project: Path, *args: str):

@@ -8,7 +8,8 @@ from conftest import REPO
 from publish.model.load import load_game
 from publish.model.services import load_services
 from publish.render.edition import EditionContext
-from publish.render.printshop import PageSpec, pixels, product_box, rasterise, single_pdf
+from publish.render.place import single_pdf
+from publish.render.printshop import PageSpec, pixels, product_box, rasterise
 
 SERVICES = {sid: product_box(s.name, s.spec.products["poker"])
             for sid, s in load_services().items()}

@@ -16,7 +16,8 @@ from conftest import empty_project, run
 from publish.model.load import load_game
 from publish.render.decks import DeckOptions
 from publish.render.edition import EditionContext
-from publish.render.printshop import PageSpec, pixels, proof_service, rasterise, single_pdf
+from publish.render.place import single_pdf
+from publish.render.printshop import PageSpec, pixels, proof_service, rasterise
 from publish.targets.gallery import GalleryOptions
 
 DPI = 254  # 10 px a millimetre

@@ -24,7 +24,8 @@ from publish.i18n.translate import in_locale
 from publish.model.load import load_game
 from publish.model.services import load_services
 from publish.render.edition import EditionContext
-from publish.render.printshop import PageSpec, pixels, product_box, rasterise, single_pdf
+from publish.render.place import single_pdf
+from publish.render.printshop import PageSpec, pixels, product_box, rasterise
 from publish.render.tts import COLUMNS, MAX_PX, PER_SHEET, ROWS
 from publish.targets.base import Work
 from publish.targets.tts import TtsOptions
