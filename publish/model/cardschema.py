@@ -22,7 +22,7 @@ from pydantic import (
     create_model,
     model_validator,
 )
-from pydantic_core import ErrorDetails
+from pydantic_core import ErrorDetails, PydanticCustomError
 
 from publish.core.problems import Problem, did_you_mean
 from publish.core.yamlsource import SourceMap
@@ -203,11 +203,50 @@ def card_model(game: GameConfig) -> type[BaseModel]:
         )
     fields["text"] = _text_field(game)
     fields.update(_declared_fields(game))
+    fields["back"] = (_back_type(game) | None, Field(
+        None, description="a back of game.yaml's backs, printed instead of the deck's"))
+    fields["back_face"] = (_back_face_model(game) | None, Field(
+        None, description="the card's second face, printed as its back: its name, text and "
+                          "the game's fields (a double-faced card)"))
+    validators: dict[str, Any] = {"one_back": model_validator(mode="after")(_one_back)}
     return create_model(
         "Card",
         __config__=ConfigDict(extra="forbid", strict=True),
+        __validators__=validators,
         **fields,
     )
+
+
+def _one_back(card: BaseModel) -> BaseModel:
+    if getattr(card, "back", None) is not None and getattr(card, "back_face", None) is not None:
+        raise PydanticCustomError("one_back", "a card has one back: either 'back' (a back of "
+                                  "game.yaml's) or 'back_face' (a second face), not both")
+    return card
+
+
+def _no_backs(value: Any) -> Any:
+    raise PydanticCustomError("no_backs", "game.yaml defines no backs: list them under "
+                              "'backs' (an id, its name and colour) to name one here")
+
+
+def _back_type(game: GameConfig) -> Any:
+    """A back's id: one of game.yaml's backs."""
+    if game.backs:
+        return _literal(list(game.backs))
+    return Annotated[str, BeforeValidator(_no_backs)]
+
+
+def _back_face_model(game: GameConfig) -> type[BaseModel]:
+    """A card's second face: a name, a text and the game's fields, as a card writes them;
+    its number, kind, group and copies are the card's."""
+    fields: dict[str, Any] = {
+        "name": (Annotated[str, Field(min_length=1, max_length=MAX_NAME,
+                                      description="as printed on this face")], ...),
+        "text": _text_field(game),
+        **_declared_fields(game),
+    }
+    return create_model("BackFace", __config__=ConfigDict(extra="forbid", strict=True),
+                        **fields)
 
 
 def deck_file_model(game: GameConfig) -> type[BaseModel]:

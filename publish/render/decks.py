@@ -16,7 +16,7 @@ from publish.i18n.fields import fill
 from publish.i18n.translate import N_
 from publish.model.game import BACKS, Game, game_files
 from publish.render.edition import EditionContext
-from publish.render.faces import DeckBack, Face, FaceStyle
+from publish.render.faces import Back, Face, FaceStyle
 from publish.render.fit import Shrunk, fit, sized
 from publish.render.geometry import CARD_SIZES, PAPERS, back_correction, sheet_layout
 from publish.render.pdf import render
@@ -121,10 +121,10 @@ class SheetSpec:
 
 
 def deck_faces(context: EditionContext, decks: Iterable[str]
-               ) -> tuple[list[Face], list[DeckBack]]:
+               ) -> tuple[list[Face], list[Back]]:
     """Faces with copies expanded, and the matching backs, deck by deck."""
     faces: list[Face] = []
-    backs: list[DeckBack] = []
+    backs: list[Back] = []
     for deck in decks:
         deck_faces, deck_backs = context.deck_faces(deck)
         faces += deck_faces
@@ -133,7 +133,7 @@ def deck_faces(context: EditionContext, decks: Iterable[str]
 
 
 def sheet_pages(context: EditionContext, spec: SheetSpec, faces: Sequence[Face],
-                backs: Sequence[DeckBack]) -> tuple[list[Page], dict[str, float]]:
+                backs: Sequence[Back]) -> tuple[list[Page], dict[str, float]]:
     """The sheets for these faces, as data, and the paper they are on."""
     options = resolved(context, spec.options)
     layout = sheet_layout(options.paper, options.chosen_size, context.game.config.print.bleed_mm)
@@ -161,7 +161,7 @@ def pages_showing(pages: list[Page], cards: Collection[str]) -> list[int]:
 
 
 def sheet_html(context: EditionContext, spec: SheetSpec, faces: Sequence[Face],
-               backs: Sequence[DeckBack]) -> str:
+               backs: Sequence[Back]) -> str:
     """The HTML of the sheets for these faces; with ``spec.cards``, of the sheets showing
     them."""
     options = resolved(context, spec.options)
@@ -209,7 +209,8 @@ def render_sheets(context: EditionContext, spec: SheetSpec,
 
     def lay_out(chosen: dict[str, float], only: set[str] | None) -> Document:
         html = sheet_html(context, spec if only is None else replace(spec, cards=frozenset(only)),
-                          [sized(f, chosen) for f in faces], backs)
+                          [sized(f, chosen) for f in faces],
+                          [sized(b, chosen) for b in backs])
         return render(html, context.project, spec.title, game_files(context.game),
                       greyscale=options.bw)
 

@@ -25,7 +25,7 @@ from publish.i18n.translate import Translator, edition_words, localize
 from publish.model.game import Game
 from publish.model.icons import read_icons
 from publish.render.env import environment
-from publish.render.faces import DeckBack, Face, FaceStyle, deck_context, face_context, face_style
+from publish.render.faces import Back, Face, FaceStyle, card_back, face_context, face_style
 from publish.render.sandbox import BoundedSandbox
 
 Made = TypeVar("Made")
@@ -47,7 +47,7 @@ class EditionContext:
     _icons: dict[str, str] | None = field(default=None, repr=False)
     _made: dict[Hashable, Any] = field(default_factory=dict, repr=False)
     _styles: dict[tuple[str, bool], FaceStyle] = field(default_factory=dict, repr=False)
-    _faces: dict[str, tuple[tuple[Face, ...], tuple[DeckBack, ...]]] = field(
+    _faces: dict[str, tuple[tuple[Face, ...], tuple[Back, ...]]] = field(
         default_factory=dict, repr=False)
 
     @classmethod
@@ -95,14 +95,17 @@ class EditionContext:
             self._styles[size, bw] = face_style(self.game, size, bw, self.icons)
         return self._styles[size, bw]
 
-    def deck_faces(self, deck: str) -> tuple[tuple[Face, ...], tuple[DeckBack, ...]]:
-        """The faces of ``deck`` with copies expanded, and the matching backs: made once,
-        whichever documents show them."""
+    def deck_faces(self, deck: str) -> tuple[tuple[Face, ...], tuple[Back, ...]]:
+        """The faces of ``deck`` with copies expanded, and the matching backs (each card's:
+        the deck's, the one it names, or its second face): made once, whichever documents
+        show them."""
         if deck not in self._faces:
-            back = deck_context(self.game, deck)
             faces: list[Face] = []
+            backs: list[Back] = []
             for card in self.game.deck_cards(deck):
                 face = face_context(self.game, card, deck, self.locale, self.icons)
+                back = card_back(self.game, card, deck, self.locale, self.icons)
                 faces += [face] * card.copies[deck]
-            self._faces[deck] = tuple(faces), (back,) * len(faces)
+                backs += [back] * card.copies[deck]
+            self._faces[deck] = tuple(faces), tuple(backs)
         return self._faces[deck]

@@ -18,7 +18,7 @@ from publish.i18n.translate import N_
 from publish.model.game import game_files
 from publish.render.decks import SheetSpec, pages_showing, resolved, sheet_pages, text_sizes
 from publish.render.edition import EditionContext
-from publish.render.faces import DeckBack, Face
+from publish.render.faces import Back, Face
 from publish.render.fit import Shrunk, fit, sized
 from publish.render.geometry import PAPERS
 from publish.render.pdf import render
@@ -65,10 +65,10 @@ class Errata:
 
 
 def errata_faces(context: EditionContext, numbers: Collection[str]
-                 ) -> tuple[list[Face], list[DeckBack]]:
+                 ) -> tuple[list[Face], list[Back]]:
     """The faces of ``numbers`` with their decks' copies, deck by deck, and their backs."""
     faces: list[Face] = []
-    backs: list[DeckBack] = []
+    backs: list[Back] = []
     for deck in context.game.config.decks:
         deck_faces, deck_backs = context.deck_faces(deck)
         for face, back in zip(deck_faces, deck_backs, strict=True):
@@ -79,7 +79,7 @@ def errata_faces(context: EditionContext, numbers: Collection[str]
 
 
 def errata_html(context: EditionContext, spec: SheetSpec, errata: Errata,
-                faces: Sequence[Face], backs: Sequence[DeckBack]) -> str:
+                faces: Sequence[Face], backs: Sequence[Back]) -> str:
     """The cover and the sheets of ``faces`` (with ``spec.cards``: only the sheets showing
     them, without the cover)."""
     options = resolved(context, spec.options)
@@ -106,7 +106,8 @@ def render_errata(context: EditionContext, spec: SheetSpec, errata: Errata,
 
     def lay_out(chosen: dict[str, float], only: set[str] | None) -> Document:
         part = spec if only is None else replace(spec, cards=frozenset(only))
-        html = errata_html(context, part, errata, [sized(f, chosen) for f in faces], backs)
+        html = errata_html(context, part, errata, [sized(f, chosen) for f in faces],
+                           [sized(b, chosen) for b in backs])
         return render(html, context.project, spec.title, game_files(context.game))
 
     return fit(lay_out, sizes, floors, {f.number: f.deck for f in faces}, shrunk)

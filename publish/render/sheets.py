@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 from publish.i18n.translate import N_
-from publish.render.faces import DeckBack, Face
+from publish.render.faces import Back, DeckBack, Face
 from publish.render.geometry import Box, SheetLayout, grid_layout, mirror_x
 from publish.render.readable import Readable
 
@@ -50,7 +50,7 @@ class Page:
     marks: list[dict[str, Any]] = field(default_factory=list)
 
 
-def _slot(item: Face | DeckBack, trim: Box, visible: Box, bleed: float, anchor: str,
+def _slot(item: Back, trim: Box, visible: Box, bleed: float, anchor: str,
           shift: tuple[float, float] = (0.0, 0.0)) -> Slot:
     """A card face (or a deck's back) drawn at ``trim``, showing ``visible`` of its bleed."""
     dx, dy = shift
@@ -68,7 +68,7 @@ def _slot(item: Face | DeckBack, trim: Box, visible: Box, bleed: float, anchor: 
     )
 
 
-def _grid_slot(layout: SheetLayout, col: int, row: int, item: Face | DeckBack, anchor: str,
+def _grid_slot(layout: SheetLayout, col: int, row: int, item: Back, anchor: str,
                shift: tuple[float, float] = (0.0, 0.0)) -> Slot:
     return _slot(item, layout.trim(col, row), layout.visible(col, row), layout.bleed, anchor,
                  shift)
@@ -102,7 +102,7 @@ def _label(page: Page, layout: SheetLayout, text: str) -> None:
         page.label, page.label_x, page.label_y = text, layout.grid.x + 2, 1.5
 
 
-def fronts_and_backs(layout: SheetLayout, faces: Sequence[Face], backs: Sequence[DeckBack],
+def fronts_and_backs(layout: SheetLayout, faces: Sequence[Face], backs: Sequence[Back],
                      mode: str, title: str, back_shift: tuple[float, float] = (0.0, 0.0)
                      ) -> list[Page]:
     """Sheets of faces; with ``mode`` long-edge or short-edge, each followed by its backs.
@@ -134,7 +134,7 @@ def fronts_and_backs(layout: SheetLayout, faces: Sequence[Face], backs: Sequence
 
 
 def fold_pages(card: tuple[float, float], bleed: float, paper: tuple[float, float],
-               faces: Sequence[Face], backs: Sequence[DeckBack], title: str,
+               faces: Sequence[Face], backs: Sequence[Back], title: str,
                note: str = FOLD_NOTE) -> list[Page]:
     """Landscape sheets folded down the middle: faces on the left, backs mirrored on the right.
 
