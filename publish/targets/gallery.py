@@ -10,8 +10,15 @@ from dataclasses import dataclass
 
 from publish.model.game import Game
 from publish.model.inputs import Inputs
-from publish.render.gallery import DPI, contact_sheet, gallery_context
-from publish.render.printshop import PageSpec, pixels, rasterise, single_pdf, trimmed_service
+from publish.render.gallery import DPI, contact_sheet, gallery_context, has_own_back
+from publish.render.printshop import (
+    PageSpec,
+    item_card,
+    pixels,
+    rasterise,
+    single_pdf,
+    trimmed_service,
+)
 from publish.targets.base import Job, Joining, Rendered, Work, output_dir
 
 FOLDER = "gallery"
@@ -62,12 +69,17 @@ class Gallery:
         service = trimmed_service(game, job.options.dpi)
         pdf, items = single_pdf(context, PageSpec(deck, service))
         pngs = rasterise(pdf, job.options.dpi, pixels(service))
-        faces = [(item.card.number, png)
-                 for item, png in zip(items, pngs, strict=True) if item.card is not None]
+        pages = list(zip(items, pngs, strict=True))
+        faces = [(item.card.number, png) for item, png in pages
+                 if item.card is not None and not item.back]
         copies = {card.number: card.copies[deck] for card in game.deck_cards(deck)}
         first = first_decks(game)
         files = {f"{FOLDER}/images/{number}.png": png
                  for number, png in faces if first.get(number) == deck}
+        own = {card.number for card in game.deck_cards(deck) if has_own_back(card)}
+        files.update({f"{FOLDER}/images/{number}-back.png": png for item, png in pages
+                      if item.back and (number := item_card(item)) in own
+                      and first.get(number) == deck})
         name = job.outputs[0]
         files[name] = contact_sheet(work.project, game.config.decks[deck].name, faces, copies)
         return Rendered(files, {name: 1}, note=f"{len(faces)} faces")
@@ -81,14 +93,18 @@ class Gallery:
                     for card in game.cards if card.copies}
         shown = {n: d for n, d in decks_of.items() if f"{FOLDER}/images/{n}.png" in made
                  or (folder / "images" / f"{n}.png").is_file()}
+        backs = {c.number for c in game.cards if c.number in shown and has_own_back(c)
+                 and (f"{FOLDER}/images/{c.number}-back.png" in made
+                      or (folder / "images" / f"{c.number}-back.png").is_file())}
+        images = {f"images/{n}.png" for n in shown} | {f"images/{n}-back.png" for n in backs}
         stale = [f"{FOLDER}/{p.relative_to(folder).as_posix()}"
-                 for pattern, keep in (("images/*.png", {f"images/{n}.png" for n in shown}),
+                 for pattern, keep in (("images/*.png", images),
                                        ("contact-*.png", {f"contact-{d}.png"
                                                           for d in game.config.decks}))
                  for p in folder.glob(pattern) if p.relative_to(folder).as_posix() not in keep]
         service = trimmed_service(game, job.options.dpi)
         html = context.env.get_template("gallery.html.j2").render(
-            lang=job.locale, **gallery_context(game, shown, pixels(service)))
+            lang=job.locale, **gallery_context(game, shown, pixels(service), backs))
         name = job.outputs[0]
         return Rendered({name: html.encode("utf-8")}, {name: 1}, remove=stale,
                         note=f"{len(shown)} cards, {len(game.config.decks)} contact sheets")

@@ -20,8 +20,27 @@ from urllib.parse import quote, urlsplit, urlunsplit
 from publish.core.problems import OptionError
 from publish.model.game import Game
 from publish.model.inputs import Inputs
-from publish.render.printshop import INCH, PageSpec, rasterise, single_pdf, trimmed_service
-from publish.render.tts import Sheet, back_image, cell_size, face_sheet, sheets, thumbnail
+from publish.render.faces import deck_context
+from publish.render.printshop import (
+    INCH,
+    Item,
+    ItemPages,
+    PageSpec,
+    item_card,
+    items_pdf,
+    rasterise,
+    single_items,
+    trimmed_service,
+)
+from publish.render.tts import (
+    Sheet,
+    back_image,
+    cell_size,
+    face_sheet,
+    own_backs,
+    sheets,
+    thumbnail,
+)
 from publish.render.ttsobject import Addresses, saved_object
 from publish.targets.base import Job, Joining, Rendered, Work, output_dir
 from publish.targets.options import option
@@ -67,6 +86,21 @@ def back_file(deck: str) -> str:
     return f"{deck}-back.png"
 
 
+def backs_file(sheet: Sheet) -> str:
+    """A sheet's sheet of backs, for a deck whose cards do not share one back."""
+    return f"{sheet.deck}-backs-{sheet.index}.png"
+
+
+def sheet_files(game: Game, deck: str, laid: list[Sheet]) -> list[str]:
+    """The images a deck's job writes: its back, its face sheets and, where its cards do not
+    share one back, their sheets of backs."""
+    unique = own_backs(game, deck)
+    return [f"{FOLDER}/{back_file(deck)}",
+            *(f"{FOLDER}/{name}" for sheet in laid
+              for name in ((sheet_file(sheet), backs_file(sheet)) if unique
+                           else (sheet_file(sheet),)))]
+
+
 def object_file(game: Game, locale: str, suffix: str = "json") -> str:
     return f"{game.id}-{locale}.{suffix}"
 
@@ -95,9 +129,7 @@ class Tts:
         cell = cell_size(trim(game, locale), options.width)
         size = {"cell": f"{cell[0]}x{cell[1]}"}
         laid = sheets(game)
-        jobs = [Job(self.name, locale,
-                    (f"{FOLDER}/{back_file(deck)}",
-                     *(f"{FOLDER}/{sheet_file(sheet)}" for sheet in laid[deck])),
+        jobs = [Job(self.name, locale, tuple(sheet_files(game, deck, laid[deck])),
                     {**common, **size, **inputs.order(deck),
                      **inputs.cards((c.number for c in game.deck_cards(deck)), locale)},
                     options, key=deck, cost=len(game.deck_cards(deck)))
@@ -117,22 +149,32 @@ class Tts:
         return Addresses("file:///" + folder.as_posix().lstrip("/") + "/")
 
     def render(self, work: Work, job: Job) -> Rendered:
-        """A deck's distinct cards and its back, rasterised once at the size of a cell, then
-        put on its sheets."""
+        """A deck's distinct cards, their backs and the deck's back, rasterised once at the
+        size of a cell, then put on its sheets."""
         context, deck = work.edition(job.locale), job.key
         game = context.game
         card = trim(game, job.locale)
         cell = cell_size(card, job.options.width)
         dpi = cell[0] / (card[0] / INCH)
         service = trimmed_service(game, dpi)
-        pdf, items = single_pdf(context, PageSpec(deck, service))
+        items = single_items(context, PageSpec(deck, service))
+        unique = own_backs(game, deck)
+        if unique:  # the cards' own backs are listed; the deck's, for the thumbnail, is not
+            items.append(Item(None, deck_context(game, deck), f"back-{deck}", shared=True))
+        pdf = items_pdf(context, ItemPages(f"{game.config.name} · {deck}", tuple(items),
+                                           service, deck))
         pngs = list(zip(items, rasterise(pdf, dpi), strict=True))
-        faces = {item.card.number: png for item, png in pngs if item.card is not None}
-        back = next(png for item, png in pngs if item.card is None)
+        faces = {item.card.number: png for item, png in pngs
+                 if item.card is not None and not item.back}
+        backs = {number: png for item, png in pngs
+                 if item.back and not item.shared and (number := item_card(item))}
+        back = next(png for item, png in pngs if item.shared)
         files = {f"{FOLDER}/{back_file(deck)}": back_image(back, cell)}
         laid = sheets(game)[deck]
         for sheet in laid:
             files[f"{FOLDER}/{sheet_file(sheet)}"] = face_sheet(sheet, faces, cell)
+            if unique:
+                files[f"{FOLDER}/{backs_file(sheet)}"] = face_sheet(sheet, backs, cell)
         return Rendered(files, {name: 1 for name in files},
                         note=f"{len(faces)} cards on {len(laid)} sheet(s) of "
                              f"{cell[0]} x {cell[1]} px cards")
@@ -144,13 +186,14 @@ class Tts:
         addresses = (Addresses(job.options.base_url) if job.options.base_url
                      else self.local(work, job.locale))
         data = saved_object(game, laid, trim(game, job.locale), sheet_file, back_file,
-                            addresses)
+                            addresses, lambda sheet: backs_file(sheet)
+                            if own_backs(game, sheet.deck) else None)
         folder = output_dir(work.project, game.id, job.locale) / FOLDER
         backs = [f"{FOLDER}/{back_file(deck)}" for deck in laid if laid[deck]]
         picture = thumbnail([made[name] if name in made else (folder.parent / name).read_bytes()
                              for name in backs])
-        keep = {*job.outputs, *backs, *(f"{FOLDER}/{sheet_file(sheet)}"
-                                        for found in laid.values() for sheet in found)}
+        keep = {*job.outputs, *backs, *(name for deck, found in laid.items()
+                                        for name in sheet_files(game, deck, found))}
         stale = [f"{FOLDER}/{p.name}" for p in sorted(folder.glob("*"))
                  if p.suffix in (".png", ".json") and f"{FOLDER}/{p.name}" not in keep]
         json_name, png_name = job.outputs
