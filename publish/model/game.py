@@ -513,6 +513,11 @@ class Game:
         """The cards in ``deck``, in number order (structural first, as lists print them)."""
         return sorted((c for c in self.cards if deck in c.copies), key=lambda c: c.number)
 
+    def card_sides(self) -> list[Card]:
+        """Every face the game prints: each card, followed by its second face if it has one
+        (what text, icon and picture checks go over)."""
+        return [side for card in self.cards for side in card.sides]
+
     def card(self, number: str) -> Card:
         for card in self.cards:
             if card.number == number:

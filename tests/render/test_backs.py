@@ -180,3 +180,31 @@ def test_a_card_naming_a_back_the_game_lacks_is_told_how_to_add_one(moon):
                              "card.\"\n", "back: quest\n"), "utf-8")
     result = run("check", "--project", str(moon), "--game", "moon")
     assert "card 004 back: game.yaml defines no backs" in result.output
+
+
+def test_a_second_face_and_a_named_back_are_translated(context):
+    from publish.app.catalogs.extract import card_messages
+    from publish.i18n.translate import Translator, localize
+
+    catalog = card_messages(context.source)
+    contexts = {m.context for m in catalog if m.id}
+    assert {"card 004 back name", "card 004 back text 1", "back quest name"} <= contexts
+    for message in catalog:
+        if message.id:
+            message.string = f"FR {message.id}"
+    words = Translator("fr", "en", {"cards": catalog}, {"cards": Path("fr.po")})
+    game = localize(context.source, words)
+    squire = game.card("004")
+    assert (squire.name, squire.back_face.name) == ("FR Young Squire", "FR Seasoned Knight")
+    assert squire.back_face.blocks[0].text.startswith("FR Gain")
+    assert game.config.backs["quest"].name == "FR Quest"
+
+
+def test_checks_go_over_a_second_faces_text_and_pictures(moon):
+    face = CARDS.replace("Gain 2 :star:.", "Gain 2 :moon:.").replace("art/002.png",
+                                                                       "art/none.png")
+    with_backs(moon, face)
+    result = run("check", "--project", str(moon), "--game", "moon")
+    said = result.output
+    assert "card 004" in said and ":moon:" in said.replace("'moon'", ":moon:")
+    assert "art/none.png" in said
