@@ -19,8 +19,9 @@ from pydantic import BaseModel, ValidationError
 from publish.core.problems import Location, Problem, ProblemsFound
 from publish.core.projectfiles import project_root, read_text, sources
 from publish.core.yamlsource import SourceMap, load_yaml
-from publish.model.cardschema import card_model, deck_file_model, problems_from
+from publish.model.cardschema import card_model, deck_file_model
 from publish.model.game import Card, Game, GameConfig, TextBlock
+from publish.model.schemaproblems import problems_from
 
 GAME_FILE = "game.yaml"
 DECKS_DIR = "decks"

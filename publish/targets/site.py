@@ -99,7 +99,7 @@ def _faces(context: EditionContext, dpi: int, ours: str) -> dict[str, bytes]:
             service = trimmed_service(game, dpi * scale)
             pngs = rasterise(pdf, dpi * scale, pixels(service))
             for item, png in zip(items, pngs, strict=True):
-                if item.card is not None and first.get(item.card.number) == deck:
+                if item.card is not None and not item.back and first.get(item.card.number) == deck:
                     files[f"{ours}images/{item.card.number}{suffix}.png"] = png
     return files
 
