@@ -208,3 +208,22 @@ def test_checks_go_over_a_second_faces_text_and_pictures(moon):
     said = result.output
     assert "card 004" in said and ":moon:" in said.replace("'moon'", ":moon:")
     assert "art/none.png" in said
+
+
+def test_a_changed_second_face_or_its_picture_makes_the_card_stale(moon):
+    from publish.model.inputs import Inputs
+
+    def digest(project: Path) -> str:
+        game, _ = load_game(project, "moon")
+        return Inputs(project, game).cards(["004"], "en")["card 004"]
+
+    with_backs(moon)
+    before = digest(moon)
+    art = moon / "cards" / "moon" / "art"
+    art.mkdir(exist_ok=True)
+    (art / "002.png").write_bytes(b"\x89PNG\r\n\x1a\n" + b"redrawn")
+    redrawn = digest(moon)
+    deck = moon / "cards" / "moon" / "decks" / "main.yaml"
+    deck.write_text(deck.read_text("utf-8").replace("Gain 2 :star:.", "Gain 4 :star:."),
+                    "utf-8")
+    assert len({before, redrawn, digest(moon)}) == 3
