@@ -67,8 +67,7 @@ def _page_name(items: Sequence[Item], index: int, what: str) -> str:
     item = items[index] if index < len(items) else None
     if item is None:
         return f"{what}, page {index + 1}"
-    side = (f"card {item.card.number}" if item.card is not None and not item.back
-            else f"the back ({item.anchor})")
+    side = f"card {item.card.number}" if item.card is not None else f"the back ({item.anchor})"
     return f"{what}, page {index + 1}: {side}"
 
 
