@@ -23,7 +23,7 @@ LOCK := requirements.lock
 UV_COMPILE := $(BIN)/uv pip compile pyproject.toml - --extra dev --universal \
   --generate-hashes --custom-compile-command 'make lock' --quiet --output-file $(LOCK)
 
-.PHONY: FORCE all bench bench-engine bench-variant build setup system-packages check-lock check \
+.PHONY: FORCE all bench bench-engine bench-profile bench-variant build setup system-packages check-lock check \
   test lint lock lock-upgrade clean browser-deps
 
 all: build
@@ -86,6 +86,9 @@ bench: setup
 
 bench-engine: setup
 	$(BIN)/python -m publish.app.bench engine
+
+bench-profile: setup
+	$(BIN)/python -m publish.app.bench profile
 
 bench-variant: setup
 	$(BIN)/python -m publish.app.bench variant

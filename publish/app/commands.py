@@ -12,7 +12,7 @@ import re
 import time
 from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -26,10 +26,12 @@ from publish.app.catalogs.workflow import (
     update,
     update_shared,
 )
+from publish.app.changes.since import identified, watched, with_changes
 from publish.app.lint import LintReport, lint
 from publish.build.failures import Failure, build_failure
 from publish.build.run import Plan, Request, plan, run
 from publish.build.stamps import Snapshot, key, remember, snapshot
+from publish.checks.phases import SAFE_ZONE
 from publish.checks.run import CheckReport, check, check_loaded
 from publish.checks.schema import deck_schema
 from publish.core.atomic import write_atomic
@@ -78,11 +80,12 @@ def source_locale(root: Path, game_id: str) -> str | None:
         return None
 
 
-def check_game(project: str | None, game: str | None) -> CheckReport:
-    """`publish check`: every problem of the game (a game that cannot be found fails)."""
+def check_game(project: str | None, game: str | None, safe_zone: bool = False) -> CheckReport:
+    """`publish check`: every problem of the game (a game that cannot be found fails); with
+    ``safe_zone``, every face laid out and its text measured against the safe zone too."""
     root, game_id = locate(project, game)
     with failing():
-        return check(root, game_id)
+        return check(root, game_id, asked=[SAFE_ZONE] if safe_zone else [])
 
 
 def lint_pdfs(project: str | None, game: str | None, paths: tuple[str, ...],
@@ -205,9 +208,12 @@ def prepare_build(project: str | None, game: str | None, locale: str | None, str
     editions = loaded.config.locales.editions
     if locale and locale not in editions:
         edition(Work(root, loaded), locale, strict)  # says why and fails
+    if taken is not None:
+        taken.add(watched(root, loaded))
     with failing():  # a digest reads every input: one leading out of the project is named
-        the_plan = plan(Work(root, loaded), Request([locale] if locale else editions,
-                                                    {only: None} if only else {}, force=force))
+        planned = identified(Work(root, loaded), only)
+        the_plan = plan(planned, Request([locale] if locale else editions,
+                                         {only: None} if only else {}, force=force))
     if only:  # a stamp vouches for every output of a default build, not for one target's
         taken = None
     if not the_plan.jobs:
@@ -216,6 +222,8 @@ def prepare_build(project: str | None, game: str | None, locale: str | None, str
             remember(taken, options, headline)
         return Prepared(None, the_plan, headline)
     work = _work(root, check_loaded(loaded, problems, building=True))
+    with failing():
+        work = with_changes(replace(work, since=planned.since), the_plan.jobs)
     notes = warning_lines(work) + [line for loc in sorted({job.locale for job in the_plan.jobs})
              for line in edition(work, loc, strict).notes]
     return Prepared(work, the_plan, f"{game_id}: {len(the_plan.renders)} job(s) to run, "
@@ -260,7 +268,9 @@ def build_target(project: str | None, game: str | None, target: str, locale: str
     request = Request(locales, {target: options}, force=True, together=True)
     start = time.perf_counter()
     with failing():
-        built = run(work, plan(work, request), jobs, say)
+        work = identified(work, target)
+        the_plan = plan(work, request)
+        built = run(with_changes(work, the_plan.jobs), the_plan, jobs, say)
     return Outcome(built, time.perf_counter() - start)
 
 

@@ -22,13 +22,15 @@ from publish.render.fit import Shrunk
 from publish.render.preview import DPI, card_png
 
 FOLDER = "preview"
-"""Under build/<game>/<locale>/: <number>.png per card previewed."""
+"""Under build/<game>/<locale>/: <number>.png per card previewed (<number>-proof.png with
+the proof guides)."""
 
 
 def preview(project: str | None, game: str | None, names: tuple[str, ...],
-            locale: str | None = None, dpi: int = DPI) -> list[str]:
-    """Write the PNG of each named card in ``locale`` (default: every edition); the lines
-    to print: each file's path, and a note if the game has problems elsewhere."""
+            locale: str | None = None, dpi: int = DPI, proof: bool = False) -> list[str]:
+    """Write the PNG of each named card in ``locale`` (default: every edition), with the proof
+    guides if ``proof`` (as <number>-proof.png); the lines to print: each file's path, and a
+    note if the game has problems elsewhere."""
     root, game_id = locate(project, game)
     with failing():
         loaded, problems = load_game(root, game_id)
@@ -45,8 +47,8 @@ def preview(project: str | None, game: str | None, names: tuple[str, ...],
             by_number = {card.number: card for card in context.game.cards}
             folder = root / "build" / game_id / edition / FOLDER
             for card in cards:
-                path = folder / f"{card.number}.png"
-                write_atomic(path, card_png(context, by_number[card.number], dpi, shrunk))
+                path = folder / f"{card.number}{'-proof' if proof else ''}.png"
+                write_atomic(path, card_png(context, by_number[card.number], dpi, shrunk, proof))
                 written.append(shown(path))
     notes = [f"note: {game_id} has {len(problems)} problem(s) elsewhere (publish check)"]
     return written + (notes if problems else []) + [f"note: {s}" for s in shrunk]

@@ -71,11 +71,21 @@ class Snapshot:
     game: str
     taken_ns: int = field(default_factory=time.time_ns)
     inputs: dict[str, list[int]] = field(default_factory=dict)
+    elsewhere: list[Path] = field(default_factory=list)
+    """Inputs outside the project: the earlier version the changes are shown since (its
+    folder, or the git references that name its commit)."""
 
     def input_folders(self) -> list[Path]:
         root = self.root.resolve()
         return [root / "cards", root / "templates", root / "fonts", root / "pyproject.toml",
-                PACKAGE]
+                PACKAGE, *self.elsewhere]
+
+    def add(self, paths: list[Path]) -> None:
+        """Inputs found once the game is read (``elsewhere``), their stats taken now: before
+        anything in them is read."""
+        present = [path for path in paths if path.exists()]
+        self.elsewhere += present
+        self.inputs.update(file_stats(present))
 
     def output_folders(self) -> list[Path]:
         return [self.root.resolve() / "build" / self.game]

@@ -20,7 +20,9 @@ The phases, in order (``needs``: what must have found nothing first):
 - translations (`publish check` only): each translation keeps its source's icons,
   directives, fields and bold (publish.i18n.keeps), said at its line in the PO file;
 - rules (needs all of the above but translations; `publish check` only, a build reads
-  only the rules of what it makes): the rules chapters and summaries of every edition.
+  only the rules of what it makes): the rules chapters and summaries of every edition;
+- faces (needs load, cards, assets, templates; `publish check --safe-zone` only: it lays
+  every face out): text that leaves the safe zone (publish.render.safezone), as warnings.
 """
 
 from __future__ import annotations
@@ -37,13 +39,18 @@ from publish.i18n.translate import field_problems, kept_problems
 from publish.model.game import game_files
 from publish.model.icons import icon_problems
 from publish.model.images import check_pictures
+from publish.model.layouts import GAME_LAYOUTS, load_layouts
 from publish.model.services import load_services
 from publish.model.text import inherited_typography, typography_problems
+from publish.render.geometry import impose
 from publish.render.piececheck import piece_problems
+from publish.render.safezone import safe_zone_warnings
 from publish.render.templatecheck import template_problems
 
 CARDS, ASSETS, ENGINE, TEMPLATES, RULES = "cards", "assets", "engine", "templates", "rules"
-TRANSLATIONS = "translations"
+TRANSLATIONS, FACES = "translations", "faces"
+SAFE_ZONE = "safe-zone"
+"""The option of `publish check` that asks for the faces' phase (--safe-zone)."""
 
 
 def deck_rules(subject: Subject) -> Findings:
@@ -84,6 +91,23 @@ def print_services(subject: Subject) -> Findings:
     except ProblemsFound as found:
         return Findings(found.problems)
     return Findings()
+
+
+def sheet_layouts(subject: Subject) -> Findings:
+    """The game's own sheet layouts (layouts/*.yaml): each valid, and its grid fitting its
+    paper with the game's bleed, located in its file; not found by the first build."""
+    try:
+        layouts = load_layouts(subject.game.root)
+    except ProblemsFound as found:
+        return Findings(found.problems)
+    problems = []
+    for layout in layouts.values():
+        if layout.where.path.parent == subject.game.root / GAME_LAYOUTS:
+            try:
+                impose(layout, subject.game.config.print.bleed_mm)
+            except ProblemsFound as found:
+                problems += found.problems
+    return Findings(problems)
 
 
 def engine_checks(subject: Subject) -> Findings:
@@ -136,6 +160,16 @@ def rules_chapters(subject: Subject) -> Findings:
     return Findings(rules_problems(subject.game, subject.game.project, subject.examples))
 
 
+def safe_zone(subject: Subject) -> Findings:
+    warnings, notes = safe_zone_warnings(subject.game)
+    return Findings(warnings=warnings, notes=notes)
+
+
+def faces_skipped(_: Subject) -> str:
+    return ("the faces were not laid out for the safe zone: the cards, their pictures and the "
+            "templates must check first")
+
+
 def rules_skipped(_: Subject) -> str:
     return ("the rules chapters and summaries were not read: they name cards, icons and "
             "examples, which must load first")
@@ -143,12 +177,15 @@ def rules_skipped(_: Subject) -> str:
 
 PHASES: tuple[Phase, ...] = (
     Phase(CARDS, (deck_rules, examples_front_matter, typography)),
-    Phase(ASSETS, (icons, files_inside, pictures, kept_deck_schema, print_services)),
+    Phase(ASSETS, (icons, files_inside, pictures, kept_deck_schema, print_services,
+                   sheet_layouts)),
     Phase(ENGINE, (engine_checks,), needs=(LOAD, CARDS), alone=(engine_card_checks,),
           skipped=engine_skipped),
     Phase(TEMPLATES, (templates, box_and_component_files, template_words)),
     Phase(TRANSLATIONS, (translations_kept,), needs=(LOAD,), in_build=False),
     Phase(RULES, (rules_chapters,), needs=(LOAD, CARDS, ASSETS, ENGINE, TEMPLATES),
           skipped=rules_skipped, in_build=False),
+    Phase(FACES, (safe_zone,), needs=(LOAD, CARDS, ASSETS, TEMPLATES), skipped=faces_skipped,
+          in_build=False, asked=SAFE_ZONE),
 )
 """The phases `publish check` runs, in order; a build runs those ``in_build``."""

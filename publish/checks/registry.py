@@ -74,6 +74,9 @@ class Phase:
     """The note that says this phase did not run, and why (None: nothing to say)."""
     in_build: bool = True
     """Whether a build's check runs it too (False: `publish check` alone)."""
+    asked: str = ""
+    """The option of `publish check` that asks for it (``safe-zone``: it lays every face out,
+    which takes longer than every other check together); empty: it always runs."""
 
 
 @dataclass
@@ -85,13 +88,15 @@ class Ran:
 
 
 def run_phases(phases: Iterable[Phase], subject: Subject, loaded_whole: bool,
-               building: bool = False) -> Ran:
-    """Every phase in order (a build's only if ``building``), each run in full only if the
-    phases it needs ran and found nothing (``loaded_whole``: the loading found nothing)."""
+               building: bool = False, asked: Iterable[str] = ()) -> Ran:
+    """Every phase in order (a build's only if ``building``; one that must be asked for only
+    if its option is in ``asked``), each run in full only if the phases it needs ran and found
+    nothing (``loaded_whole``: the loading found nothing)."""
     ran = Ran()
     clean = {LOAD} if loaded_whole else set()
+    asked = set(asked)
     for phase in phases:
-        if building and not phase.in_build:
+        if (building and not phase.in_build) or (phase.asked and phase.asked not in asked):
             continue
         subject = replace(subject, examples=dict(ran.found.examples))
         whole = all(need in clean for need in phase.needs)

@@ -6,6 +6,7 @@ this loads the game, finds its engine, runs them and says what they found.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -55,21 +56,23 @@ class CheckReport:
                 f"{scope}; {found}")
 
 
-def check(root: Path, game_id: str, building: bool = False) -> CheckReport:
-    """Load one game and run every phase of checks on it (a build's only, if ``building``)."""
+def check(root: Path, game_id: str, building: bool = False,
+          asked: Iterable[str] = ()) -> CheckReport:
+    """Load one game and run every phase of checks on it (a build's only, if ``building``;
+    those that must be asked for, if their option is in ``asked``: ``safe-zone``)."""
     game, problems = load_game(root, game_id)
     if game is None:
         return CheckReport(game_id, None, list(problems))
-    return check_loaded(game, problems, building)
+    return check_loaded(game, problems, building, asked)
 
 
 def check_loaded(game: Game, problems: list[Problem] | None = None,
-                 building: bool = False) -> CheckReport:
-    """Run every phase of checks on a loaded game (a build's only, if ``building``);
-    ``problems``: the loading's."""
+                 building: bool = False, asked: Iterable[str] = ()) -> CheckReport:
+    """Run every phase of checks on a loaded game (a build's only, if ``building``; those
+    asked for in ``asked``); ``problems``: the loading's."""
     engine = engine_for(game)
     loaded = list(problems or [])
-    ran = run_phases(phases.PHASES, Subject(game, engine), not loaded, building)
+    ran = run_phases(phases.PHASES, Subject(game, engine), not loaded, building, asked)
     report = CheckReport(game.id, game, loaded + ran.found.problems,
                          engine=engine.info.name if engine is not None else None,
                          examples=ran.found.examples, warnings=ran.found.warnings,

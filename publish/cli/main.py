@@ -49,10 +49,12 @@ def main() -> None:
 @main.command()
 @project_option
 @game_option
+@click.option("--safe-zone", is_flag=True, help="Also lay every face out and warn where its "
+              "text leaves the safe zone (game.yaml's print.safe_mm inside the trim); slower.")
 @reports
-def check(project: str | None, game: str | None) -> None:
+def check(project: str | None, game: str | None, safe_zone: bool) -> None:
     """Validate a game's cards and rules; list every problem with file:line:col."""
-    report = commands.check_game(project, game)
+    report = commands.check_game(project, game, safe_zone)
     lines = [*map(str, report.problems), *(f"{w.location}: warning: {w.message}"
                                            for w in report.warnings),
              *(f"note: {note}" for note in report.skipped)]
@@ -316,14 +318,16 @@ def rebuild(once: Callable[[], None]) -> None:
 @click.argument("cards", nargs=-1, required=True, metavar="CARD...")
 @click.option("--locale", default=None, help="Only this edition.  [default: every edition]")
 @click.option("--dpi", type=click.IntRange(30, 1200), default=DPI, show_default=True)
+@click.option("--proof", is_flag=True, help="With its bleed, and the trim, the bleed and the "
+              "safe zone drawn over it, as <number>-proof.png.")
 @click.option("--in-process", is_flag=True, help="Make it in this process, not in the warm "
               "preview server (kept running between previews, ended when idle 15 min).")
 @reports
 def preview(project: str | None, game: str | None, cards: tuple[str, ...], locale: str | None,
-            dpi: int, in_process: bool) -> None:
+            dpi: int, proof: bool, in_process: bool) -> None:
     """A PNG of each card named (by number or name) as the decks print it, into
     build/<game>/<locale>/preview/; prints each file's path."""
-    echo_all(preview_cards(project, game, cards, locale, dpi))
+    echo_all(preview_cards(project, game, cards, locale, dpi, proof))
 
 
 @main.command()

@@ -30,11 +30,15 @@ from publish.core.parallel import Tasks, run_all
 from publish.core.parallel.helper import ForkedHelper
 from publish.core.problems import OptionError
 from publish.core.sourcedate import today
+from publish.docs.changes.data import EditionChanges, ParagraphChange
+from publish.docs.changes.page import Changelog, changelog
 from publish.docs.context import Words
 from publish.docs.edition import Edition, babel_locale, heading_text, index_entries
 from publish.docs.markdown import RulesMarkdown
+from publish.docs.messages import rel
 from publish.docs.shape import items, shown, units
 from publish.i18n.translate import plural_form
+from publish.model.copies import per_player
 from publish.model.game import Card, Game, game_files
 from publish.model.text import untranslated
 from publish.render import pdf
@@ -113,6 +117,7 @@ def card_lists(edition: Edition) -> list[dict[str, Any]]:
             rows.append({
                 "number": card.number, "anchor": anchor,
                 "name": untranslated(card.name, "name" in card.untranslated), "copies": copies,
+                "per_player": per_player(game, card, deck_id),
                 "group": _group(game, card),
                 "kind": None if card.kind == config.default_kind else kind.name,
                 "effect": markdown.effect_html(card),
@@ -123,7 +128,8 @@ def card_lists(edition: Edition) -> list[dict[str, Any]]:
                    "counted": plural_form(config.card_kinds[k].count_forms(), n, edition.locale)}
                   for k, n in kinds.items()]
         decks.append({"id": deck_id, "name": spec.name, "colour": spec.colour, "rows": rows,
-                      "total": sum(kinds.values()), "kinds": counts})
+                      "total": sum(kinds.values()), "kinds": counts,
+                      "per_player": spec.per_player})
     return decks
 
 
@@ -167,8 +173,28 @@ def cards_by_tag(edition: Edition) -> list[dict[str, Any]]:
     return [f for f in families if f["cards"]]
 
 
-def manual_context(edition: Edition, options: ManualOptions, date: dt.date) -> dict[str, Any]:
-    """Everything the manual template prints except the index's page numbers."""
+def changes_part(edition: Edition, changes: EditionChanges | None) -> Changelog | None:
+    """The manual's "changes" part: what changed since game.yaml's ``changes_since``, each
+    changed rules paragraph linked to its chapter (None: no version named, or none
+    compared)."""
+    since = edition.game.config.changes_since
+    if changes is None or since is None:
+        return None
+    chapters = {rel(edition.game, source.path): source for source in edition.chapters}
+
+    def placed(change: ParagraphChange) -> tuple[str, str]:
+        source = chapters.get(change.file)
+        if source is None or not source.headings:
+            return change.file, ""
+        return heading_text(source.headings[0].html), f"#{source.headings[0].id}"
+
+    return changelog(changes, edition.game, since, placed)
+
+
+def manual_context(edition: Edition, options: ManualOptions, date: dt.date,
+                   changes: EditionChanges | None = None) -> dict[str, Any]:
+    """Everything the manual template prints except the index's page numbers; ``changes``:
+    what changed since game.yaml's ``changes_since``, in the edition's words."""
     game, markdown = edition.game, edition.markdown
     config = game.config
     chapters = [{"html": markdown.render(source), "id": source.headings[0].id
@@ -194,6 +220,7 @@ def manual_context(edition: Edition, options: ManualOptions, date: dt.date) -> d
         "form": config.manual.form,
         "terms": len(edition.terms),
         "tagged": options.tagged,
+        "changes": changes_part(edition, changes),
     }
     parts = shown(config.manual, context)
     return {**context, "parts": parts, "items": items(config.manual, parts, context["decks"])}
@@ -383,7 +410,8 @@ def _pages_kept(cache: Path | None) -> dict[str, int] | None:
 
 
 def make_manual(edition: Edition, project: Path, options: ManualOptions,
-                cache: Path | None = None, date: dt.date | None = None) -> Manual:
+                cache: Path | None = None, date: dt.date | None = None,
+                changes: EditionChanges | None = None) -> Manual:
     """Lay out the manual part by part (raising the edition's problems first) and join it.
 
     Its parts are game.yaml's (publish.docs.shape); the contents and the index
@@ -391,7 +419,7 @@ def make_manual(edition: Edition, project: Path, options: ManualOptions,
     part whose HTML is the one laid out last time is not laid out again: a
     card edit costs the layout of that card's deck list, not of the manual.
     """
-    context = manual_context(edition, options, date or build_date())
+    context = manual_context(edition, options, date or build_date(), changes)
     edition.raise_problems()
     names = part_names(context)
     layout = _Layout(edition, project, context, cache, {

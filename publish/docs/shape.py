@@ -15,9 +15,10 @@ from typing import Any
 
 from publish.model.documents import ManualSpec
 
-ALONE = ("chapters", "card-list", "index")
+ALONE = ("chapters", "card-list", "changes", "index")
 """Parts laid out on their own in the full form (the card list: one layout part per deck;
-the index, which is laid out again once the pages it prints are known)."""
+the changes, which change with the earlier version alone; the index, which is laid out again
+once the pages it prints are known)."""
 
 
 def shown(spec: ManualSpec, context: dict[str, Any]) -> list[str]:
@@ -27,6 +28,7 @@ def shown(spec: ManualSpec, context: dict[str, Any]) -> list[str]:
         "chapters": bool(context["chapters"]),
         "card-list": any(deck["rows"] for deck in context["decks"]),
         "cards-by-effect": bool(context["families"]),
+        "changes": bool(context.get("changes")),
         "index": bool(context["terms"]),
         "colophon": True,
     }

@@ -162,12 +162,12 @@ def card_model(game: GameConfig) -> type[BaseModel]:
             Annotated[int, Field(ge=1)] | dict[decks, Annotated[int, Field(ge=1)]],
             Field(1, description="copies in this file's deck, or a mapping of deck to copies"),
         ),
+        "per_player": (bool | None, Field(None, description="whether its copies are one "
+                       "player's set, printed once per player; default: as its deck says")),
         "notes": (str, Field("", max_length=MAX_NOTES,
                              description="the card list's observations (Markdown)")),
-        "text_size": (
-            float | None,
-            Field(None, gt=0, description="override of the effect text size, in points"),
-        ),
+        "text_size": (float | None, Field(None, gt=0, description="override of the effect "
+                                                            "text size, in points")),
         "shrink_to_fit": (
             float | None,
             Field(None, gt=0, le=1, description="the smallest share of its size this card's "

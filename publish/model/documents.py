@@ -1,7 +1,7 @@
-"""The shapes of the documents around the cards that game.yaml sets: the manual's form and
-parts (``manual``), and the digits each text prints in (``figures``).
+"""game.yaml's shape of the printed documents: the manual's parts and form, and the figures.
 
-Kept apart from publish.model.game, which reads them as two of its settings.
+Read into the game's configuration (publish.model.game.GameConfig's ``manual``
+and ``figures``); publish.docs.shape lays the manual out from ``ManualSpec``.
 """
 
 from __future__ import annotations
@@ -12,13 +12,13 @@ from pydantic import AfterValidator, Field
 
 from publish.model.basics import Strict
 
-ManualPart = Literal["cover", "contents", "chapters", "card-list", "cards-by-effect", "index",
-                     "colophon"]
+ManualPart = Literal["cover", "contents", "chapters", "card-list", "cards-by-effect", "changes",
+                     "index", "colophon"]
 
 MANUAL_FORMS: dict[str, tuple[ManualPart, ...]] = {
-    "full": ("cover", "contents", "chapters", "card-list", "cards-by-effect", "index",
+    "full": ("cover", "contents", "chapters", "card-list", "cards-by-effect", "changes", "index",
              "colophon"),
-    "booklet": ("cover", "chapters", "card-list", "colophon"),
+    "booklet": ("cover", "chapters", "card-list", "changes", "colophon"),
 }
 """Each form of manual and the parts it has unless game.yaml's ``manual.parts`` says."""
 
@@ -46,8 +46,9 @@ class ManualSpec(Strict):
     parts: Annotated[list[ManualPart], AfterValidator(_distinct)] | None = Field(
         None, min_length=1,
         description="the parts, in the order printed, from: cover, contents, chapters (the "
-                    "rules), card-list, cards-by-effect, index, colophon; default: the form's "
-                    "(full: all seven; booklet: cover, chapters, card-list, colophon)")
+                    "rules), card-list, cards-by-effect, changes (since game.yaml's "
+                    "changes_since), index, colophon; default: the form's (full: all eight; "
+                    "booklet: cover, chapters, card-list, changes, colophon)")
 
     @property
     def shape(self) -> tuple[ManualPart, ...]:

@@ -19,7 +19,9 @@ from publish.core.yamlsource import SourceMap
 from publish.model.basics import FORMS as FORMS  # re-exported: the schema reads it here
 from publish.model.basics import Colour, Id, NonEmpty, Strict, TagId
 from publish.model.components import ComponentSpec
-from publish.model.documents import Figures, ManualSpec
+from publish.model.documents import Figures as Figures  # re-exported: tests and docs read it
+from publish.model.documents import ManualSpec as ManualSpec
+from publish.model.players import PlayersSpec
 from publish.model.sizes import CardSize, card_sizes
 
 
@@ -107,6 +109,8 @@ class DeckSpec(Strict):
     expect: DeckExpectation | None = None
     box_art: NonEmpty | None = Field(None, description="a picture in the game's folder for "
                                      "the front of the deck's tuck box; none: the deck's back")
+    per_player: bool = Field(False, description="its cards' copies are one player's set, "
+                             "printed once per player (--players): docs/components.md")
 
 
 class BackSpec(Strict):
@@ -143,7 +147,6 @@ class TagSpec(Strict):
     description: str = ""
 
 
-
 class IconSpec(Strict):
     """An icon used as a :token: in card text, rules and tables; drawn by an SVG file."""
 
@@ -158,7 +161,7 @@ FieldType = Literal["integer", "text", "translatable", "choice", "image", "tags"
 
 RESERVED_FIELDS = frozenset({
     "number", "name", "kind", "copies", "notes", "text", "text_size", "shrink_to_fit", "tags",
-    "group",
+    "group", "per_player",
     "name_class", "kind_label", "deck", "deck_mark", "frame", "boxes", "fields", "images",
     "back", "back_face", "side"})
 """Names a card entry or its face template already uses: a game's field cannot take them."""
@@ -224,7 +227,6 @@ CARD_SIZES: dict[str, tuple[float, float]] = card_sizes()
 """Card sizes a game may print at: width and height in mm, before bleed (data/sizes.yaml)."""
 
 
-
 BACKS = ("none", "long-edge", "short-edge", "fold")
 """How print-and-cut sheets carry the backs: none, on the next page for a duplex flip on the
 long or short edge, or beside the faces to fold."""
@@ -246,6 +248,9 @@ class PrintSpec(Strict):
     sizes: list[CardSize] | None = Field(None, min_length=1, description="the sizes the "
         "cards are made for, default_size among them; default: the default_size alone")
     bleed_mm: float = Field(3.0, ge=0, le=10)
+    safe_mm: float = Field(3.0, ge=0, le=20, description="the safe zone: how far inside the "
+                           "trim (mm) a card's text must stay, drawn by --proof and measured by "
+                           "`publish check`: docs/components.md")
     card_thickness_mm: float = Field(0.32, gt=0, le=3, description="one printed card's "
                                      "thickness (mm), for the tuck boxes: docs/components.md")
     box_clearance_mm: float = Field(2.0, ge=0, le=10, description="room around the deck in a "
@@ -289,6 +294,18 @@ class Typography(Strict):
     italic: list[EmphasisRule] = Field(default_factory=list)
 
 
+def _version_name(name: str) -> str:
+    """An earlier version's name as git or a folder path can take it: one line, no option."""
+    if name.startswith("-"):
+        raise ValueError(f"{name!r}: a git revision or a folder, not an option")
+    if any(ord(c) < 32 for c in name):
+        raise ValueError("a git revision or a folder on one line, without control characters")
+    return name
+
+
+VersionName = Annotated[str, Field(min_length=1, max_length=200), AfterValidator(_version_name)]
+
+
 class GameConfig(Strict):
     """game.yaml: everything about a game that is not a card."""
 
@@ -317,9 +334,15 @@ class GameConfig(Strict):
         default_factory=dict, description="the game's own card fields, by id: cards write "
                                           "them as keys, templates read them as card.<id>")
     print: PrintSpec = Field(default_factory=PrintSpec)
+    players: PlayersSpec | None = Field(None, description="how many play: docs/components.md")
     components: dict[Id, Component] = Field(
         default_factory=dict, description="tokens, reference cards: docs/components.md")
     typography: dict[str, Typography] = Field(default_factory=dict)
+    changes_since: VersionName | None = Field(
+        None, description="the earlier version the manual's changes part and the site's "
+                          "changes page compare with: a git revision of the project (a tag, "
+                          "a commit) or a project folder (relative to the project); none: "
+                          "neither is made (docs/changes.md)")
     manual: ManualSpec = Field(
         default_factory=ManualSpec,
         description="the manual's shape: its form (full or booklet) and its parts in order")
@@ -388,6 +411,7 @@ class Card:
     shrink_to_fit: float | None = None
     """This card's own floor for shrinking its text (None: the game's print.shrink_to_fit)."""
     tags: tuple[str, ...] = ()
+    per_player: bool | None = None  # its copies one player's set? None: as its deck says
     fields: dict[str, Any] = field(
         default_factory=dict,
         metadata={"doc": "the game's own fields (game.yaml 'fields'), defaults filled in"})

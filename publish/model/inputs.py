@@ -21,6 +21,7 @@ from pathlib import Path
 from publish.core.atomic import write_atomic
 from publish.core.projectfiles import hidden, read_bytes
 from publish.model.cardschema import SCHEMA_FILE
+from publish.model.copies import per_player
 from publish.model.game import Card, Game
 from publish.model.images import picture_version, shown_pictures
 from publish.model.images import pictures as pictures_of
@@ -67,6 +68,8 @@ def card_digest(card: Card, pictures: Iterable[str] = ()) -> str:
         data["back"] = card.back
     if card.back_face is not None:
         data["back_face"] = card_digest(card.back_face)
+    if card.per_player is not None:  # said only when said: the records of other cards stand
+        data["per_player"] = card.per_player
     return digest([json.dumps(data, sort_keys=True, ensure_ascii=False), *pictures])
 
 
@@ -78,8 +81,11 @@ def selection_digest(game: Game) -> str:
 
 
 def order_digest(game: Game, deck: str) -> str:
-    """Which cards a deck prints, in which order, how many of each: where each card lands."""
-    return digest([json.dumps([[c.number, c.copies[deck]] for c in game.deck_cards(deck)])])
+    """Which cards a deck prints, in which order, how many of each (and whether per player):
+    where each card lands."""
+    return digest([json.dumps([[c.number, c.copies[deck], *(["per player"]
+                                                             if per_player(game, c, deck) else [])]
+                               for c in game.deck_cards(deck)])])
 
 
 SOURCES = ("game.yaml", "decks", "rules", "examples", "locale", "icons", SCHEMA_FILE)
@@ -95,6 +101,10 @@ def assets_digest(game: Game) -> str:
                    and not hidden(p, game.root) and p.resolve() not in pictures)
     return digest([part for p in files
                    for part in (p.relative_to(game.root).as_posix(), read_bytes(p, game.project))])
+
+
+COMMON_INPUTS = ("code", "config", "templates", "fonts", "icons", "catalogs", "assets")
+"""The names of the inputs every output of an edition is made from (``Inputs.common``)."""
 
 
 @dataclass

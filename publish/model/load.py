@@ -131,6 +131,7 @@ def _cards_of(
             text_size=raw["text_size"],
             shrink_to_fit=raw["shrink_to_fit"],
             tags=tuple(raw.get("tags", ())),
+            per_player=raw["per_player"],
             fields=_own_fields(raw, config),
             back=raw.get("back"),
         )

@@ -7,19 +7,34 @@ the overflow in millimetres.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection, Iterable, Sequence
+from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING
 
 from publish.core.problems import OptionError
 from publish.i18n.fields import fill
 from publish.i18n.translate import N_
+from publish.model.copies import players_for, players_suffix
 from publish.model.game import BACKS, Game, game_files
 from publish.render.edition import EditionContext
-from publish.render.faces import Back, Face, FaceStyle
-from publish.render.fit import Shrunk, fit, sized
-from publish.render.geometry import CARD_SIZES, PAPERS, back_correction, sheet_layout
-from publish.render.pdf import render
+from publish.render.facedoc import (
+    NOWHERE,
+    FaceDoc,
+    FaceSet,
+    FaceStore,
+    card_faces,
+    face_document,
+)
+from publish.render.faces import Back, Face
+from publish.render.fit import Shrunk
+from publish.render.geometry import (
+    CARD_SIZES,
+    PAPERS,
+    back_correction,
+    pick_layout,
+    sheet_layout,
+)
+from publish.render.pdf import render, write_pdf
+from publish.render.place import impose
 from publish.render.sheets import (
     FOLD_NOTE,
     Page,
@@ -27,9 +42,6 @@ from publish.render.sheets import (
     fold_pages,
     fronts_and_backs,
 )
-
-if TYPE_CHECKING:
-    from weasyprint.document import Document
 
 
 @dataclass(frozen=True)
@@ -52,6 +64,14 @@ class DeckOptions:
     only: tuple[str, ...] = ()
     """The decks to build (--deck), for a quick look at one; empty: every deck and the
     PDF joining them."""
+    players: int | None = None
+    """The players per-player copies print for; None: the game's usual number (``for_game``)."""
+    players_suffix: str = ""
+    """What file names add for players other than the game's usual number (``for_game``)."""
+    proof: bool = False
+    """Draw the proof guides (trim, bleed, safe zone) over every card (--proof)."""
+    layout: str | None = None
+    """The sheet layout (--layout); None: the default for the paper, size and backs."""
 
     def __post_init__(self) -> None:
         if self.paper not in PAPERS:
@@ -65,9 +85,11 @@ class DeckOptions:
         """These options with the edition and size chosen: the game's source locale and card
         size where none was."""
         own, backs = game.config.print.default_size, game.config.print.backs
+        players = players_for(game, self.players)
         return replace(self, locale=self.locale or game.config.locales.source,
                        size=self.size or own, game_size=own, backs=self.backs or backs,
-                       game_backs=backs)
+                       game_backs=backs, players=players,
+                       players_suffix=players_suffix(game, players))
 
     @property
     def edition(self) -> str:
@@ -99,7 +121,9 @@ class DeckOptions:
         backs = self.backs or self.game_backs
         if backs != self.game_backs:  # sheets without the game's backs say so
             parts += ["no-backs" if backs == "none" else backs]
-        return "".join(f"-{p}" for p in parts)
+        parts += [self.layout] if self.layout else []
+        return "".join(f"-{p}" for p in parts) + self.players_suffix + (
+            "-proof" if self.proof else "")  # never in place of the print files
 
 
 def resolved(context: EditionContext, options: DeckOptions) -> DeckOptions:
@@ -120,13 +144,14 @@ class SheetSpec:
     cards: frozenset[str] | None = None
 
 
-def deck_faces(context: EditionContext, decks: Iterable[str]
+def deck_faces(context: EditionContext, decks: Iterable[str], players: int = 1
                ) -> tuple[list[Face], list[Back]]:
-    """Faces with copies expanded, and the matching backs, deck by deck."""
+    """Faces with copies expanded (per-player ones for ``players``), and the matching backs,
+    deck by deck."""
     faces: list[Face] = []
     backs: list[Back] = []
     for deck in decks:
-        deck_faces, deck_backs = context.deck_faces(deck)
+        deck_faces, deck_backs = context.deck_faces(deck, players)
         faces += deck_faces
         backs += deck_backs
     return faces, backs
@@ -136,15 +161,20 @@ def sheet_pages(context: EditionContext, spec: SheetSpec, faces: Sequence[Face],
                 backs: Sequence[Back]) -> tuple[list[Page], dict[str, float]]:
     """The sheets for these faces, as data, and the paper they are on."""
     options = resolved(context, spec.options)
-    layout = sheet_layout(options.paper, options.chosen_size, context.game.config.print.bleed_mm)
-    if options.backs == "fold":
+    fold = options.backs == "fold"
+    chosen = pick_layout(context.game.root, options.paper, options.chosen_size, fold,
+                         options.layout)
+    layout = sheet_layout(options.paper, options.chosen_size, context.game.config.print.bleed_mm,
+                          chosen, fold)
+    marks = chosen.spec.marks if chosen is not None else None
+    if fold:
         note = _words(context)(FOLD_NOTE)
-        pages = fold_pages(layout.card, layout.bleed, layout.paper, faces, backs, spec.title,
-                           note)
-        return pages, {"w": max(layout.paper), "h": min(layout.paper)}
-    shift = (back_correction(options.back_offset, options.backs)
-             if options.backs in ("long-edge", "short-edge") else (0.0, 0.0))
-    pages = fronts_and_backs(layout, faces, backs, options.chosen_backs, spec.title, shift)
+        pages = fold_pages(layout, faces, backs, spec.title, note, marks)
+    else:
+        shift = (back_correction(options.back_offset, options.chosen_backs, layout.landscape)
+                 if options.backs in ("long-edge", "short-edge") else (0.0, 0.0))
+        pages = fronts_and_backs(layout, faces, backs, options.chosen_backs, spec.title, shift,
+                                 marks)
     return pages, {"w": layout.paper[0], "h": layout.paper[1]}
 
 
@@ -161,18 +191,63 @@ def pages_showing(pages: list[Page], cards: Collection[str]) -> list[int]:
 
 
 def sheet_html(context: EditionContext, spec: SheetSpec, faces: Sequence[Face],
-               backs: Sequence[Back]) -> str:
+               backs: Sequence[Back], placed: bool = False) -> str:
     """The HTML of the sheets for these faces; with ``spec.cards``, of the sheets showing
-    them."""
+    them; with ``placed``, the sheets without the cards, which ``place_sheets`` draws in."""
     options = resolved(context, spec.options)
-    style = context.style(options.chosen_size, options.bw)
+    style = context.style(options.chosen_size, options.bw, options.proof)
     pages, paper = sheet_pages(context, spec, faces, backs)
     if spec.cards is not None:
         pages = [pages[i] for i in pages_showing(pages, spec.cards)]
     return context.env.get_template("sheet.html.j2").render(
         lang=options.edition, title=spec.title, pages=pages, paper=paper, style=style,
-        size=style.size, bw=options.bw,
+        size=style.size, bw=options.bw, placed=placed,
     )
+
+
+def face_set(context: EditionContext, options: DeckOptions, deck: str) -> FaceSet:
+    """How the sheets of ``options`` lay out ``deck``'s faces: at the chosen card size, in
+    greyscale for --bw."""
+    options = resolved(context, options)
+    return card_faces(context.game, deck, options.chosen_size, options.bw, proof=options.proof)
+
+
+@dataclass(frozen=True)
+class Sheets:
+    """A print-and-cut PDF as made: its bytes, its pages, and the face documents placed on it
+    (by deck: what was laid out, and which cards' text was shrunk to fit)."""
+
+    pdf: bytes
+    pages: int
+    faces: Mapping[str, FaceDoc]
+
+    @property
+    def shrunk(self) -> list[Shrunk]:
+        return [s for doc in self.faces.values() for s in doc.shrunk]
+
+
+def lay_out_sheets(context: EditionContext, spec: SheetSpec, store: FaceStore = NOWHERE,
+                   inputs: Mapping[str, str] | None = None, forced: bool = False,
+                   build: str = "") -> Sheets:
+    """The sheets of ``spec.decks``: each deck's faces laid out once (what ``store`` keeps
+    from earlier builds reused where ``inputs``, the digests they are made from, still hold;
+    none of it when ``forced`` but what this ``build`` made), then placed."""
+    faces = {deck: face_document(context, face_set(context, spec.options, deck), inputs or {},
+                                 store, forced, build) for deck in spec.decks}
+    pdf, pages = place_sheets(context, spec, faces)
+    return Sheets(pdf, pages, faces)
+
+
+def place_sheets(context: EditionContext, spec: SheetSpec, faces: Mapping[str, FaceDoc]
+                 ) -> tuple[bytes, int]:
+    """(PDF, pages) of the sheets of ``spec.decks``, their cards placed from each deck's
+    face document (``faces``, by deck)."""
+    deck_list, backs = deck_faces(context, spec.decks,
+                                  resolved(context, spec.options).players or 1)
+    pages, _ = sheet_pages(context, spec, deck_list, backs)
+    html = sheet_html(context, replace(spec, cards=None), deck_list, backs, placed=True)
+    document = render(html, context.project, spec.title, game_files(context.game))
+    return impose(write_pdf(document, spec.title), pages, faces), len(pages)
 
 
 CALIBRATION_NOTE = N_(
@@ -189,51 +264,13 @@ def calibration_html(context: EditionContext, options: DeckOptions) -> str:
     _ = _words(context)
     note = fill(_(CALIBRATION_NOTE), {"flip": options.backs,
                                       "edge": _(EDGES[options.chosen_backs])})
-    paper = PAPERS[options.paper]
+    paper = sheet_layout(options.paper, options.chosen_size, context.game.config.print.bleed_mm,
+                         pick_layout(context.game.root, options.paper, options.chosen_size,
+                                     False, options.layout)).paper  # turned as the sheets are
     style = context.style(options.chosen_size, options.bw)
     pages = calibration_pages(paper, options.chosen_backs, note)
     return context.env.get_template("sheet.html.j2").render(
         lang=options.edition, title="calibration", pages=pages,
         paper={"w": paper[0], "h": paper[1]}, style=style, size=style.size, bw=False,
+        placed=True,  # no cards: the card styles are not needed
     )
-
-
-def render_sheets(context: EditionContext, spec: SheetSpec,
-                  shrunk: list[Shrunk] | None = None) -> Document:
-    """Lay out the sheets of ``spec.decks`` (with ``spec.cards``, only the sheets showing
-    them), card text shrunk where it overflows and the game allows (listed in ``shrunk``);
-    raise Overflow if any card's text does not fit."""
-    options = resolved(context, spec.options)
-    faces, backs = deck_faces(context, spec.decks)
-    sizes, floors = text_sizes(context.game, faces, context.style(options.chosen_size, options.bw))
-
-    def lay_out(chosen: dict[str, float], only: set[str] | None) -> Document:
-        html = sheet_html(context, spec if only is None else replace(spec, cards=frozenset(only)),
-                          [sized(f, chosen) for f in faces],
-                          [sized(b, chosen) for b in backs])
-        return render(html, context.project, spec.title, game_files(context.game),
-                      greyscale=options.bw)
-
-    return fit(lay_out, sizes, floors, {f.number: f.deck for f in faces}, shrunk)
-
-
-def text_sizes(game: Game, faces: Iterable[Face], style: FaceStyle
-               ) -> tuple[dict[str, float], dict[str, float]]:
-    """Each card's text size in points (its own text_size, else the style's), and the share
-    of it the card's text may shrink to (its shrink_to_fit, else the game's)."""
-    cards = {card.number: card for card in game.cards}
-    default = game.config.print.shrink_to_fit
-    sizes, floors = {}, {}
-    for face in faces:
-        card = cards.get(face.number)
-        if card is not None:
-            sizes[card.number] = card.text_size or style.size["text_pt"]
-            floors[card.number] = card.shrink_to_fit or default
-    return sizes, floors
-
-
-def sheets_showing(context: EditionContext, spec: SheetSpec) -> list[int]:
-    """Which pages of render_sheets(context, spec) without its ``cards`` show any of
-    ``spec.cards`` (no layout needed)."""
-    faces, backs = deck_faces(context, spec.decks)
-    return pages_showing(sheet_pages(context, spec, faces, backs)[0], spec.cards or ())

@@ -22,7 +22,8 @@ from typing import Any, TypeVar
 from publish.engines.protocol import Engine
 from publish.engines.registry import engine_for
 from publish.i18n.translate import Translator, edition_words, localize
-from publish.model.game import Game
+from publish.model.copies import copies
+from publish.model.game import Card, Game
 from publish.model.icons import read_icons
 from publish.render.env import environment
 from publish.render.faces import Back, Face, FaceStyle, card_back, face_context, face_style
@@ -46,8 +47,8 @@ class EditionContext:
     """The templates' words (None where the templates already speak the edition's language)."""
     _icons: dict[str, str] | None = field(default=None, repr=False)
     _made: dict[Hashable, Any] = field(default_factory=dict, repr=False)
-    _styles: dict[tuple[str, bool], FaceStyle] = field(default_factory=dict, repr=False)
-    _faces: dict[str, tuple[tuple[Face, ...], tuple[Back, ...]]] = field(
+    _styles: dict[tuple[str, bool, bool], FaceStyle] = field(default_factory=dict, repr=False)
+    _faces: dict[tuple[str, int], tuple[tuple[Face, ...], tuple[Back, ...]]] = field(
         default_factory=dict, repr=False)
 
     @classmethod
@@ -89,23 +90,37 @@ class EditionContext:
             self._made[key] = make()
         return self._made[key]
 
-    def style(self, size: str, bw: bool = False) -> FaceStyle:
+    def style(self, size: str, bw: bool = False, proof: bool = False) -> FaceStyle:
         """What every face of a document at card ``size`` shares (publish.render.faces)."""
-        if (size, bw) not in self._styles:
-            self._styles[size, bw] = face_style(self.game, size, bw, self.icons)
-        return self._styles[size, bw]
+        if (size, bw, proof) not in self._styles:
+            self._styles[size, bw, proof] = face_style(self.game, size, bw, self.icons, proof)
+        return self._styles[size, bw, proof]
 
-    def deck_faces(self, deck: str) -> tuple[tuple[Face, ...], tuple[Back, ...]]:
-        """The faces of ``deck`` with copies expanded, and the matching backs (each card's:
-        the deck's, the one it names, or its second face): made once, whichever documents
-        show them."""
-        if deck not in self._faces:
+    def deck_faces(self, deck: str, players: int = 1
+                   ) -> tuple[tuple[Face, ...], tuple[Back, ...]]:
+        """The faces of ``deck`` with copies expanded for ``players`` players (per-player
+        copies once per player: Game.copies), and the matching backs (each card's: the
+        deck's, the one it names, or its second face): made once, whichever documents show
+        them."""
+        if (deck, players) not in self._faces:
             faces: list[Face] = []
             backs: list[Back] = []
             for card in self.game.deck_cards(deck):
-                face = face_context(self.game, card, deck, self.locale, self.icons)
-                back = card_back(self.game, card, deck, self.locale, self.icons)
-                faces += [face] * card.copies[deck]
-                backs += [back] * card.copies[deck]
-            self._faces[deck] = tuple(faces), tuple(backs)
-        return self._faces[deck]
+                face = self._face(card, deck)
+                back = self._back(card, deck)
+                count = copies(self.game, card, deck, players)
+                faces += [face] * count
+                backs += [back] * count
+            self._faces[deck, players] = tuple(faces), tuple(backs)
+        return self._faces[deck, players]
+
+    def _face(self, card: Card, deck: str) -> Face:
+        """One card's face in ``deck``, made once whatever the players."""
+        return self.once(("face", card.number, deck),
+                         lambda: face_context(self.game, card, deck, self.locale, self.icons))
+
+    def _back(self, card: Card, deck: str) -> Back:
+        """One card's back in ``deck`` (publish.render.faces.card_back), made once whatever
+        the players."""
+        return self.once(("back", card.number, deck),
+                         lambda: card_back(self.game, card, deck, self.locale, self.icons))

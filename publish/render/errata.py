@@ -15,11 +15,12 @@ from typing import TYPE_CHECKING
 
 from publish.i18n.fields import fill
 from publish.i18n.translate import N_
+from publish.model.copies import usual_players
 from publish.model.game import game_files
-from publish.render.decks import SheetSpec, pages_showing, resolved, sheet_pages, text_sizes
+from publish.render.decks import SheetSpec, pages_showing, resolved, sheet_pages
 from publish.render.edition import EditionContext
 from publish.render.faces import Back, Face
-from publish.render.fit import Shrunk, fit, sized
+from publish.render.fit import Shrunk, fit, sized, text_sizes
 from publish.render.geometry import PAPERS
 from publish.render.pdf import render
 from publish.render.readable import Readable
@@ -66,11 +67,12 @@ class Errata:
 
 def errata_faces(context: EditionContext, numbers: Collection[str]
                  ) -> tuple[list[Face], list[Back]]:
-    """The faces of ``numbers`` with their decks' copies, deck by deck, and their backs."""
+    """The faces of ``numbers`` with their decks' copies (per-player ones for the game's usual
+    number of players, as the default build prints them), deck by deck, and their backs."""
     faces: list[Face] = []
     backs: list[Back] = []
     for deck in context.game.config.decks:
-        deck_faces, deck_backs = context.deck_faces(deck)
+        deck_faces, deck_backs = context.deck_faces(deck, usual_players(context.game))
         for face, back in zip(deck_faces, deck_backs, strict=True):
             if face.number in numbers:
                 faces.append(face)

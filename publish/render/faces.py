@@ -42,6 +42,9 @@ class FaceStyle:
     flat: bool = False
     """The document may hold no transparency (PDF/X-1a): a template leaves out what only
     transparency draws (a translucent gradient), or draws it opaque."""
+    proof: bool = False
+    """Draw the proof guides over every face and back: the trim, the bleed and the safe zone
+    (``size.safe`` inside the trim), by templates/_common/proof.css.j2; not for printing."""
 
 
 def name_class(name: str) -> str:
@@ -128,6 +131,9 @@ class DeckBack(Readable):
     id: str
     name: str
     colour: str
+    _held_by: str = field(default="", compare=False, repr=False)
+    """The deck of the cards that print it (publish.render.place finds it in that deck's
+    face document); empty: the deck whose id it is.  Not part of what the back draws."""
 
 
 Back = DeckBack | Face
@@ -217,8 +223,15 @@ def card_back(game: Game, card: Card, deck: str, locale: str, icons: dict[str, s
         return replace(face_context(game, card.back_face, deck, locale, icons), side="back")
     if card.back is not None:
         spec = game.config.backs[card.back]
-        return DeckBack(card.back, spec.name, spec.colour)
+        return DeckBack(card.back, spec.name, spec.colour, _held_by=deck)
     return deck_context(game, deck)
+
+
+def holding_deck(back: Back) -> str:
+    """The deck whose face document holds ``back``: the deck of the cards that print it."""
+    if isinstance(back, Face):
+        return back.deck
+    return back._held_by or back.id
 
 
 TEXT_PT = 10  # effect text size on a poker card; scaled for other sizes
@@ -231,16 +244,19 @@ def licence_label(spdx: str) -> str:
     return f"{name} {version}" if name and version[:1].isdigit() else spdx
 
 
-def face_style(game: Game, size: str, bw: bool, icons: Mapping[str, str]) -> FaceStyle:
+def face_style(game: Game, size: str, bw: bool, icons: Mapping[str, str],
+               proof: bool = False) -> FaceStyle:
     """What every face of one document shares: the card ``size`` (an id of CARD_SIZES), black
-    and white or not, and the game's ``icons``."""
+    and white or not, the game's ``icons``, and whether the proof guides are drawn."""
     w, h = CARD_SIZES[size]
     scale = min(w / 63.0, h / 88.0)
     config = game.config
     return FaceStyle(
         bw=bw,
+        proof=proof,
         figures=config.figures.css(),
-        size={"w": w, "h": h, "bleed": config.print.bleed_mm, "text_pt": round(TEXT_PT * scale, 2)},
+        size={"w": w, "h": h, "bleed": config.print.bleed_mm, "safe": config.print.safe_mm,
+              "text_pt": round(TEXT_PT * scale, 2)},
         footer=f"{config.name} {config.edition} · {licence_label(config.licence.id)}",
         game_name=config.name,
         edition_line=f"{config.name} · {config.edition}",

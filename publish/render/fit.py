@@ -14,12 +14,13 @@ overflows at its floor fails as before.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from publish.core.problems import PublishError
-from publish.render.faces import Back, Face
+from publish.model.game import Game
+from publish.render.faces import Back, Face, FaceStyle
 
 if TYPE_CHECKING:
     from weasyprint.document import Document
@@ -171,3 +172,18 @@ def sized(face: Side, chosen: dict[str, float]) -> Side:
     if isinstance(face, Face) and face.number in chosen:
         return replace(face, text_size=chosen[face.number])
     return face
+
+
+def text_sizes(game: Game, faces: Iterable[Face], style: FaceStyle
+               ) -> tuple[dict[str, float], dict[str, float]]:
+    """Each card's text size in points (its own text_size, else the style's), and the share
+    of it the card's text may shrink to (its shrink_to_fit, else the game's)."""
+    cards = {card.number: card for card in game.cards}
+    default = game.config.print.shrink_to_fit
+    sizes, floors = {}, {}
+    for face in faces:
+        card = cards.get(face.number)
+        if card is not None:
+            sizes[card.number] = card.text_size or style.size["text_pt"]
+            floors[card.number] = card.shrink_to_fit or default
+    return sizes, floors

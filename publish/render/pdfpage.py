@@ -35,6 +35,9 @@ class Glyph:
     font: str
     size: float
     clip: tuple[float, float, float, float] | None = None
+    printed: float = 0.0
+    """The size as printed, in points: ``size`` (the font size the PDF sets) times the scale
+    of the text's matrix (WeasyPrint sets its type in CSS px, 0.75 pt each)."""
 
 
 @dataclass
@@ -105,11 +108,11 @@ def family(font: str) -> str:
     return re.sub(r"[^a-z0-9]", "", font.split("+")[-1].lower())
 
 
-def read_pages(path: Path) -> Iterator[Page]:
-    """Every page of the PDF at ``path``, read with pdfium."""
+def read_pages(path: Path | bytes) -> Iterator[Page]:
+    """Every page of the PDF at ``path`` (or of the PDF ``path`` holds), read with pdfium."""
     import pypdfium2 as pdfium
 
-    document = pdfium.PdfDocument(str(path))
+    document = pdfium.PdfDocument(path if isinstance(path, bytes) else str(path))
     try:
         for index, page in enumerate(document):
             yield _page(index + 1, page)
@@ -141,7 +144,18 @@ def _glyphs(textpage, clips: list[tuple[tuple, tuple]]) -> Iterator[Glyph | None
         raw.FPDFText_GetFontInfo(textpage, index, name, 256, flags)
         font = name.value.decode("utf-8", "replace")
         clip = next((c for b, c in clips if _inside((x0 + x1) / 2, (y0 + y1) / 2, b)), None)
-        yield Glyph(char, x0, y0, x1, y1, font, raw.FPDFText_GetFontSize(textpage, index), clip)
+        size = raw.FPDFText_GetFontSize(textpage, index)
+        yield Glyph(char, x0, y0, x1, y1, font, size, clip, size * _scale(textpage, index))
+
+
+def _scale(textpage, index: int) -> float:
+    """How much the matrix a character is drawn with scales it (rotation aside)."""
+    import pypdfium2.raw as raw
+
+    matrix = raw.FS_MATRIX()
+    if not raw.FPDFText_GetMatrix(textpage, index, matrix):
+        return 1.0
+    return abs(matrix.a * matrix.d - matrix.b * matrix.c) ** 0.5
 
 
 def _inside(x: float, y: float, box: tuple) -> bool:

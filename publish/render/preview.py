@@ -17,6 +17,7 @@ from publish.render.printshop import (
     items_html,
     items_pdf,
     pixels,
+    proof_service,
     rasterise,
     trimmed_service,
 )
@@ -32,10 +33,11 @@ def first_deck(game: Game, card: Card) -> str:
 
 
 def card_png(context: EditionContext, card: Card, dpi: int = DPI,
-             shrunk: list[Shrunk] | None = None) -> bytes:
+             shrunk: list[Shrunk] | None = None, proof: bool = False) -> bytes:
     """``card``'s face in the edition of ``context`` (``card`` in its words), trimmed, at
-    ``dpi``; its text shrunk to fit if it must and may (then added to ``shrunk``)."""
-    pages = _one(context, card, dpi)
+    ``dpi``; its text shrunk to fit if it must and may (then added to ``shrunk``).  A
+    ``proof`` keeps the game's bleed and draws the trim, the bleed and the safe zone over it."""
+    pages = _one(context, card, dpi, proof)
     pdf = items_pdf(context, pages, shrunk)
     return rasterise(pdf, dpi, pixels(pages.service), level=1)[0]
 
@@ -45,10 +47,12 @@ def card_html(context: EditionContext, card: Card) -> str:
     return items_html(context, _one(context, card, DPI))
 
 
-def _one(context: EditionContext, card: Card, dpi: int) -> ItemPages:
-    """The one page of ``card``, trimmed, in the first deck that holds it."""
+def _one(context: EditionContext, card: Card, dpi: int, proof: bool = False) -> ItemPages:
+    """The one page of ``card``, trimmed (a proof: with its bleed and the guides), in the first
+    deck that holds it."""
     game = context.game
     deck = first_deck(game, card)
     face = face_context(game, card, deck, context.locale, context.icons)
+    service = proof_service(game, dpi) if proof else trimmed_service(game, dpi)
     return ItemPages(f"{game.config.name} · {card.number}",
-                     (Item(face, None, f"card-{card.number}"),), trimmed_service(game, dpi), deck)
+                     (Item(face, None, f"card-{card.number}"),), service, deck, proof=proof)

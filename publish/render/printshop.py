@@ -8,14 +8,14 @@ hold, in its order, at its card box.
 from __future__ import annotations
 
 import io
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, ClassVar, Literal
 
 from publish.model.game import CARD_SIZES, Game, game_files
-from publish.render.decks import text_sizes
 from publish.render.edition import EditionContext
 from publish.render.faces import Back, DeckBack, Face
-from publish.render.fit import Shrunk, fit, sized
+from publish.render.fit import Shrunk, fit, sized, text_sizes
 from publish.render.pdf import render, write_pdf
 from publish.render.readable import Readable
 
@@ -23,6 +23,7 @@ if TYPE_CHECKING:
     from weasyprint.document import Document
 
     from publish.model.services import Product
+    from publish.render.facedoc import FaceStore
 
 INCH = 25.4
 
@@ -83,6 +84,10 @@ class PageSpec:
     part: Part = "all"
     cards: frozenset[str] | None = None
     ink: Ink = "rgb"
+    players: int = 1
+    """The players whose per-player copies ``each`` prints (publish.model.copies)."""
+    proof: bool = False
+    """Draw the proof guides over every page's card (the gallery's --proof)."""
 
 
 @dataclass(frozen=True)
@@ -95,13 +100,19 @@ class ItemPages:
     service: Service
     what: str
     ink: Ink = "rgb"
+    size: str | None = None
+    """The card size whose type sizes the faces take (None: the game's own)."""
+    bw: bool = False
+    """Greyscale: the black-and-white printer-friendly variant."""
+    proof: bool = False
+    """Draw the proof guides over every card: trim, bleed and safe zone."""
 
 
 def single_items(context: EditionContext, spec: PageSpec) -> list[Item]:
     """The pages of ``spec.deck``'s print-shop document, in order (all of them, whatever
     ``spec.cards``).  Fronts-then-back ends with the deck's one back when its cards share
     one, and with each card's back, in the fronts' order, when they do not."""
-    faces, backs = context.deck_faces(spec.deck)
+    faces, backs = context.deck_faces(spec.deck, spec.players)
     shared = all(back == backs[0] for back in backs)
     seen: dict[str, int] = {}
     items: list[Item] = []
@@ -142,17 +153,36 @@ def item_card(item: Item) -> str | None:
     return None if item.shared else item.anchor.removeprefix("back-").split("-copy")[0]
 
 
-def single_pdf(context: EditionContext, spec: PageSpec, shrunk: list[Shrunk] | None = None
+def single_pdf(context: EditionContext, spec: PageSpec, shrunk: list[Shrunk] | None = None,
+               store: FaceStore | None = None, inputs: Mapping[str, str] | None = None,
+               forced: bool = False, build: str = "", extra: Sequence[Item] = ()
                ) -> tuple[bytes, list[Item]]:
-    """One card per page for ``spec.deck`` (each distinct card once), and its page list;
-    with ``spec.cards``, only the pages of those cards' faces.  Cards whose text was shrunk
-    to fit are added to ``shrunk``."""
+    """One card per page for ``spec.deck`` at the service's card box, and its page list; with
+    ``spec.cards``, only the pages of those cards; ``extra`` pages (of the deck's face
+    document) after them.  The pages are placed from the deck's face
+    document (publish.render.facedoc: laid out once, kept in ``store`` between builds where
+    ``inputs`` still hold, all of it made again when ``forced`` but what this ``build``
+    made); cards whose text was shrunk to fit are added to ``shrunk``."""
+    # facedoc and place lay their pages out with this module's renderer: imported here
+    from publish.render.facedoc import NOWHERE, FaceDoc, face_document, face_item, faces_at, lay_out
+    from publish.render.place import card_pages
+
     items = single_items(context, spec)
     if spec.cards is not None:
         items = [i for i in items if item_card(i) in spec.cards]
-    pages = ItemPages(f"{context.game.config.name} · {spec.deck}", tuple(items), spec.service,
-                      spec.deck, spec.ink)
-    return items_pdf(context, pages, shrunk), items
+    items += extra
+    faces = faces_at(context.game, spec.deck, spec.service, spec.ink, spec.proof)
+    store = store or NOWHERE
+    if spec.cards is not None and store is NOWHERE:  # a few cards, nothing kept: those alone
+        laid: list[Shrunk] = []
+        shown = list({i.anchor: i for i in map(face_item, items)}.values())
+        doc = FaceDoc(lay_out(context, faces, shown, laid), tuple(i.anchor for i in shown),
+                      faces.box, len(shown), tuple(laid))
+    else:
+        doc = face_document(context, faces, inputs or {}, store, forced, build)
+    if shrunk is not None:
+        shrunk += doc.shrunk
+    return card_pages(items, {spec.deck: doc}, spec.service), items
 
 
 def items_pdf(context: EditionContext, pages: ItemPages,
@@ -162,7 +192,7 @@ def items_pdf(context: EditionContext, pages: ItemPages,
     whose text does not fit."""
     faces = [item.card for item in pages.items if item.card]
     game = context.game
-    style = context.style(game.config.print.default_size)
+    style = context.style(pages.size or game.config.print.default_size, pages.bw)
     sizes, floors = text_sizes(game, faces, style)
 
     def lay_out(chosen: dict[str, float], only: set[str] | None) -> Document:
@@ -170,7 +200,8 @@ def items_pdf(context: EditionContext, pages: ItemPages,
                       for item in pages.items
                       if only is None or (item.card is not None and item.card.number in only))
         html = items_html(context, replace(pages, items=shown))
-        return render(html, context.project, f"{pages.what} (print shop)", game_files(game))
+        return render(html, context.project, f"{pages.what} (print shop)", game_files(game),
+                      greyscale=pages.bw)
 
     document = fit(lay_out, sizes, floors, {face.number: pages.what for face in faces}, shrunk)
     return write_pdf(document, pages.what)
@@ -178,19 +209,27 @@ def items_pdf(context: EditionContext, pages: ItemPages,
 
 def items_html(context: EditionContext, pages: ItemPages) -> str:
     """The HTML of ``pages.items`` one per page at the service's size."""
-    style = context.style(context.game.config.print.default_size)
+    style = context.style(pages.size or context.game.config.print.default_size, pages.bw)
     w, h = pages.service.trim
     size = dict(style.size, w=w, h=h, bleed=pages.service.bleed)
-    style = replace(style, size=size, cmyk=pages.ink != "rgb", flat=pages.ink == "cmyk-flat")
+    style = replace(style, size=size, cmyk=pages.ink != "rgb", flat=pages.ink == "cmyk-flat",
+                    proof=pages.proof)
     return context.env.get_template("single.html.j2").render(
         lang=context.locale, title=pages.title, items=pages.items, style=style, size=size,
-        bw=False)
+        bw=pages.bw)
 
 
 def trimmed_service(game: Game, dpi: float = 300) -> Service:
     """The game's card as the print-shop renderer lays it out, trimmed (no bleed), at ``dpi``:
     the gallery's, the virtual table's and the preview's card."""
     return Service("trimmed", CARD_SIZES[game.config.print.default_size], 0.0, dpi)
+
+
+def proof_service(game: Game, dpi: float = 300) -> Service:
+    """The game's card with the game's bleed (print.bleed_mm), at ``dpi``: a proof's card
+    (preview and gallery with --proof), whose guides show what the cut takes away."""
+    return Service("proof", CARD_SIZES[game.config.print.default_size],
+                   game.config.print.bleed_mm, dpi)
 
 
 def pixels(service: Service) -> tuple[int, int]:
@@ -201,10 +240,11 @@ def pixels(service: Service) -> tuple[int, int]:
 
 
 def rasterise(pdf: bytes, dpi: float, size: tuple[int, int] | None = None,
-              level: int = 6, form: str = "png", quality: int = 95) -> list[bytes]:
-    """Every page of ``pdf`` (with its bleed) as PNG bytes at ``dpi``, compressed at zlib
-    ``level`` (1: fastest, for a preview; 6: Pillow's default); or, ``form`` jpeg, as JPEG
-    at ``quality``.
+              level: int = 6, form: str = "png", quality: int = 95,
+              pages: Sequence[int] | None = None) -> list[bytes]:
+    """Every page of ``pdf`` (or those indexed by ``pages``), with its bleed, as PNG bytes at
+    ``dpi``, compressed at zlib ``level`` (1: fastest, for a preview; 6: Pillow's default);
+    or, ``form`` jpeg, as JPEG at ``quality``.
 
     pdfium rounds a page's pixel size up, so a page of 269.28 pt can come out
     one pixel taller than the 1122 px a service asks for; ``size`` trims that
@@ -215,8 +255,8 @@ def rasterise(pdf: bytes, dpi: float, size: tuple[int, int] | None = None,
     document = pdfium.PdfDocument(pdf)
     images = []
     try:
-        for page in document:
-            image = page.render(scale=dpi / 72).to_pil()
+        for index in range(len(document)) if pages is None else pages:
+            image = document[index].render(scale=dpi / 72).to_pil()
             if size and image.size != size:
                 if abs(image.size[0] - size[0]) > 1 or abs(image.size[1] - size[1]) > 1:
                     raise ValueError(f"page renders at {image.size}, expected {size}")

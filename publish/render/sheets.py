@@ -12,12 +12,21 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 from publish.i18n.translate import N_
+from publish.model.layouts import Marks
 from publish.render.faces import Back, DeckBack, Face
-from publish.render.geometry import Box, SheetLayout, grid_layout, mirror_x
+from publish.render.geometry import Box, SheetLayout, mirror_x, turned_axis
 from publish.render.readable import Readable
 
 GUIDE_WIDTH = 0.2  # mm: thin, but a home printer prints it
 GUIDE_GAP = 1.0  # mm kept clear between a guide and the printed card area
+SHORTEST_MARK = 2.0
+"""mm: a mark that would be shorter in the white margin runs on over the outer bleed (cut
+away with it) to the trim, where the margin is too narrow for the bleed and a mark."""
+LABEL_TOP = 1.5  # mm from the paper's edge to the sheet label's top
+LABEL_HEIGHT = 2.6  # mm: a line of the label's 6 pt type
+LABEL_CHAR = 1.5
+"""mm a character of the label's 6 pt semi-bold type takes at most (the widest capitals
+take 1.4 mm): the label's box, which no mark may cross, is reckoned with it."""
 FOLD_NOTE = N_("fold on the dashed line")
 """Printed on every fold sheet; the caller passes it in the edition's words."""
 
@@ -97,14 +106,62 @@ def guides(layout: SheetLayout) -> list[dict[str, Any]]:
     return [g for g in lines if g["w"] > 0 and g["h"] > 0]
 
 
-def _label(page: Page, layout: SheetLayout, text: str) -> None:
-    if layout.grid.y >= 5.5:  # only where the top margin has room for it
-        page.label, page.label_x, page.label_y = text, layout.grid.x + 2, 1.5
+def label_box(layout: SheetLayout, text: str) -> Box | None:
+    """Where the sheet's label goes: in the top margin, just right of the first cut line
+    (None where the top margin has no room for it above the printed cards)."""
+    if layout.grid.y < LABEL_TOP + LABEL_HEIGHT + GUIDE_GAP:
+        return None
+    return Box(layout.cut_xs[0] + GUIDE_GAP, LABEL_TOP, len(text) * LABEL_CHAR, LABEL_HEIGHT)
+
+
+def _label(page: Page, box: Box | None, text: str) -> None:
+    if box is not None:
+        page.label, page.label_x, page.label_y = text, box.x, box.y
+
+
+def crop_marks(layout: SheetLayout, marks: Marks, label: Box | None = None
+               ) -> list[dict[str, Any]]:
+    """The crop marks of a layout: each cut line continued in the margins, ``marks.clear``
+    short of the printed cards (over the outer bleed to the trim where the margin is too
+    narrow), ``marks.length`` long if given, and never across the ``label`` box.
+
+    Lines rather than corner ticks: after a strip is cut away, the opposite margin still
+    shows every line.  A fold layout's marks are its left half's (the side margin at the
+    fold has none); fold_pages mirrors them.
+    """
+    paper_w, paper_h = layout.paper
+    grid, clear, half = layout.grid, marks.clear, GUIDE_WIDTH / 2
+    first, last = layout.trim(0, 0), layout.trim(layout.cols - 1, layout.rows - 1)
+    lines: list[dict[str, Any]] = []
+
+    def span(white: float, trimmed: float) -> tuple[float, float]:
+        """A mark's start and end, from the paper's edge inwards (lengths from the edge)."""
+        end = white - clear if white - clear >= SHORTEST_MARK else trimmed - clear
+        return (max(0.0, end - marks.length) if marks.length else 0.0), end
+
+    def blocked(x: float) -> bool:
+        return label is not None and label.x - clear < x < label.right + clear
+
+    top, bottom = span(grid.y, first.y), span(paper_h - grid.bottom, paper_h - last.bottom)
+    left, right = span(grid.x, first.x), span(paper_w - grid.right, paper_w - last.right)
+    for x in layout.cut_xs:
+        start = max(top[0], label.bottom + clear) if label and blocked(x) else top[0]
+        lines.append({"x": x - half, "y": start, "w": GUIDE_WIDTH, "h": top[1] - start,
+                      "cut": "x"})
+        lines.append({"x": x - half, "y": paper_h - bottom[1], "w": GUIDE_WIDTH,
+                      "h": bottom[1] - bottom[0], "cut": "x"})
+    for y in layout.cut_ys:
+        lines.append({"x": left[0], "y": y - half, "w": left[1] - left[0], "h": GUIDE_WIDTH,
+                      "cut": "y"})
+        if not layout.fold:
+            lines.append({"x": paper_w - right[1], "y": y - half, "w": right[1] - right[0],
+                          "h": GUIDE_WIDTH, "cut": "y"})
+    return [g for g in lines if g["w"] > 0 and g["h"] > 0]
 
 
 def fronts_and_backs(layout: SheetLayout, faces: Sequence[Face], backs: Sequence[Back],
-                     mode: str, title: str, back_shift: tuple[float, float] = (0.0, 0.0)
-                     ) -> list[Page]:
+                     mode: str, title: str, back_shift: tuple[float, float] = (0.0, 0.0),
+                     marks: Marks | None = None) -> list[Page]:
     """Sheets of faces; with ``mode`` long-edge or short-edge, each followed by its backs.
 
     ``back_shift`` moves the backs (mm, back-page coordinates) to cancel the
@@ -112,16 +169,14 @@ def fronts_and_backs(layout: SheetLayout, faces: Sequence[Face], backs: Sequence
     """
     pages: list[Page] = []
     per = layout.per_page
-    lines = guides(layout)
     duplex = mode in ("long-edge", "short-edge")
     sheets = [range(i, min(i + per, len(faces))) for i in range(0, len(faces), per)]
     for number, indexes in enumerate(sheets, 1):
-        front = Page("front", guides=lines)
-        _label(front, layout, f"{title} · {number}/{len(sheets)}")
+        text = f"{title} · {number}/{len(sheets)}"
+        front = _labelled("front", layout, marks or Marks(), text)
         pages.append(front)
         if duplex:
-            back = Page("back", guides=lines)
-            _label(back, layout, f"{title} · {number}/{len(sheets)} · verso")
+            back = _labelled("back", layout, marks or Marks(), f"{text} · verso")
             pages.append(back)
         for slot, index in enumerate(indexes):
             col, row = slot % layout.cols, slot // layout.cols
@@ -133,32 +188,38 @@ def fronts_and_backs(layout: SheetLayout, faces: Sequence[Face], backs: Sequence
     return pages
 
 
-def fold_pages(card: tuple[float, float], bleed: float, paper: tuple[float, float],
-               faces: Sequence[Face], backs: Sequence[Back], title: str,
-               note: str = FOLD_NOTE) -> list[Page]:
+def _labelled(side: str, layout: SheetLayout, marks: Marks, text: str) -> Page:
+    """A page of ``layout`` with its label and the crop marks that keep clear of it."""
+    box = label_box(layout, text)
+    page = Page(side, guides=crop_marks(layout, marks, box))
+    _label(page, box, text)
+    return page
+
+
+def fold_pages(half: SheetLayout, faces: Sequence[Face], backs: Sequence[Back], title: str,
+               note: str = FOLD_NOTE, marks: Marks | None = None) -> list[Page]:
     """Landscape sheets folded down the middle: faces on the left, backs mirrored on the right.
 
-    The left half is laid out like a small sheet (guides in its margins); the
-    right half is its mirror image, so after folding each back lies behind its
-    face and both halves are cut along the same lines.
+    ``half`` lays out the faces on the left half of the page (a fold layout:
+    margins and marks at the paper's edges, the cards' bleed up to the fold);
+    the right half is its mirror image, so after folding each back lies behind
+    its face and both halves are cut along the same lines.
     """
-    paper_w, paper_h = max(paper), min(paper)
-    half = grid_layout((paper_w / 2, paper_h), card, bleed)
-    lines = guides(half)
-    mirrored = [{"x": paper_w - g["x"] - g["w"], "y": g["y"], "w": g["w"], "h": g["h"]}
-                for g in lines]
+    paper_w, paper_h = half.paper
     pages = []
     per = half.per_page
     for start in range(0, len(faces), per):
-        page = Page("folded", guides=lines + mirrored,
-                    fold={"x": paper_w / 2 - 0.15, "y": 0.0, "h": paper_h})
+        page = _labelled("folded", half, marks or Marks(),
+                         f"{title} · {start // per + 1} · {note}")
+        page.guides += [dict(g, x=paper_w - g["x"] - g["w"]) for g in page.guides]
+        page.fold = {"x": paper_w / 2 - 0.15, "y": 0.0, "h": paper_h}
         for slot, index in enumerate(range(start, min(start + per, len(faces)))):
             col, row = slot % half.cols, slot // half.cols
             trim, visible = half.trim(col, row), half.visible(col, row)
-            page.slots.append(_slot(faces[index], trim, visible, bleed, f"card-{index + 1}"))
+            page.slots.append(_slot(faces[index], trim, visible, half.bleed,
+                                    f"card-{index + 1}"))
             page.slots.append(_slot(backs[index], mirror_x(trim, paper_w),
-                                    mirror_x(visible, paper_w), bleed, f"back-{index + 1}"))
-        _label(page, half, f"{title} · {start // per + 1} · {note}")
+                                    mirror_x(visible, paper_w), half.bleed, f"back-{index + 1}"))
         pages.append(page)
     return pages
 
@@ -167,7 +228,7 @@ def _through_sheet(box: dict[str, float], paper: tuple[float, float], flip: str
                    ) -> dict[str, float]:
     """Where to draw on the back page a mark meant to be seen at ``box`` from the front."""
     width, height = paper
-    if flip == "long-edge":
+    if turned_axis(flip, width > height) == "x":
         return dict(box, x=width - box["x"] - box["w"])
     return dict(box, y=height - box["y"] - box["h"])
 

@@ -16,6 +16,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from urllib.parse import quote
 
+from publish.model.copies import copies
 from publish.model.game import Game
 from publish.render.tts import Sheet
 
@@ -70,10 +71,11 @@ def _card(game: Game, deck: str, number: str, sheet: Sheet, entry: dict, copy: i
 
 
 def deck_object(game: Game, deck: str, sheets: list[Sheet], files: Callable[[Sheet], str],
-                back: str, x: float, scale: tuple[float, float],
+                back: str, x: float, scale: tuple[float, float], players: int = 1,
                 card_backs: Callable[[Sheet], str | None] = lambda sheet: None) -> dict:
-    """One deck: its sheets, and one card per copy, in the deck's order.  ``card_backs``:
-    the address of a sheet's sheet of backs, None where the deck's cards share ``back``."""
+    """One deck: its sheets, and one card per copy (per-player ones for ``players``), in the
+    deck's order.  ``card_backs``: the address of a sheet's sheet of backs, None where the
+    deck's cards share ``back``."""
     entries = {}
     for sheet in sheets:
         backs = card_backs(sheet)
@@ -82,7 +84,7 @@ def deck_object(game: Game, deck: str, sheets: list[Sheet], files: Callable[[She
     cards = []
     for sheet in sheets:
         for number in sheet.cards:
-            for copy in range(game.card(number).copies[deck]):
+            for copy in range(copies(game, game.card(number), deck, players)):
                 cards.append(_card(game, deck, number, sheet, entries[sheet.key], copy, scale))
     if len(cards) == 1:
         return {**cards[0], "Transform": transform(x, scale),
@@ -99,10 +101,11 @@ def deck_object(game: Game, deck: str, sheets: list[Sheet], files: Callable[[She
 
 def saved_object(game: Game, sheets: dict[str, list[Sheet]], trim: tuple[float, float],
                  sheet_file: Callable[[Sheet], str], back_file: Callable[[str], str],
-                 addresses: Addresses,
+                 addresses: Addresses, players: int = 1,
                  backs_file: Callable[[Sheet], str | None] = lambda sheet: None) -> dict:
-    """The saved object: every deck with cards, side by side along the table, centred;
-    ``backs_file`` names a sheet's sheet of backs where its cards do not share one."""
+    """The saved object: every deck with cards, side by side along the table, centred; the
+    per-player copies as many times as ``players``; ``backs_file`` names a sheet's sheet of
+    backs where its cards do not share one."""
 
     def card_backs(sheet: Sheet) -> str | None:
         name = backs_file(sheet)
@@ -114,7 +117,7 @@ def saved_object(game: Game, sheets: dict[str, list[Sheet]], trim: tuple[float, 
     objects = [deck_object(game, deck, sheets[deck],
                            lambda sheet: addresses.of(sheet_file(sheet)),
                            addresses.of(back_file(deck)),
-                           (i - (len(decks) - 1) / 2) * step, scale, card_backs)
+                           (i - (len(decks) - 1) / 2) * step, scale, players, card_backs)
                for i, deck in enumerate(decks)]
     return {"SaveName": game.config.name, "GameMode": "", "Date": "", "VersionNumber": "",
             "GameType": "", "GameComplexity": "", "Tags": [], "Gravity": 0.5,

@@ -10,15 +10,18 @@ The build (publish.build.run) plans and runs every target the same way.
 
 from __future__ import annotations
 
+import uuid
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Protocol, TypeVar, runtime_checkable
 
 from publish.core.problems import Problem
+from publish.docs.changes.data import Comparison
 from publish.model.game import Game
 from publish.model.inputs import Inputs
 from publish.render.edition import EditionContext
+from publish.render.facedoc import FaceStore, store_for
 
 OptionsT = TypeVar("OptionsT")
 """A target's options dataclass."""
@@ -34,6 +37,12 @@ def job_dir(project: Path, game_id: str, job: Job) -> Path:
     if job.whole_game:
         return project / "build" / game_id
     return output_dir(project, game_id, job.locale)
+
+
+def edition_store(work: Work, job: Job) -> FaceStore:
+    """The face documents kept for a job's edition (publish.render.facedoc), which every
+    output showing the cards shares."""
+    return store_for(work.project, work.game.id, job.locale)
 
 
 @dataclass
@@ -118,6 +127,15 @@ class Work:
     """Each example's replay findings from the check, so no example is replayed twice."""
     warnings: tuple[Problem, ...] = ()
     """The check's warnings (a picture too coarse to print sharp): a build says them too."""
+    since: str = ""
+    """The earlier version game.yaml's ``changes_since`` names, as what identifies it (its
+    commit, or its files' digest): an input of the outputs that show the changes; '': none."""
+    changes: Comparison | None = None
+    """What changed since that version, compared once per build when an output showing it
+    is made (publish.app.changes.since)."""
+    build: str = field(default_factory=lambda: uuid.uuid4().hex)
+    """A name for this build: what one of its jobs made (a deck's faces), a forced job of the
+    same build may reuse (publish.render.facedoc)."""
     _editions: dict[str, EditionContext] = field(default_factory=dict, init=False,
                                                   repr=False, compare=False)
 

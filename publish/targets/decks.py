@@ -1,29 +1,22 @@
 """Print-and-cut deck PDFs: one per deck, one joining them all, and the duplex calibration page.
 
-A deck whose cards alone changed has only the sheets showing them laid out
-again and put back into the PDF it made last time.
+Each deck's faces are laid out once, one card per page (publish.render.facedoc), and
+placed on the sheets; a deck whose cards alone changed has only their faces laid
+out again.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from publish.core.problems import OptionError, did_you_mean
 from publish.model.game import BACKS, Game, game_files
 from publish.model.inputs import Inputs
-from publish.render.decks import (
-    DeckOptions,
-    SheetSpec,
-    calibration_html,
-    render_sheets,
-    sheets_showing,
-)
-from publish.render.edition import EditionContext
-from publish.render.fit import Shrunk
+from publish.render.decks import DeckOptions, SheetSpec, calibration_html, lay_out_sheets
 from publish.render.geometry import CARD_SIZES
 from publish.render.pdf import render, write_pdf
-from publish.render.splice import SpliceError, canonical, join_pdfs, page_count, replace_pages
-from publish.targets.base import Job, Joining, Rendered, Work, output_dir
+from publish.render.splice import join_pdfs, page_count
+from publish.targets.base import Job, Joining, Rendered, Work, edition_store, output_dir
 from publish.targets.options import check_choices, option, paper_option
 
 
@@ -45,6 +38,8 @@ class DecksOptions:
     size: str | None = option(None, choices=tuple(CARD_SIZES), help="Card size.",
                               default_text="the game's print.default_size")
     bw: bool = option(False, help="Black-and-white printer-friendly variant.")
+    proof: bool = option(False, help="Draw the trim, the bleed and the safe zone over every "
+                         "card, to check a design (not to print), written as NAME-proof.pdf.")
     backs: str | None = option(None, choices=tuple(BACKS),
                                help="Backs: none, for a duplex flip on the long or short "
                                     "edge, or to fold.",
@@ -52,9 +47,17 @@ class DecksOptions:
     back_offset: tuple[float, float] = option(
         (0.0, 0.0), metavar="X,Y", parse=parse_offset, default_text="0,0",
         help="Offset read on the calibration page (mm); backs are moved to cancel it.")
+    players: int | None = option(None, metavar="N",
+                                 help="Print per-player copies for N players (files named "
+                                      "-Np unless N is the game's usual number).",
+                                 default_text="the game's players.default, else its fewest")
     only: tuple[str, ...] = option((), flag="--deck", metavar="ID",
                                    help="Only this deck (repeat for more); no decks-all PDF.",
                                    default_text="every deck")
+    layout: str | None = option(None, metavar="ID",
+                                help="Sheet layout (publish/data/layouts.yaml or the game's "
+                                     "layouts/): grid, gaps, margins, crop marks.",
+                                default_text="the default for the paper, size and backs")
 
     def __post_init__(self) -> None:
         check_choices(self)
@@ -62,8 +65,9 @@ class DecksOptions:
     def for_edition(self, game: Game, locale: str) -> DeckOptions:
         """The options the decks of ``game``'s edition ``locale`` are laid out with."""
         return DeckOptions(paper=self.paper, size=self.size, bw=self.bw, backs=self.backs,
-                           back_offset=self.back_offset, only=self.only,
-                           locale=locale).for_game(game)
+                           back_offset=self.back_offset, only=self.only, proof=self.proof,
+                           layout=self.layout, locale=locale, players=self.players
+                           ).for_game(game)
 
 
 def deck_file(deck: str, options: DeckOptions) -> str:
@@ -134,14 +138,13 @@ class Decks:
             document = render(calibration_html(context, job.options), work.project,
                               "calibration", game_files(context.game))
             return Rendered({name: write_pdf(document, "calibration")}, {name: len(document.pages)})
-        previous = output_dir(work.project, context.game.id, job.locale) / name
         config = context.game.config
         spec = SheetSpec(f"{config.name} · {config.decks[job.key].name}", (job.key,),
-                         job.options, frozenset(job.cards) if job.cards else None)
-        shrunk: list[Shrunk] = []
-        pdf, pages = lay_out_deck(context, spec, previous.read_bytes()
-                                  if spec.cards and previous.is_file() else None, shrunk)
-        return Rendered({name: pdf}, {name: pages}, note="; ".join(map(str, shrunk)))
+                         job.options)
+        sheets = lay_out_sheets(context, spec, edition_store(work, job), job.inputs, job.forced,
+                                work.build)
+        return Rendered({name: sheets.pdf}, {name: sheets.pages},
+                        note="; ".join(map(str, sheets.shrunk)))
 
     def finish(self, work: Work, job: Job, made: dict[str, bytes]) -> Rendered:
         """decks-all from the per-deck PDFs, just made or as they are on disk."""
@@ -150,24 +153,6 @@ class Decks:
         pdfs = [made[n] if n in made else (out / n).read_bytes() for n in names]
         name, joined = job.outputs[0], join_pdfs(pdfs, work.game.config.name)
         return Rendered({name: joined}, {name: page_count(joined)})
-
-
-def lay_out_deck(context: EditionContext, spec: SheetSpec, previous: bytes | None,
-                 shrunk: list[Shrunk]) -> tuple[bytes, int]:
-    """(PDF, pages) of one deck's sheets; with ``previous`` (the PDF as last made), only the
-    sheets showing ``spec.cards`` are laid out and put back into it.  Cards whose text was
-    shrunk to fit are added to ``shrunk``."""
-    if spec.cards and previous is not None:
-        at = sheets_showing(context, spec)
-        document = render_sheets(context, spec, shrunk)
-        try:
-            pdf = replace_pages(previous, write_pdf(document, spec.title), at)
-            return pdf, page_count(pdf)
-        except SpliceError:
-            pass  # the previous PDF is not what the record says: lay out every sheet
-    del shrunk[:]  # from the partial layout, if it was tried: the whole deck says again
-    document = render_sheets(context, replace(spec, cards=None), shrunk)
-    return canonical(write_pdf(document, spec.title)), len(document.pages)
 
 
 TARGET: Joining[DecksOptions] = Decks()

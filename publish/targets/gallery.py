@@ -13,22 +13,38 @@ from publish.model.inputs import Inputs
 from publish.render.gallery import DPI, contact_sheet, gallery_context, has_own_back
 from publish.render.printshop import (
     PageSpec,
+    Service,
     item_card,
     pixels,
+    proof_service,
     rasterise,
     single_pdf,
     trimmed_service,
 )
-from publish.targets.base import Job, Joining, Rendered, Work, output_dir
+from publish.targets.base import Job, Joining, Rendered, Work, edition_store, output_dir
+from publish.targets.options import option
 
 FOLDER = "gallery"
+PROOF_FOLDER = "gallery-proof"
 
 
 @dataclass(frozen=True)
 class GalleryOptions:
-    """The gallery's settings: the resolution of its pictures, which no command offers."""
+    """The gallery's settings: whether the faces show the proof guides (--proof), and the
+    resolution of its pictures, which no command offers."""
 
     dpi: int = DPI
+    proof: bool = option(False, help="Every face with its bleed, and the trim, the bleed and "
+                         "the safe zone drawn over it, in gallery-proof/.")
+
+    @property
+    def folder(self) -> str:
+        """The gallery's folder: a proof gallery never replaces the plain one."""
+        return PROOF_FOLDER if self.proof else FOLDER
+
+    def service(self, game: Game) -> Service:
+        """The card box the faces are laid out at: trimmed, or with the bleed for a proof."""
+        return (proof_service if self.proof else trimmed_service)(game, self.dpi)
 
 
 def first_decks(game: Game) -> dict[str, str]:
@@ -53,10 +69,11 @@ class Gallery:
     def jobs(self, work: Work, inputs: Inputs, locale: str, options: GalleryOptions) -> list[Job]:
         game, common = work.game, inputs.common(locale)
         every = {**common, **inputs.cards((c.number for c in game.cards), locale)}
-        index = Job(self.name, locale, (f"{FOLDER}/index.html",), every, options, key="index",
+        folder = options.folder
+        index = Job(self.name, locale, (f"{folder}/index.html",), every, options, key="index",
                     final=True)
         return [index] + [
-            Job(self.name, locale, (f"{FOLDER}/contact-{deck}.png",),
+            Job(self.name, locale, (f"{folder}/contact-{deck}.png",),
                 {**common, **inputs.order(deck),
                  **inputs.cards((c.number for c in game.deck_cards(deck)), locale)},
                 options, key=deck, cost=len(game.deck_cards(deck)))
@@ -65,19 +82,20 @@ class Gallery:
     def render(self, work: Work, job: Job) -> Rendered:
         """A deck's faces, one PNG per card whose image this deck gives, and its contact sheet."""
         context, deck = work.edition(job.locale), job.key
-        game = context.game
-        service = trimmed_service(game, job.options.dpi)
-        pdf, items = single_pdf(context, PageSpec(deck, service))
+        game, folder = context.game, job.options.folder
+        service = job.options.service(game)
+        pdf, items = single_pdf(context, PageSpec(deck, service, proof=job.options.proof), None,
+                                edition_store(work, job), job.inputs, job.forced, work.build)
         pngs = rasterise(pdf, job.options.dpi, pixels(service))
         pages = list(zip(items, pngs, strict=True))
         faces = [(item.card.number, png) for item, png in pages
                  if item.card is not None and not item.back]
         copies = {card.number: card.copies[deck] for card in game.deck_cards(deck)}
         first = first_decks(game)
-        files = {f"{FOLDER}/images/{number}.png": png
+        files = {f"{folder}/images/{number}.png": png
                  for number, png in faces if first.get(number) == deck}
         own = {card.number for card in game.deck_cards(deck) if has_own_back(card)}
-        files.update({f"{FOLDER}/images/{number}-back.png": png for item, png in pages
+        files.update({f"{folder}/images/{number}-back.png": png for item, png in pages
                       if item.back and (number := item_card(item)) in own
                       and first.get(number) == deck})
         name = job.outputs[0]
@@ -87,26 +105,26 @@ class Gallery:
     def finish(self, work: Work, job: Job, made: dict[str, bytes]) -> Rendered:
         """The page, showing the cards whose images exist; images of cards gone are removed."""
         context = work.edition(job.locale)
-        game = context.game
-        folder = output_dir(work.project, game.id, job.locale) / FOLDER
+        game, name = context.game, job.options.folder
+        folder = output_dir(work.project, game.id, job.locale) / name
         decks_of = {card.number: [d for d in game.config.decks if d in card.copies]
                     for card in game.cards if card.copies}
-        shown = {n: d for n, d in decks_of.items() if f"{FOLDER}/images/{n}.png" in made
+        shown = {n: d for n, d in decks_of.items() if f"{name}/images/{n}.png" in made
                  or (folder / "images" / f"{n}.png").is_file()}
         backs = {c.number for c in game.cards if c.number in shown and has_own_back(c)
-                 and (f"{FOLDER}/images/{c.number}-back.png" in made
+                 and (f"{name}/images/{c.number}-back.png" in made
                       or (folder / "images" / f"{c.number}-back.png").is_file())}
         images = {f"images/{n}.png" for n in shown} | {f"images/{n}-back.png" for n in backs}
-        stale = [f"{FOLDER}/{p.relative_to(folder).as_posix()}"
+        stale = [f"{name}/{p.relative_to(folder).as_posix()}"
                  for pattern, keep in (("images/*.png", images),
                                        ("contact-*.png", {f"contact-{d}.png"
                                                           for d in game.config.decks}))
                  for p in folder.glob(pattern) if p.relative_to(folder).as_posix() not in keep]
-        service = trimmed_service(game, job.options.dpi)
         html = context.env.get_template("gallery.html.j2").render(
-            lang=job.locale, **gallery_context(game, shown, pixels(service), backs))
-        name = job.outputs[0]
-        return Rendered({name: html.encode("utf-8")}, {name: 1}, remove=stale,
+            lang=job.locale, **gallery_context(game, shown, pixels(job.options.service(game)),
+                                               backs))
+        index = job.outputs[0]
+        return Rendered({index: html.encode("utf-8")}, {index: 1}, remove=stale,
                         note=f"{len(shown)} cards, {len(game.config.decks)} contact sheets")
 
 

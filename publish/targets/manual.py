@@ -47,8 +47,9 @@ class Manual:
         game, options = work.game, ManualOptions(paper=chosen.paper, locale=locale,
                                                    tagged=not chosen.untagged)
         cards = inputs.cards((c.number for c in game.cards), locale)
+        since = {"changes since": work.since} if work.since else {}
         return [Job(self.name, locale, (manual_file(options),),
-                    {**inputs.common(locale), **cards, **inputs.rules()},
+                    {**inputs.common(locale), **cards, **inputs.rules(), **since},
                     options, cost=len(game.cards) * 4)]
 
     def render(self, work: Work, job: Job) -> Rendered:
@@ -59,7 +60,8 @@ class Manual:
         edition = rules_of(work.edition(job.locale), examples=work.examples,
                            link_cards="card-list" in work.game.config.manual.shape,
                            tagged=job.options.tagged)
-        manual = make_manual(edition, work.project, job.options, cache=cache)
+        changes = work.changes.edition(job.locale) if work.changes else None
+        manual = make_manual(edition, work.project, job.options, cache=cache, changes=changes)
         name = job.outputs[0]
         return Rendered({name: manual.pdf}, {name: manual.pages})
 

@@ -1,24 +1,27 @@
 """Print-shop files, per service and deck, in the service's own folder: printshop/<service>/.
 
+Every page is placed from the deck's face document (publish.render.facedoc),
+which the decks share when the service's card is close enough to the game's.
 A service that takes images (The Game Crafter, MakePlayingCards) gets a PNG or
 JPEG per card side at its pixel size, beside a proof PDF of the deck one card
-per page; a deck whose cards alone changed has only their pages laid out and
+per page; a deck whose cards alone changed has only their faces laid out and
 rasterised again.  A service that takes PDFs (DriveThruCards, a European
 PDF/X-4 printer) gets them in its page order, converted to CMYK and made
 PDF/X when it asks (publish.render.printpdf).  Every file is preflighted
 against the service's data before it is written (publish.checks.preflight):
-one the service would refuse fails the build, naming the card.  Images of cards that no longer
-exist are removed: only files this target listed as written in the folder's
-record (``.<deck>.written``), never anything else.
+one the service would refuse fails the build, naming the card.  Images of
+cards that no longer exist are removed: only files this target listed as
+written in the folder's record (``.<deck>.written``), never anything else.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from pathlib import Path
 
 from publish.checks.preflight.service import check_made, image_expectation, pdf_expectation
 from publish.core.problems import OptionError
+from publish.model.copies import players_for, players_suffix
 from publish.model.game import Game
 from publish.model.inputs import Inputs, digest
 from publish.model.services import Service as PrintService
@@ -32,11 +35,9 @@ from publish.render.printshop import (
     item_card,
     product_box,
     rasterise,
-    single_items,
     single_pdf,
 )
-from publish.render.splice import FontsChange, SpliceError, canonical, replace_pages
-from publish.targets.base import Job, Rendered, Target, Work, output_dir
+from publish.targets.base import Job, Rendered, Target, Work, edition_store, output_dir
 from publish.targets.options import option
 
 FOLDER = "printshop"
@@ -52,6 +53,11 @@ class PrintshopOptions:
              "(services/<id>.yaml in its folder); docs/print-services.md.")
     images: bool = option(True, help="For a service that takes images: write them (else "
                                      "only the proof PDF).")
+    players: int | None = option(None, metavar="N",
+                                 help="For a service that prints every copy: per-player copies "
+                                      "for N players (files named -Np unless N is the game's "
+                                      "usual number).",
+                                 default_text="the game's players.default, else its fewest")
 
 
 def service_of(game: Game, options: PrintshopOptions) -> PrintService:
@@ -62,6 +68,18 @@ def service_of(game: Game, options: PrintshopOptions) -> PrintService:
     if options.service not in services:
         raise OptionError(f"unknown service {options.service!r}: {', '.join(services)}")
     return services[options.service]
+
+
+def players_of(game: Game, service: PrintService, options: PrintshopOptions) -> int:
+    """The players whose per-player copies the files print; OptionError for --players other
+    than the game's usual number when the service prints each card once (the files would be
+    the same)."""
+    players = players_for(game, options.players)
+    if players_suffix(game, players) and service.spec.files.copies == "distinct":
+        raise OptionError(f"--players {players}: {service.name} prints each card once, "
+                          "whatever its copies, so its files are the same for any number of "
+                          "players")
+    return players
 
 
 def image_name(service: PrintService, deck: str, side: str, card: str) -> str:
@@ -120,8 +138,10 @@ class Printshop:
         if profile is not None and (game.root / profile).is_file():  # the printer's, if named
             own["profile"] = digest([(game.root / profile).read_bytes()])
         image_form = service.spec.files.form != "pdf"
+        tail = players_suffix(game, players_of(game, service, options))
         return [Job(self.name, locale,
-                    (proof_file(service, deck),) if image_form else pdf_files(service, deck),
+                    (proof_file(service, deck),) if image_form
+                    else pdf_files(service, deck + tail),
                     {**common, **own, **inputs.order(deck),
                      **inputs.cards((c.number for c in game.deck_cards(deck)), locale)},
                     options, key=deck, cost=len(game.deck_cards(deck)), paged=image_form)
@@ -140,28 +160,17 @@ class Printshop:
         product = service.spec.products[game.config.print.default_size]
         name = job.outputs[0]
         spec = PageSpec(job.key, product_box(service.name, product))
-        items = single_items(context, spec)
         out = output_dir(work.project, game.id, job.locale)
-        previous = out / name
-        partial = bool(job.cards) and previous.is_file()
         shrunk: list[Shrunk] = []
-        pdf, made = single_pdf(context, replace(spec, cards=frozenset(job.cards))
-                               if partial else spec, shrunk)
+        pdf, items = single_pdf(context, spec, shrunk, edition_store(work, job), job.inputs,
+                                  job.forced, work.build)
+        # only the changed cards' images are made again when the proof is there to show the rest
+        made = ([i for i in items if item_card(i) in job.cards]
+                if job.cards and (out / name).is_file() else items)
         files = service.spec.files
+        at = [items.index(m) for m in made]
         images = (rasterise(pdf, product.dpi, product.pixels, form=files.form,
-                            quality=files.jpeg_quality) if job.options.images else [])
-        if partial:
-            anchors = [item.anchor for item in items]
-            try:
-                pdf = replace_pages(previous.read_bytes(), pdf,
-                                    [anchors.index(m.anchor) for m in made])
-            except FontsChange:  # the PDF laid out whole; the other pages' images stand
-                shrunk = []
-                pdf = canonical(single_pdf(context, spec, shrunk)[0])
-            except SpliceError:  # not the PDF the record describes: make it all again
-                return self.render(work, replace(job, cards=()))
-        else:
-            pdf = canonical(pdf)  # as a spliced one is written (render.splice.save)
+                            quality=files.jpeg_quality, pages=at) if job.options.images else [])
         written = {item_image(service, job.key, m): image
                    for m, image in zip(made, images, strict=bool(images))}
         proof, picture = pdf_expectation(service, product, proof=True), image_expectation(product)
@@ -190,10 +199,12 @@ class Printshop:
         made: dict[str, bytes] = {}
         pages: dict[str, int] = {}
         shrunk: list[Shrunk] = []
+        store = edition_store(work, job)
         for name, part in zip(job.outputs, parts, strict=True):
             spec = PageSpec(job.key, box, files.sides, files.copies, part,  # type: ignore[arg-type]
-                            ink=ink)
-            pdf, items = single_pdf(context, spec, shrunk)
+                            ink=ink, players=players_of(game, service, job.options))
+            pdf, items = single_pdf(context, spec, shrunk, store, job.inputs, job.forced,
+                                    work.build)
             made[name] = print_ready(pdf, service, items, game.root, work.project,
                                      f"deck {job.key} ({service.id})")
             pages[name] = len(items)

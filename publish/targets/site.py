@@ -19,13 +19,16 @@ from publish.model.inputs import Inputs
 from publish.render.edition import EditionContext
 from publish.render.gallery import DPI
 from publish.render.printshop import PageSpec, pixels, rasterise, single_pdf, trimmed_service
-from publish.targets.base import Job, Rendered, Target, Work, job_dir
+from publish.targets.base import Job, Rendered, Target, Work, edition_store, job_dir
 from publish.targets.gallery import first_decks
 
 FOLDER = "site"
 ASSETS = ("site.css", "site.js", "filter.js", "search.js", "LICENCE.txt")
 """The files every page shares, from templates/_common/site/ (a project may replace them
 with its own, as any template), copied to site/assets/."""
+CHANGES_CSS = "changes.css"
+"""The changes page's and the changed rules' style: copied when game.yaml names an earlier
+version (``changes_since``)."""
 
 
 @dataclass(frozen=True)
@@ -55,7 +58,7 @@ class Site:
     def jobs(self, work: Work, inputs: Inputs, locale: str, options: SiteOptions) -> list[Job]:
         game = work.game
         every = {**inputs.common(locale), **inputs.cards((c.number for c in game.cards), locale),
-                 **inputs.rules()}
+                 **inputs.rules(), **({"changes since": work.since} if work.since else {})}
         return [Job(self.name, locale, (f"{FOLDER}/{locale}/index.html",), every, options,
                     cost=len(game.cards) * 2, whole_game=True, noun="site")]
 
@@ -69,15 +72,16 @@ class Site:
         edition = read_edition(context, stable_ids=True,
                                check_example=example_checker(context, work.examples),
                                face_html=face_image(game, job.locale, images, "../"))
-        pages = site_pages(edition, editions, images)
+        changes = work.changes.edition(job.locale) if work.changes else None
+        pages = site_pages(edition, editions, images, changes)
         edition.raise_problems()
         ours = f"{FOLDER}/{job.locale}/"
         files = {ours + path: data for path, data in pages.items()}
-        files.update(_faces(context, job.options.dpi, ours))
+        files.update(_faces(work, job, context, ours))
         files[f"{FOLDER}/index.html"] = root_page(edition, editions)
         loader = context.rules_env.loader
         assert loader is not None
-        for asset in ASSETS:
+        for asset in ASSETS + ((CHANGES_CSS,) if changes else ()):
             text = loader.get_source(context.rules_env, f"site/{asset}")[0]
             files[f"{FOLDER}/assets/{asset}"] = text.encode("utf-8")
         out = job_dir(work.project, game.id, job) / FOLDER / job.locale
@@ -88,13 +92,15 @@ class Site:
                         note=f"{len(pages)} pages, {len(images)} cards")
 
 
-def _faces(context: EditionContext, dpi: int, ours: str) -> dict[str, bytes]:
-    """Every card's face at ``dpi`` and at twice it, from the first deck that holds it."""
-    game = context.game
+def _faces(work: Work, job: Job, context: EditionContext, ours: str) -> dict[str, bytes]:
+    """Every card's face at the job's resolution and at twice it, from the first deck that
+    holds it (placed from the decks' face documents)."""
+    game, dpi = context.game, job.options.dpi
     first = first_decks(game)
     files: dict[str, bytes] = {}
     for deck in game.config.decks:
-        pdf, items = single_pdf(context, PageSpec(deck, trimmed_service(game, dpi)))
+        pdf, items = single_pdf(context, PageSpec(deck, trimmed_service(game, dpi)), None,
+                                edition_store(work, job), job.inputs, job.forced, work.build)
         for scale, suffix in ((1, ""), (2, "@2x")):
             service = trimmed_service(game, dpi * scale)
             pngs = rasterise(pdf, dpi * scale, pixels(service))

@@ -18,18 +18,17 @@ from dataclasses import dataclass
 from urllib.parse import quote, urlsplit, urlunsplit
 
 from publish.core.problems import OptionError
+from publish.model.copies import player_range, players_for, players_suffix
 from publish.model.game import Game
 from publish.model.inputs import Inputs
 from publish.render.faces import deck_context
 from publish.render.printshop import (
     INCH,
     Item,
-    ItemPages,
     PageSpec,
     item_card,
-    items_pdf,
     rasterise,
-    single_items,
+    single_pdf,
     trimmed_service,
 )
 from publish.render.tts import (
@@ -42,7 +41,7 @@ from publish.render.tts import (
     thumbnail,
 )
 from publish.render.ttsobject import Addresses, saved_object
-from publish.targets.base import Job, Joining, Rendered, Work, output_dir
+from publish.targets.base import Job, Joining, Rendered, Work, edition_store, output_dir
 from publish.targets.options import option
 
 FOLDER = "tts"
@@ -59,6 +58,12 @@ class TtsOptions:
                                help="A card's width on the sheets.",
                                default_text="the widest a 4096 px sheet allows")
     """A card's width on the sheets, in px (None: the widest a 4096 px sheet allows)."""
+    players: int | None = option(None, metavar="N",
+                                 help="Put per-player copies in the saved object for N "
+                                      "players (named -Np unless N is the game's usual "
+                                      "number).",
+                                 default_text="the game's players.default, else its fewest")
+    """The players the saved object's per-player copies are for (None: the game's usual)."""
 
     def __post_init__(self) -> None:
         if self.base_url:
@@ -101,8 +106,10 @@ def sheet_files(game: Game, deck: str, laid: list[Sheet]) -> list[str]:
                            else (sheet_file(sheet),)))]
 
 
-def object_file(game: Game, locale: str, suffix: str = "json") -> str:
-    return f"{game.id}-{locale}.{suffix}"
+def object_file(game: Game, locale: str, suffix: str = "json", players: str = "") -> str:
+    """The saved object's file (or its thumbnail's, ``suffix`` png); ``players``: the -Np of
+    a build for other than the game's usual number of players."""
+    return f"{game.id}-{locale}{players}.{suffix}"
 
 
 def trim(game: Game, locale: str) -> tuple[float, float]:
@@ -137,8 +144,9 @@ class Tts:
         addresses = {"addresses": options.base_url or self.local(work, locale).base}
         orders = {f"order {deck}": inputs.order(deck)["order"] for deck in game.config.decks}
         every = inputs.cards((c.number for c in game.cards if c.copies), locale)
-        jobs.append(Job(self.name, locale, (f"{FOLDER}/{object_file(game, locale)}",
-                                            f"{FOLDER}/{object_file(game, locale, 'png')}"),
+        tail = players_suffix(game, players_for(game, options.players))
+        jobs.append(Job(self.name, locale, (f"{FOLDER}/{object_file(game, locale, 'json', tail)}",
+                                            f"{FOLDER}/{object_file(game, locale, 'png', tail)}"),
                         {**common, **size, **addresses, **orders, **every}, options,
                         key="object", final=True, noun="tts saved object"))
         return jobs
@@ -157,12 +165,12 @@ class Tts:
         cell = cell_size(card, job.options.width)
         dpi = cell[0] / (card[0] / INCH)
         service = trimmed_service(game, dpi)
-        items = single_items(context, PageSpec(deck, service))
         unique = own_backs(game, deck)
-        if unique:  # the cards' own backs are listed; the deck's, for the thumbnail, is not
-            items.append(Item(None, deck_context(game, deck), f"back-{deck}", shared=True))
-        pdf = items_pdf(context, ItemPages(f"{game.config.name} · {deck}", tuple(items),
-                                           service, deck))
+        # the cards' own backs are listed; the deck's, for the thumbnail, is added
+        extra = [Item(None, deck_context(game, deck), f"back-{deck}", shared=True)] \
+            if unique else []
+        pdf, items = single_pdf(context, PageSpec(deck, service), None, edition_store(work, job),
+                                job.inputs, job.forced, work.build, extra)
         pngs = list(zip(items, rasterise(pdf, dpi), strict=True))
         faces = {item.card.number: png for item, png in pngs
                  if item.card is not None and not item.back}
@@ -186,14 +194,18 @@ class Tts:
         addresses = (Addresses(job.options.base_url) if job.options.base_url
                      else self.local(work, job.locale))
         data = saved_object(game, laid, trim(game, job.locale), sheet_file, back_file,
-                            addresses, lambda sheet: backs_file(sheet)
-                            if own_backs(game, sheet.deck) else None)
+                            addresses, players_for(work.game, job.options.players),
+                            lambda sheet: backs_file(sheet) if own_backs(game, sheet.deck)
+                            else None)
         folder = output_dir(work.project, game.id, job.locale) / FOLDER
         backs = [f"{FOLDER}/{back_file(deck)}" for deck in laid if laid[deck]]
         picture = thumbnail([made[name] if name in made else (folder.parent / name).read_bytes()
                              for name in backs])
-        keep = {*job.outputs, *backs, *(name for deck, found in laid.items()
-                                        for name in sheet_files(game, deck, found))}
+        fewest, most = player_range(game)
+        objects = {f"{FOLDER}/{object_file(game, job.locale, kind, players_suffix(game, n))}"
+                   for n in range(fewest, most + 1) for kind in ("json", "png")}
+        keep = {*job.outputs, *objects, *backs, *(name for deck, found in laid.items()
+                                                  for name in sheet_files(game, deck, found))}
         stale = [f"{FOLDER}/{p.name}" for p in sorted(folder.glob("*"))
                  if p.suffix in (".png", ".json") and f"{FOLDER}/{p.name}" not in keep]
         json_name, png_name = job.outputs

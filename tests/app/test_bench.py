@@ -36,3 +36,28 @@ def test_the_cost_of_tags_is_the_tagged_manuals_build_over_the_untagged(monkeypa
     assert seen.count(["build", "--force", "manual", "--game", "moon", "--untagged"]) == 2
     assert seen.count(["build", "--force", "manual", "--game", "moon"]) == 3  # a warm-up
     assert "tagged/untagged = 1.2 (goal <= 1.15: NOT met)" in bench._tags_line(tags)
+
+
+def test_the_decks_are_compared_in_wall_and_in_cpu(monkeypatch, tmp_path):
+    from publish.app import bench
+
+    def timed(command, cwd):
+        return (1.0, 1.6) if command[0].endswith("weasyprint") else (0.5, 1.2)
+
+    monkeypatch.setattr(bench, "_timed", timed)
+    found = bench._compare(["publish"], ["weasyprint"], tmp_path, runs=2)
+    assert found["ratio_wall_ours_over_bare"] == 0.5 and found["ratio_cpu_ours_over_bare"] == 0.75
+    decks = {**found, "cores_used_by_ours": 2.4}
+    line = bench._decks_line(decks)
+    assert "= 0.5 in wall (goal <= 0.55: met), 0.75 in CPU (goal <= 0.9: met)" in line
+    decks["ratio_cpu_ours_over_bare"] = 1.4
+    assert "1.4 in CPU (goal <= 0.9: NOT met)" in bench._decks_line(decks)
+
+
+def test_the_one_card_edit_is_judged_against_the_cold_build():
+    from publish.app.bench import _build_line
+
+    whole = {"cold": {"wall_s": 38.9, "cores_used": 1.9}, "no_op": {"wall_s": 0.06},
+             "one_card_edit": {"wall_s": 5.45}, "edit_over_cold": 0.14,
+             "one_card_edit_watching": {"wall_s": 5.0}, "watching_over_command": 0.92}
+    assert "5.45 s = 0.14 of cold (goal <= 0.1: NOT met)" in _build_line(whole)

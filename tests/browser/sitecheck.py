@@ -120,9 +120,10 @@ def broken_links(site: Path) -> list[str]:
 
 def page_kinds(edition: Path) -> dict[str, Path]:
     """One page of each kind of an edition's folder: chapter, card, card list, example,
-    glossary, search, contents."""
+    glossary, search, contents, changes (when game.yaml names an earlier version)."""
     kinds = {"contents": edition / "index.html", "card list": edition / "cards" / "index.html",
-             "glossary": edition / "glossary.html", "search": edition / "search.html"}
+             "glossary": edition / "glossary.html", "search": edition / "search.html",
+             "changes": edition / "changes.html"}
     chapters = sorted((edition / "rules").glob("*.html"))
     cards = sorted(p for p in (edition / "cards").glob("*.html") if p.name != "index.html")
     examples = sorted(p for p in (edition / "examples").glob("*.html") if p.name != "index.html")

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 import shutil
+import subprocess
 from pathlib import Path
 
 import pytest
@@ -66,6 +67,25 @@ def new_game(project: Path) -> Path:
     return project
 
 
+def changed_game(project: Path) -> Path:
+    """`new_game`, committed as v1, then a card reworded and a rule clarified, game.yaml
+    naming v1 (changes_since): a changes page and a changed rule marked where it stands."""
+    new_game(project)
+    for args in (["init", "-q"], ["add", "-A"], ["commit", "-qm", "v1"], ["tag", "v1"]):
+        subprocess.run(["git", "-C", str(project), "-c", "user.name=T", "-c",
+                        "user.email=t@example.org", *args], check=True, capture_output=True)
+    game = project / "cards" / "demo"
+    deck = game / "decks" / "main.yaml"
+    deck.write_text(deck.read_text(encoding="utf-8").replace(
+        "the Scout, Draw 1 card.", "the Scout, Draw 2 cards.", 1), encoding="utf-8")
+    chapter = next((game / "rules" / "en").glob("01-*.md"))
+    chapter.write_text(chapter.read_text(encoding="utf-8").replace(
+        "your own rules.", "your own rules. Take your time.", 1), encoding="utf-8")
+    with (game / "game.yaml").open("a", encoding="utf-8") as config:
+        config.write("changes_since: v1\n")
+    return project
+
+
 def built_site(project: Path, game_id: str) -> Path:
     loaded, problems = load_game(project, game_id)
     assert loaded is not None and not [p for p in problems if p.severity == "error"], problems
@@ -77,14 +97,15 @@ def built_site(project: Path, game_id: str) -> Path:
 
 
 @pytest.fixture(scope="module", params=[
-    "new game",
+    "new game", "changed game",
     pytest.param("agencia", marks=pytest.mark.long),
     pytest.param("harbourlight", marks=pytest.mark.long)])
 def site(request, tmp_path_factory) -> Path:
     """A game's whole site, built once into a copy of the project."""
     folder = tmp_path_factory.mktemp("site")
-    if request.param == "new game":  # as its author would: nothing but `publish build site`
-        project = new_game(empty_project(folder / "project"))
+    if request.param in ("new game", "changed game"):  # as its author would: `publish build site`
+        made = new_game if request.param == "new game" else changed_game
+        project = made(empty_project(folder / "project"))
         result = run("build", "site", "--project", str(project), "--game", "demo")
         assert result.exit_code == 0, result.output
         assert "site (en)" in result.output and "site (fr)" in result.output  # every edition

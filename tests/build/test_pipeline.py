@@ -12,6 +12,8 @@ import pytest
 from PIL import Image
 
 from conftest import REPO, declare, give, run
+from publish.docs.manual import ManualOptions
+from publish.targets.manual import parts_dir
 
 OUTPUTS = ["deck-alpha.pdf", "deck-beta.pdf", "decks-all.pdf", "printshop/tgc/alpha.pdf",
            "printshop/tgc/beta.pdf", "manual.pdf", "summary-resumo.pdf"]
@@ -174,7 +176,8 @@ def test_a_redrawn_picture_remakes_only_the_pages_and_the_manual_part_showing_it
          'style="width: 4mm; height: 3mm; position: absolute">{% endif %}')
     build(demo_docs)
     before = times(demo_docs)
-    parts = demo_docs / "build" / "demo" / "pt-BR" / ".manual-parts" / "a4"
+    # the manual is tagged unless asked otherwise (`publish build manual --untagged`)
+    parts = parts_dir(demo_docs / "build" / "demo" / "pt-BR", ManualOptions(tagged=True))
     parts_before = set(parts.iterdir())
     Image.new("RGB", (240, 180), "green").save(art / "003.png")  # 003: in no summary
     output = build(demo_docs)

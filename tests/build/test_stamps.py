@@ -106,3 +106,18 @@ def test_stamps_for_several_option_sets_are_kept_side_by_side(project):
 def test_no_project_no_answer(tmp_path):
     assert project_root(tmp_path) is None
     assert answer(["build"], tmp_path) is None
+
+
+def test_an_input_outside_the_project_is_watched_once_added(project, tmp_path):
+    """The earlier version game.yaml's changes_since names (a folder, git's references) is
+    an input outside the project: a stamp taken with it is no answer once it changes."""
+    refs = tmp_path / "repo" / "refs" / "tags"
+    refs.mkdir(parents=True)
+    (refs / "v1").write_text("1111\n", encoding="utf-8")
+    age(tmp_path / "repo")
+    taken = snapshot(project, "tide")
+    taken.add([tmp_path / "repo" / "refs", tmp_path / "repo" / "packed-refs"])  # one absent
+    remember(taken, key(project, "tide", None, False), "tide: up to date")
+    assert answer(["build", "--game", "tide"], project) == "tide: up to date"
+    change(refs / "v1")  # the tag moved
+    assert answer(["build", "--game", "tide"], project) is None

@@ -91,9 +91,20 @@ def test_a_build_runs_only_the_phases_it_needs(subject):
     assert messages(ran.found) == ["cards"] and ran.skipped == [] and ran.found.notes == []
 
 
+def test_a_phase_that_must_be_asked_for_runs_only_when_it_is(subject):
+    chain = (Phase("cards", (said("cards"),)),
+             Phase("faces", (said("faces"),), in_build=False, asked="safe-zone"))
+    assert messages(run_phases(chain, subject, loaded_whole=True).found) == ["cards"]
+    assert messages(run_phases(chain, subject, loaded_whole=True, asked=["safe-zone"]).found
+                    ) == ["cards", "faces"]
+    assert messages(run_phases(chain, subject, loaded_whole=True, building=True,
+                               asked=["safe-zone"]).found) == ["cards"]
+    assert [p.asked for p in phases.PHASES if p.asked] == [phases.SAFE_ZONE]
+
+
 def test_the_phases_are_in_the_order_the_report_lists_them():
     assert [p.name for p in phases.PHASES] == ["cards", "assets", "engine", "templates",
-                                              "translations", "rules"]
+                                              "translations", "rules", "faces"]
     known = {LOAD}
     for phase in phases.PHASES:  # a phase needs only phases that run before it
         assert set(phase.needs) <= known, phase.name

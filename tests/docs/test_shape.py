@@ -119,7 +119,7 @@ def test_the_colophon_of_a_booklet_heads_no_page(tmp_path):
 
 def test_a_booklets_parts_run_on_in_one_layout():
     spec = ManualSpec(form="booklet")
-    assert spec.shape == ("cover", "chapters", "card-list", "colophon")
+    assert spec.shape == ("cover", "chapters", "card-list", "changes", "colophon")
     context = _context()
     printed = items(spec, shown(spec, context), context["decks"])
     assert units(printed) == ["booklet"]

@@ -12,7 +12,7 @@ import pytest
 
 from conftest import run
 from publish.model.load import load_game
-from publish.render.decks import DeckOptions, SheetSpec, deck_faces, render_sheets, sheet_pages
+from publish.render.decks import DeckOptions, SheetSpec, deck_faces, lay_out_sheets, sheet_pages
 from publish.render.edition import EditionContext
 from publish.render.faces import DeckBack, Face
 from publish.render.fit import Overflow
@@ -127,7 +127,7 @@ def test_tts_gives_a_deck_of_different_backs_a_sheet_of_backs(context):
     assert own_backs(game, "main") and not own_backs(game, "starter")
     data = saved_object(game, laid, (63.0, 88.0), lambda s: f"{s.deck}-faces-{s.index}.png",
                         lambda d: f"{d}-back.png", Addresses("https://example.org/m/"),
-                        lambda s: f"{s.deck}-backs-{s.index}.png"
+                        backs_file=lambda s: f"{s.deck}-backs-{s.index}.png"
                         if own_backs(game, s.deck) else None)
     decks = {o["Nickname"]: o for o in data["ObjectStates"]}
     [main] = decks["Main deck"]["CustomDeck"].values()
@@ -154,7 +154,7 @@ def test_a_second_face_that_overflows_fails_the_build(moon):
     game, _ = load_game(project, "moon")
     context = EditionContext.make(project, game, "en")
     with pytest.raises(Overflow, match="004"):
-        render_sheets(context, SheetSpec("Moon", ("main",), DeckOptions(backs="long-edge")))
+        lay_out_sheets(context, SheetSpec("Moon", ("main",), DeckOptions(backs="long-edge")))
 
 
 @pytest.mark.parametrize(("change", "said"), [
@@ -227,3 +227,37 @@ def test_a_changed_second_face_or_its_picture_makes_the_card_stale(moon):
     deck.write_text(deck.read_text("utf-8").replace("Gain 2 :star:.", "Gain 4 :star:."),
                     "utf-8")
     assert len({before, redrawn, digest(moon)}) == 3
+
+
+def test_a_decks_face_document_holds_each_distinct_back_once_under_its_own_anchor(context):
+    from publish.render.facedoc import face_items
+
+    anchors = [item.anchor for item in face_items(context, "main")]
+    backs = [a for a in anchors if a.startswith("back-")]
+    assert backs == ["back-main", "back-face-004", "back-quest"]
+    assert len(anchors) == len(set(anchors))
+    knight = face_items(context, "main")[anchors.index("back-face-004")]
+    assert knight.card is not None and knight.card.side == "back"
+
+
+def test_each_back_slot_is_found_in_its_cards_deck_under_its_own_anchor(context):
+    from publish.render.place import item_page, slot_page
+
+    spec = SheetSpec("Moon", ("main",), DeckOptions(backs="long-edge"))
+    faces, backs = deck_faces(context, spec.decks)
+    pages, _ = sheet_pages(context, spec, faces, backs)
+    shown = {slot_page(s) for page in pages if page.side == "back" for s in page.slots}
+    assert {("main", "back-main"), ("main", "back-face-004"), ("main", "back-quest")} == shown
+    items = single_items(context, PageSpec("main", trimmed_service(context.game)))
+    assert item_page(next(i for i in items if i.anchor == "back-081")) == ("main", "back-quest")
+
+
+def test_sheets_and_print_shop_pages_place_each_cards_own_back(context):
+    from publish.render.printshop import rasterise, single_pdf
+
+    made = lay_out_sheets(context, SheetSpec("Moon", ("main",), DeckOptions(backs="long-edge")))
+    assert {"back-main", "back-quest", "back-face-004"} <= set(made.faces["main"].anchors)
+    pdf, items = single_pdf(context, PageSpec("main", trimmed_service(context.game)))
+    pngs = dict(zip((i.anchor for i in items), rasterise(pdf, 30), strict=True))
+    assert len({pngs["back-001"], pngs["back-004"], pngs["back-081"]}) == 3
+    assert pngs["back-001"] == pngs["back-002"]  # two cards printing the deck's back

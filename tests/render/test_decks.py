@@ -9,11 +9,10 @@ from pypdf import PdfReader
 from conftest import REPO
 from publish.model.game import TextBlock
 from publish.model.load import load_game
-from publish.render.decks import DeckOptions, SheetSpec, render_sheets, resolved
+from publish.render.decks import DeckOptions, SheetSpec, lay_out_sheets, resolved
 from publish.render.edition import EditionContext
 from publish.render.fit import Overflow
 from publish.render.geometry import sheet_layout
-from publish.render.pdf import write_pdf
 from publish.targets.decks import deck_file
 
 MM = 72 / 25.4
@@ -27,14 +26,14 @@ def game():
 
 
 def sheets(game, title, deck, options):
-    """The sheets of ``deck`` in the game's source edition, as a build lays them out."""
+    """The sheets of ``deck`` in the game's source edition, as a build lays them out (PDF)."""
     context = EditionContext.make(REPO, game, game.config.locales.source)
-    return render_sheets(context, SheetSpec(title, (deck,), options))
+    return lay_out_sheets(context, SheetSpec(title, (deck,), options)).pdf
 
 
 def build(game, deck, **options):
     document = sheets(game, deck, deck, DeckOptions(**options))
-    return PdfReader(io.BytesIO(write_pdf(document, deck)))
+    return PdfReader(io.BytesIO(document))
 
 
 @pytest.fixture(scope="module")
@@ -87,7 +86,8 @@ def test_guides_are_drawn_in_the_margins(historico_duplex):
     content = historico_duplex.pages[0].get_contents().get_data().decode("latin-1")
     # WeasyPrint draws each guide as a filled rectangle; 6 x cuts and 6 y cuts, two sides each
     assert content.count(" re") >= 24
-    assert layout.grid.y >= 4.5 and layout.grid.x >= 4.5
+    # the cut lines keep the printable margin; the outer bleed may run into it
+    assert layout.left >= 4.5 and layout.top >= 4.5
 
 
 def test_all_fonts_are_embedded(historico_duplex):
@@ -246,8 +246,7 @@ def test_icons_render_inline_and_unknown_ones_name_the_card(game):
     saved = card.blocks
     card.blocks = [TextBlock("direct", "Compre 1 carta :crise: e :revolta: no :campo:.")]
     try:
-        with_icons = PdfReader(io.BytesIO(write_pdf(
-            sheets(game, "t", "principal", DeckOptions()), "t")))
+        with_icons = PdfReader(io.BytesIO(sheets(game, "t", "principal", DeckOptions())))
         card.blocks = [TextBlock("direct", "Compre 1 carta :crse:.")]
         with pytest.raises(UnknownIcon) as info:
             sheets(game, "t", "principal", DeckOptions())
@@ -296,4 +295,48 @@ def test_the_game_chooses_the_backs_a_build_prints_and_the_command_line_override
     assert DeckOptions().for_game(game).backs == "none"
     assert DeckOptions(backs="long-edge").for_game(game).suffix == "-long-edge"  # as before
     document = sheets(duplex, "historico", "historico", DeckOptions())
-    assert len(PdfReader(io.BytesIO(write_pdf(document, "historico"))).pages) == 10
+    assert len(PdfReader(io.BytesIO(document)).pages) == 10
+
+
+def layout_of(game, **options):
+    """The sheets of the historico deck as data (no layout run): pages and paper."""
+    from publish.render.decks import deck_faces, sheet_pages
+
+    context = EditionContext.make(REPO, game, game.config.locales.source)
+    spec = SheetSpec("Histórico", ("historico",), DeckOptions(**options))
+    return sheet_pages(context, spec, *deck_faces(context, ("historico",)))
+
+
+def test_letter_takes_eight_poker_cards_landscape_with_full_bleed_or_nine_when_asked(game):
+    pages, paper = layout_of(game, paper="letter")
+    assert (paper["w"], paper["h"]) == (279.4, 215.9) and len(pages[0].slots) == 8
+    for slot in pages[0].slots:
+        t, v = slot.trim, slot.visible
+        assert min(t.x - v.x, t.y - v.y, v.right - t.right, v.bottom - t.bottom) >= 3 - 1e-9
+    pages, paper = layout_of(game, paper="letter", layout="letter-poker-9")
+    assert (paper["w"], paper["h"]) == (215.9, 279.4) and len(pages[0].slots) == 9
+    assert DeckOptions(paper="letter", layout="letter-poker-9").for_game(game).suffix == \
+        "-letter-letter-poker-9"
+
+
+def test_a_layout_for_other_sheets_is_refused_before_any_layout_run(game):
+    from publish.core.problems import OptionError
+
+    with pytest.raises(OptionError, match="--layout letter-poker-9 is for poker cards on "
+                                          "letter, not poker cards on a4"):
+        layout_of(game, layout="letter-poker-9")
+
+
+def test_the_fold_on_letter_takes_four_poker_cards_with_full_bleed(game):
+    """It took two: the half page kept a guide margin at the fold too."""
+    reader = build(game, "historico", backs="fold", paper="letter")
+    assert len(reader.pages) == 10  # 40 cards, 4 a page
+    found = anchors(reader)
+    for index in range(40):
+        page, x, y = found[f"card-{index + 1}"]
+        _, bx, by = found[f"bleed-card-{index + 1}"]
+        back_page, back_x, _ = found[f"back-{index + 1}"]
+        assert page == back_page == index // 4
+        assert x - bx == pytest.approx(3, abs=0.05) and y - by == pytest.approx(3, abs=0.05)
+        assert 279.4 - (back_x + 63) == pytest.approx(x, abs=0.1)
+        assert x + 63 + 3 <= 279.4 / 2 + 0.05  # the face's bleed ends at the fold at the latest

@@ -9,7 +9,7 @@ import pytest
 
 import publish.render.edition
 from publish.model.load import load_game
-from publish.render.decks import DeckOptions, SheetSpec, render_sheets, resolved, sheets_showing
+from publish.render.decks import DeckOptions, SheetSpec, lay_out_sheets, resolved
 from publish.targets.base import Work
 
 
@@ -20,7 +20,7 @@ def work(demo_en: Path) -> Work:
     return Work(demo_en, game)
 
 
-def test_a_partial_layout_makes_each_face_of_the_deck_once(work, monkeypatch):
+def test_the_sheets_of_a_deck_make_each_face_of_the_deck_once(work, monkeypatch):
     made = []
     real = publish.render.edition.face_context
 
@@ -30,9 +30,9 @@ def test_a_partial_layout_makes_each_face_of_the_deck_once(work, monkeypatch):
 
     monkeypatch.setattr(publish.render.edition, "face_context", counting)
     context = work.edition("en")
-    spec = SheetSpec("t", ("alpha",), DeckOptions(), frozenset({"001"}))
-    assert sheets_showing(context, spec) == [0]
-    assert len(render_sheets(context, spec).pages) == 1
+    sheets = lay_out_sheets(context, SheetSpec("t", ("alpha",), DeckOptions()))
+    assert sheets.pages == 1 and sheets.faces["alpha"].laid_out == len(
+        sheets.faces["alpha"].anchors)  # each distinct face and the back, once
     assert sorted(made) == sorted(card.number for card in work.game.deck_cards("alpha"))
     assert context.deck_faces("alpha")[0][0].name == "First"  # in the edition's words
 

@@ -20,9 +20,8 @@ from PIL import Image, ImageChops
 from conftest import FIXTURES, REPO
 from publish.model.game import TextBlock
 from publish.model.load import load_game
-from publish.render.decks import DeckOptions, SheetSpec, render_sheets
+from publish.render.decks import DeckOptions, SheetSpec, lay_out_sheets
 from publish.render.edition import EditionContext
-from publish.render.pdf import write_pdf
 
 REFERENCES = FIXTURES / "reference"
 DPI = 40
@@ -48,7 +47,7 @@ def game():
 
 def first_page(game, deck: str, options: DeckOptions) -> Image.Image:
     context = EditionContext.make(REPO, game, game.config.locales.source)
-    pdf = write_pdf(render_sheets(context, SheetSpec("visual", (deck,), options)), "visual")
+    pdf = lay_out_sheets(context, SheetSpec("visual", (deck,), options)).pdf
     document = pdfium.PdfDocument(pdf)
     try:
         return document[0].render(scale=DPI / 72).to_pil().convert("RGB")

@@ -27,10 +27,10 @@ def test_every_target_declares_its_options_as_a_frozen_dataclass_made_with_no_ar
 
 
 def test_only_the_fields_declared_with_option_are_offered_in_their_order():
-    assert [f.name for f in offered(DecksOptions)] == ["paper", "size", "bw", "backs",
-                                                       "back_offset", "only"]
-    assert [f.name for f in offered(GalleryOptions)] == []  # its resolution is a setting
-    only = offered(DecksOptions)[-1]
+    assert [f.name for f in offered(DecksOptions)] == ["paper", "size", "bw", "proof", "backs",
+                                                       "back_offset", "players", "only", "layout"]
+    assert [f.name for f in offered(GalleryOptions)] == ["proof"]  # its resolution: a setting
+    only = next(f for f in offered(DecksOptions) if f.name == "only")
     assert (only.how.flag, only.how.metavar, only.default) == ("--deck", "ID", ())
     assert offered(DecksOptions)[1].kind == str | None
 

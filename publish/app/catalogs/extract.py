@@ -33,8 +33,8 @@ from publish.i18n.catalog import new_catalog
 from publish.model.game import Game, GameConfig
 from publish.render.env import COMMON
 
-UI_MODULES = ("docs/edition.py", "docs/site/pages.py", "render/decks.py", "render/sheets.py",
-              "render/errata.py", "app/changes/versions.py")
+UI_MODULES = ("docs/edition.py", "docs/site/pages.py", "docs/site/changes.py", "render/decks.py",
+              "render/sheets.py", "render/errata.py", "docs/changes/data.py")
 KEYWORDS = {"_": None, "gettext": None, "N_": None, "ngettext": (1, 2)}
 """The calls whose strings are messages (N_: a constant translated where it is printed)."""
 """Modules of this package whose ``_("...")`` words are printed in documents."""

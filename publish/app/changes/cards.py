@@ -14,69 +14,16 @@ from __future__ import annotations
 import hashlib
 import json
 from collections.abc import Mapping
-from dataclasses import dataclass, field
 
-from publish.app.changes.words import Piece, word_diff
 from publish.core.problems import ProblemsFound
 from publish.core.projectfiles import read_bytes
+from publish.docs.changes.data import CardChange, FieldChange
+from publish.docs.changes.words import word_diff
 from publish.model.game import Card, Game
 from publish.model.images import MAX_PICTURE_BYTES, shown_pictures
 
 WORDED = ("name", "text", "notes")
 """Fields whose change is shown word by word (the others: old value, new value)."""
-
-
-@dataclass(frozen=True)
-class FieldChange:
-    """One field of a card as it was and as it is; ``words``: the word-level difference of a
-    worded field (name, text blocks, notes), else empty."""
-
-    field: str
-    old: str
-    new: str
-    words: tuple[Piece, ...] = ()
-
-
-@dataclass(frozen=True)
-class CardChange:
-    """What happened to one card between the two versions (in one edition's words)."""
-
-    name: str
-    old_number: str | None
-    """None: the card is new."""
-    new_number: str | None
-    """None: the card is gone."""
-    old_copies: Mapping[str, int] = field(default_factory=dict)
-    new_copies: Mapping[str, int] = field(default_factory=dict)
-    fields: tuple[FieldChange, ...] = ()
-
-    @property
-    def number(self) -> str:
-        """The card's number now (its last number, if it is gone)."""
-        return self.new_number or self.old_number or ""
-
-    @property
-    def kinds(self) -> tuple[str, ...]:
-        """What changed: added, removed, renumbered, moved (between decks), copies, fields."""
-        if self.old_number is None:
-            return ("added",)
-        if self.new_number is None:
-            return ("removed",)
-        found = []
-        if self.old_number != self.new_number:
-            found.append("renumbered")
-        if set(self.old_copies) != set(self.new_copies):
-            found.append("moved")
-        elif dict(self.old_copies) != dict(self.new_copies):
-            found.append("copies")
-        if self.fields:
-            found.append("fields")
-        return tuple(found)
-
-    @property
-    def on_errata(self) -> bool:
-        """Whether a player needs the card printed anew: any change but its removal."""
-        return self.new_number is not None
 
 
 def picture_digest(game: Game, path: object) -> str:

@@ -6,14 +6,15 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from publish.app.changes.compare import Comparison, EditionChanges, compare_games
+from publish.app.changes.compare import compare_games
 from publish.app.changes.compare import loaded as load_version
 from publish.app.changes.report import Sides, write_report
 from publish.app.changes.summary import summary
-from publish.app.changes.versions import Version, is_project, versions
+from publish.app.changes.versions import is_project, versions
 from publish.app.commands import failing, locate
 from publish.app.preview import shown
 from publish.core.atomic import write_atomic
+from publish.docs.changes.data import Comparison, EditionChanges, Version
 from publish.model.game import Game
 from publish.model.load import default_game
 from publish.render.decks import SheetSpec

@@ -13,61 +13,25 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from publish.app.changes.cards import CardChange, card_changes, identities
-from publish.app.changes.examples import ExampleChange, example_changes
+from publish.app.changes.cards import card_changes, identities
+from publish.app.changes.examples import example_changes
 from publish.app.changes.rules import (
     Paragraph,
-    ParagraphChange,
     paragraph_changes,
     paragraphs,
 )
-from publish.app.changes.translations import StaleTranslation, stale_translations
-from publish.app.changes.versions import Version
+from publish.app.changes.translations import stale_translations
 from publish.build.failures import Failure
 from publish.core.problems import ProblemsFound
+from publish.docs.changes.data import (
+    Comparison,
+    EditionChanges,
+    StaleTranslation,
+    Version,
+)
 from publish.i18n.translate import localize, translator
 from publish.model.game import Game
 from publish.model.load import load_game
-
-
-@dataclass(frozen=True)
-class EditionChanges:
-    """What changed, in one edition's words."""
-
-    locale: str
-    cards: tuple[CardChange, ...]
-    rules: tuple[ParagraphChange, ...]
-    stale: tuple[StaleTranslation, ...]
-
-    @property
-    def errata(self) -> tuple[CardChange, ...]:
-        """The cards a player prints anew: every changed card but those removed."""
-        return tuple(change for change in self.cards if change.on_errata)
-
-    @property
-    def removed(self) -> tuple[CardChange, ...]:
-        return tuple(change for change in self.cards if change.new_number is None)
-
-
-@dataclass(frozen=True)
-class Comparison:
-    """Two versions of one game compared, edition by edition (the source edition first)."""
-
-    game: str
-    before: Version
-    after: Version
-    editions: tuple[EditionChanges, ...]
-    examples: tuple[ExampleChange, ...] = ()
-    """The engine's view: the example games that replay differently (every edition's)."""
-
-    @property
-    def source(self) -> EditionChanges:
-        return self.editions[0]
-
-    @property
-    def unchanged(self) -> bool:
-        return not self.examples and not any(e.cards or e.rules or e.stale
-                                             for e in self.editions)
 
 
 def loaded(version: Version, game_id: str) -> Game:
@@ -126,17 +90,20 @@ def editions(game: Game, locales: Sequence[str] | None) -> list[str]:
 
 
 def compare_games(before: Version, after: Version, old: Game, new: Game,
-                  locales: Sequence[str] | None = None) -> Comparison:
+                  locales: Sequence[str] | None = None, players: bool = False) -> Comparison:
     """What changed from ``old`` (the game as ``before`` has it) to ``new`` (``after``'s), in
-    ``locales`` (default: every edition of ``new``)."""
+    ``locales`` (default: every edition of ``new``); ``players``: only what players read,
+    the cards and the rules (no translations left behind, no examples replayed: the
+    manual's and the site's changes show neither, and the replays cost most)."""
     chosen = editions(new, locales)
     source = new.config.locales.source
     try:
         versions = _Versions(old, new, identities(old, new), paragraphs(old), paragraphs(new))
-        stale = stale_translations(old, new, [loc for loc in chosen if loc != source])
+        stale = {} if players else stale_translations(
+            old, new, [loc for loc in chosen if loc != source])
         return Comparison(new.id, before, after, tuple(
             _edition(versions, locale, stale.get(locale, ())) for locale in chosen),
-            example_changes(old, new))
+            () if players else example_changes(old, new))
     except ProblemsFound as found:
         raise Failure(["changes: the catalogs or rules do not read:",
                        *(f"  {p}" for p in found.problems)]) from found

@@ -9,24 +9,12 @@ effect changed) is reported with both versions' findings.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from pathlib import Path
 
 from publish.checks.examples import example_paths
+from publish.docs.changes.data import ExampleChange
 from publish.engines.registry import engine_for
 from publish.model.game import Game
-
-
-@dataclass(frozen=True)
-class ExampleChange:
-    """An example game whose replay says something else in the new version."""
-
-    file: str
-    """Relative to the game's folder: ``examples/01-first.md``."""
-    old: tuple[str, ...]
-    """The old version's findings, each as ``line:column: message`` (empty: it replayed
-    clean)."""
-    new: tuple[str, ...]
 
 
 def _findings(game: Game, path: Path) -> tuple[str, ...]:

@@ -13,9 +13,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from publish.app.changes.cards import CardChange
-from publish.app.changes.compare import Comparison, EditionChanges
 from publish.core.atomic import write_atomic
+from publish.docs.changes.data import CardChange, Comparison, EditionChanges
 from publish.model.game import Card
 from publish.render.edition import EditionContext
 from publish.render.env import environment

@@ -11,10 +11,10 @@ from __future__ import annotations
 
 import difflib
 from dataclasses import dataclass
-from typing import Literal
 
 from publish.app.catalogs.extract import markdown_messages, rules_files
-from publish.app.changes.words import Piece, word_diff
+from publish.docs.changes.data import ParagraphChange
+from publish.docs.changes.words import word_diff
 from publish.docs.messages import rel
 from publish.docs.parser import read_markdown
 from publish.i18n.translate import Translator
@@ -28,25 +28,6 @@ class Paragraph:
     source: str
     line: int
     what: str
-
-
-@dataclass(frozen=True)
-class ParagraphChange:
-    """One rules paragraph as it was and as it is, in one edition's words."""
-
-    file: str
-    """The rules file, relative to the game's folder in the source language
-    (``rules/en/02-turn.md``): the message context translators see."""
-    line: int
-    """Its line in the new file (in the old one, if it is gone)."""
-    what: str
-    old: str
-    new: str
-    words: tuple[Piece, ...]
-
-    @property
-    def kind(self) -> Literal["added", "removed", "changed"]:
-        return "added" if not self.old else "removed" if not self.new else "changed"
 
 
 def paragraphs(game: Game) -> dict[str, list[Paragraph]]:

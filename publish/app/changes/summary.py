@@ -4,9 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from publish.app.changes.cards import CardChange
-from publish.app.changes.compare import Comparison, EditionChanges
-from publish.app.changes.words import ADDED, REMOVED, Piece
+from publish.docs.changes.data import CardChange, Comparison, EditionChanges
+from publish.docs.changes.words import ADDED, REMOVED, Piece
 
 EXCERPT = 70
 """The most characters of a value a line shows."""

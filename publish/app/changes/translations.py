@@ -7,23 +7,11 @@ update` marks it fuzzy, or the new text has none.  Either is pending in
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from pathlib import Path
 
 from publish.app.catalogs.workflow import status
+from publish.docs.changes.data import StaleTranslation
 from publish.model.game import Game
-
-
-@dataclass(frozen=True)
-class StaleTranslation:
-    """A message of an edition's catalog the change left untranslated or fuzzy."""
-
-    locale: str
-    domain: str
-    context: str
-    text: str
-    state: str
-    """missing, or fuzzy."""
 
 
 def _pending(project: Path, game: Game, locales: list[str]

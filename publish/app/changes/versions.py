@@ -11,40 +11,15 @@ import io
 import subprocess
 import tarfile
 import tempfile
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from contextlib import ExitStack, contextmanager
-from dataclasses import dataclass
 from pathlib import Path
 
 from publish.build.failures import Failure
-from publish.i18n.translate import N_
-
-WORKING_TREE = N_("working tree")
-"""How the version TO defaults to is named: the files as they are now (a message of the
-shared catalog: the documents say it in the edition's language)."""
+from publish.docs.changes.data import WORKING_TREE, Version
 
 GIT_SECONDS = 120
 """The longest `git archive` of one revision may take (a big project takes a few seconds)."""
-
-
-@dataclass(frozen=True)
-class Version:
-    """One side of a comparison: what the user called it and the project folder holding it."""
-
-    label: str
-    root: Path
-    revision: bool = False
-    """Written out of git into a temporary folder: its files are named as ``label:path``."""
-
-    def named(self, text: str) -> str:
-        """``text`` (a problem's message) with this version's files named as the user knows
-        them: a revision's as ``REVISION:cards/...``, not in the temporary folder."""
-        return text.replace(f"{self.root}/", f"{self.label}:") if self.revision else text
-
-    def said(self, gettext: Callable[[str], str]) -> str:
-        """The label as a document says it: a revision or a folder as given, the working
-        tree in the document's words."""
-        return gettext(self.label) if self.label == WORKING_TREE else self.label
 
 
 def is_project(folder: Path) -> bool:
@@ -93,17 +68,32 @@ def _extract(archive: bytes, into: Path) -> None:
                 target.write_bytes(source.read())
 
 
-def revision(project: Path, name: str, into: Path) -> Version:
-    """The project as revision ``name`` of its git repository has it, written under ``into``."""
+def commit_of(project: Path, name: str) -> str:
+    """The commit revision ``name`` of the project's git repository names (a Failure saying
+    it is none)."""
     if name.startswith("-"):  # never an option of git's
         raise Failure([f"changes: {name}: a revision or a folder, not an option"])
-    top, inside = _top_level(project)
+    top, _ = _top_level(project)
     try:
         found = _git(top, "rev-parse", "--verify", "--quiet", f"{name}^{{commit}}")
     except Failure as failure:
         raise Failure([f"changes: {name} is neither a project folder nor a revision of the "
                        f"git repository at {top}"]) from failure
-    commit = found.decode().strip()
+    return found.decode().strip()
+
+
+def references(project: Path) -> list[Path]:
+    """The files of the project's git repository that say which commit a name is (HEAD, the
+    references): a revision names another commit only when one of them changes."""
+    found = _git(project, "rev-parse", "--git-dir", "--git-common-dir").decode().split("\n")
+    own, common = (project / found[0]).resolve(), (project / found[1]).resolve()
+    return [own / "HEAD", common / "refs", common / "packed-refs"]
+
+
+def revision(project: Path, name: str, into: Path) -> Version:
+    """The project as revision ``name`` of its git repository has it, written under ``into``."""
+    commit = commit_of(project, name)
+    top, inside = _top_level(project)
     paths = [f"{inside}/cards", f"{inside}/templates", f"{inside}/fonts"] if inside else [
         "cards", "templates", "fonts"]
     present = [p for p in paths if _git(top, "ls-tree", "--name-only", commit, p).strip()]

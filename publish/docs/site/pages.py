@@ -21,10 +21,13 @@ from typing import Any
 from babel import Locale
 from markupsafe import Markup
 
+from publish.docs.changes.data import EditionChanges
 from publish.docs.context import Source
 from publish.docs.directives.example import meta_line
 from publish.docs.edition import Edition, heading_text, sort_key
 from publish.docs.manual import listed_fields
+from publish.docs.messages import rel
+from publish.docs.site.changes import PAGE, mark_changed, site_changelog
 from publish.docs.site.links import (
     card_pages,
     example_summaries,
@@ -142,13 +145,17 @@ class _Pages:
                 self.used[place.value] = href
 
 
-def site_pages(edition: Edition, editions: list[str], images: Mapping[str, CardImage]
-               ) -> dict[str, bytes]:
+def site_pages(edition: Edition, editions: list[str], images: Mapping[str, CardImage],
+               changes: EditionChanges | None = None) -> dict[str, bytes]:
     """Every page of ``edition``'s part of the website, by path under its folder; ``editions``:
-    every edition the site has (for the language switcher), ``images``: the card faces."""
+    every edition the site has (for the language switcher), ``images``: the card faces;
+    ``changes``: what changed since game.yaml's ``changes_since`` (its page, and each changed
+    rule marked)."""
     game, gettext = edition.game, edition.gettext
     config = game.config
     carded = [c for c in sorted(game.cards, key=lambda c: c.number) if c.copies]
+    places = mark_changed(edition, changes, {rel(game, s.path): _chapter_id(s)
+                                             for s in edition.chapters}) if changes else {}
     rendered = [edition.markdown.render(source) for source in edition.chapters]
     examples = _examples(edition)
     common = {
@@ -157,7 +164,7 @@ def site_pages(edition: Edition, editions: list[str], images: Mapping[str, CardI
                  "attribution": config.licence.attribution},
         "editions": [{"locale": loc, "name": language_name(loc)} for loc in editions],
         "has_cards": bool(carded), "has_glossary": bool(edition.terms),
-        "has_examples": bool(examples),
+        "has_examples": bool(examples), "has_changes": changes is not None,
     }
     pages = _Pages(edition, common, images)
     pages.terms = {anchor: term.anchors[0] for term in edition.terms.values()
@@ -169,6 +176,10 @@ def site_pages(edition: Edition, editions: list[str], images: Mapping[str, CardI
     _cards(pages, carded)
     pages.render("home", "index.html", kind="home", title=config.name, chapters=chapters,
                  cards_total=len(carded))
+    if changes is not None:
+        pages.render("changes", PAGE, kind="changes", log=site_changelog(edition, changes, places),
+                     pages=[card.number for card in carded],
+                     title=gettext("Changes since {version}").format(version=config.changes_since))
     pages.render("search", "search.html", kind="search", title=gettext("Search"))
     pages.files["search-index.js"] = search_script(pages.index)
     return {path: text.encode("utf-8") for path, text in sorted(pages.files.items())}

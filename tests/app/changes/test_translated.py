@@ -10,6 +10,10 @@ import pytest
 from moonedits import committed
 
 from conftest import REPO, copy_game, run
+from publish.app.changes.compare import compare
+from publish.app.changes.since import comparison
+from publish.app.changes.versions import versions
+from publish.model.load import load_game
 
 GAME = "agencia"
 
@@ -125,3 +129,24 @@ def test_an_edition_the_game_does_not_publish_is_refused(agencia):
     result = run("changes", "v1", "--project", str(agencia), "--locale", "fr")
     assert result.exit_code == 1
     assert "changes: agencia has no edition fr (editions: pt-BR, en)" in result.output
+
+
+def test_the_manual_and_site_compare_the_cards_and_rules_as_the_report_does(agencia):
+    """game.yaml's changes_since: the build's comparison is `publish changes`' in every
+    edition, without what no player page shows (translations left behind, replays)."""
+    config = agencia / "cards" / GAME / "game.yaml"
+    text = config.read_text(encoding="utf-8")
+    config.write_text(text + "changes_since: v1\n", encoding="utf-8")
+    try:
+        game, problems = load_game(agencia, GAME)
+        assert game is not None and not problems
+        built = comparison(agencia, game, ["en", "pt-BR"])
+    finally:
+        config.write_text(text, encoding="utf-8")
+    with versions(agencia, "v1", None) as (before, after):
+        reported = compare(before, after, GAME)
+    assert [(e.locale, e.cards, e.rules) for e in built.editions] == [
+        (e.locale, e.cards, e.rules) for e in reported.editions]
+    assert [e.locale for e in built.editions] == ["pt-BR", "en"]
+    assert built.examples == () and all(e.stale == () for e in built.editions)
+    assert reported.examples and reported.edition("en").stale

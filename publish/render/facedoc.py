@@ -1,0 +1,306 @@
+"""Each face of a deck laid out once: one card per page with its full bleed, one document.
+
+A deck's distinct faces, then its backs, are laid out one per page at a card
+box (trim and bleed), in one document so that their font subsets are shared.
+That document is the source of every output that shows the cards: the
+print-and-cut sheets place its pages (publish.render.place), the print-shop
+files are its pages in a service's order, and the images are rasterised from
+it.  Copies are never laid out twice.
+
+The document is kept between builds (``FaceStore``) with a record of what it
+was made from: the edition's common inputs, its pages and each card's digest.
+A build lays out again only the faces whose card changed and puts them into
+the kept document (publish.render.splice), so that a one-card edit lays out
+one face; anything else that changed (a template, a font, a card added) lays
+the document out whole, as does an edit that draws a glyph the document's font
+subsets lack (publish.render.subsets).  Spliced or whole, its bytes are the same,
+and so are those of the outputs placed from it.
+"""
+
+from __future__ import annotations
+
+import fcntl
+import json
+from collections.abc import Iterator, Mapping, Sequence
+from contextlib import contextmanager
+from dataclasses import asdict, dataclass
+from functools import cached_property
+from pathlib import Path
+
+from publish.core.atomic import write_atomic
+from publish.model.game import CARD_SIZES, Game
+from publish.model.inputs import COMMON_INPUTS, digest
+from publish.model.services import load_services
+from publish.render.edition import EditionContext
+from publish.render.faces import Back, DeckBack, Face, deck_context
+from publish.render.fit import Shrunk
+from publish.render.printshop import Ink, Item, ItemPages, Service, items_pdf
+from publish.render.splice import SpliceError, canonical, replace_pages
+
+FOLDER = Path("build") / ".cache" / "faces"
+"""Where face documents are kept, per game and edition, under the project."""
+
+
+@dataclass(frozen=True)
+class FaceSet:
+    """Which layout of a deck's faces: the card box they are laid out at (trim and bleed, in
+    mm), the card size whose type sizes they take, greyscale, and how their colours print."""
+
+    deck: str
+    box: Service
+    size: str
+    bw: bool = False
+    ink: Ink = "rgb"
+    proof: bool = False
+    """The proof guides drawn over every face (publish.render.faces.FaceStyle.proof)."""
+
+    @property
+    def key(self) -> str:
+        """A file name for this layout, different for every layout that draws otherwise."""
+        w, h = self.box.trim
+        parts = [self.deck, self.size, f"{w:g}x{h:g}", f"b{self.box.bleed:g}",
+                 *(["bw"] if self.bw else []), *([self.ink] if self.ink != "rgb" else []),
+                 *(["proof"] if self.proof else [])]
+        return "-".join(parts)
+
+
+@dataclass(frozen=True)
+class FaceDoc:
+    """A deck's faces and backs laid out, one per page: the PDF, and each page's anchor
+    (``card-<number>``, ``back-<id>``, ``back-face-<number>``) in page order."""
+
+    pdf: bytes
+    anchors: tuple[str, ...]
+    box: Service
+    """The card box the faces are laid out at (trim and bleed)."""
+    laid_out: int = 0
+    """How many pages this build laid out (0: the kept document was still true)."""
+    shrunk: tuple[Shrunk, ...] = ()
+
+    @cached_property
+    def pages(self) -> dict[str, int]:
+        """Each anchor's page index."""
+        return {anchor: i for i, anchor in enumerate(self.anchors)}
+
+
+SHARED_WITHIN = 1.0
+"""Millimetres by which a print service's trim may differ from the card's on each side and
+still take the card's own layout, centred: the difference comes out of the bleed (a cut is
+never truer than that, which is why services keep a safe zone)."""
+
+
+def shares_layout(card: tuple[float, float], trim: tuple[float, float]) -> bool:
+    """Whether a service's ``trim`` is close enough to the ``card`` size to take its layout."""
+    return all(abs(t - c) / 2 <= SHARED_WITHIN for t, c in zip(trim, card, strict=True))
+
+
+def face_bleed(game: Game, size: str) -> float:
+    """The bleed a card's faces are laid out with at ``size``: the game's, or more where a
+    print service with a product of that size takes the same layout and needs more (its
+    bleed, plus what its trim exceeds the card by), so one layout serves every output."""
+    card = CARD_SIZES[size]
+    needs = [game.config.print.bleed_mm]
+    for service in load_services(game.root).values():
+        product = service.spec.products.get(size)
+        if product is not None and shares_layout(card, product.trim_mm):
+            needs += [product.bleed_mm + max(0.0, (t - c) / 2)
+                      for t, c in zip(product.trim_mm, card, strict=True)]
+    return round(max(needs), 3)
+
+
+def card_faces(game: Game, deck: str, size: str, bw: bool = False, ink: Ink = "rgb",
+               proof: bool = False) -> FaceSet:
+    """``deck``'s faces at the card ``size`` with the bleed every output needs (face_bleed)."""
+    return FaceSet(deck, Service("faces", CARD_SIZES[size], face_bleed(game, size)), size, bw,
+                   ink, proof)
+
+
+def faces_at(game: Game, deck: str, box: Service, ink: Ink = "rgb", proof: bool = False
+             ) -> FaceSet:
+    """The faces a one-card-per-page document at ``box`` places: the card's own layout
+    (card_faces) where the box's trim is close enough to the card's (shares_layout), else a
+    layout at the box's own size."""
+    size = game.config.print.default_size
+    if shares_layout(CARD_SIZES[size], box.trim):
+        return card_faces(game, deck, size, ink=ink, proof=proof)
+    return FaceSet(deck, box, size, ink=ink, proof=proof)
+
+
+def face_item(item: Item) -> Item:
+    """The face document's page for a page of a print-shop document (a copy, a card's back,
+    the deck's back): the face, or the back, with its anchor there."""
+    if item.card is not None:
+        return Item(item.card, None, side_anchor(item.card))
+    assert item.deck is not None
+    return Item(None, item.deck, side_anchor(item.deck))
+
+
+def face_anchor(number: str) -> str:
+    return f"card-{number}"
+
+
+def back_anchor(back_id: str) -> str:
+    return f"back-{back_id}"
+
+
+def back_face_anchor(number: str) -> str:
+    return f"back-face-{number}"
+
+
+def side_anchor(side: Back) -> str:
+    """The anchor of a face document's page: a card's face, its second face (a Face whose
+    side is "back"), or a back (the deck's, or one of game.yaml's a card names)."""
+    if isinstance(side, DeckBack):
+        return back_anchor(side.id)
+    return back_face_anchor(side.number) if side.side == "back" else face_anchor(side.number)
+
+
+def face_items(context: EditionContext, deck: str) -> list[Item]:
+    """The pages of ``deck``'s face document: each distinct face once in the deck's order,
+    then each distinct back once: the deck's (which its tuck box and the virtual table's
+    thumbnail show, even where no card prints it), then each back of game.yaml's its cards
+    name and each card's second face, in the order of the cards that print them."""
+    faces, backs = context.deck_faces(deck)
+    items: dict[str, Item] = {}
+    for face in faces:
+        items.setdefault(side_anchor(face), Item(face, None, side_anchor(face)))
+    own = deck_context(context.game, deck)
+    items[side_anchor(own)] = Item(None, own, side_anchor(own))
+    for back in backs:
+        anchor = side_anchor(back)
+        items.setdefault(anchor, Item(back, None, anchor) if isinstance(back, Face)
+                         else Item(None, back, anchor))
+    return list(items.values())
+
+
+def lay_out(context: EditionContext, faces: FaceSet, items: Sequence[Item],
+            shrunk: list[Shrunk]) -> bytes:
+    """``items`` laid out one per page at the face set's box (text shrunk where the game
+    allows, Overflow naming any card whose text does not fit)."""
+    pages = ItemPages(f"{context.game.config.name} · {faces.deck}", tuple(items), faces.box,
+                      faces.deck, faces.ink, faces.size, faces.bw, faces.proof)
+    return items_pdf(context, pages, shrunk)
+
+
+@dataclass(frozen=True)
+class FaceStore:
+    """Face documents kept between builds in an edition's output folder, each with the
+    record of what it was made from; None as a folder keeps nothing."""
+
+    folder: Path | None
+
+    def kept(self, faces: FaceSet) -> tuple[bytes, dict] | None:
+        """The document and record kept for ``faces``, if both are there and readable."""
+        if self.folder is None:
+            return None
+        pdf, record = self._paths(faces)
+        try:
+            return pdf.read_bytes(), json.loads(record.read_text("utf-8"))
+        except (OSError, ValueError):
+            return None
+
+    @contextmanager
+    def locked(self, faces: FaceSet) -> Iterator[None]:
+        """Held while ``faces``' document is looked at and made: one process at a time."""
+        if self.folder is None:
+            yield
+            return
+        self.folder.mkdir(parents=True, exist_ok=True)
+        with open(self.folder / f"{faces.key}.lock", "a+b") as lock:
+            fcntl.flock(lock, fcntl.LOCK_EX)
+            try:
+                yield
+            finally:
+                fcntl.flock(lock, fcntl.LOCK_UN)
+
+    def keep(self, faces: FaceSet, pdf: bytes, record: dict) -> None:
+        if self.folder is None:
+            return
+        path, record_path = self._paths(faces)
+        write_atomic(path, pdf)
+        write_atomic(record_path, json.dumps(record, sort_keys=True))
+
+    def _paths(self, faces: FaceSet) -> tuple[Path, Path]:
+        assert self.folder is not None
+        return self.folder / f"{faces.key}.pdf", self.folder / f"{faces.key}.json"
+
+
+NOWHERE = FaceStore(None)
+"""Keeps nothing: every face laid out afresh (a test, a one-off document)."""
+
+
+def store_for(project: Path, game_id: str, locale: str) -> FaceStore:
+    """The face documents kept for an edition of a game."""
+    return FaceStore(project / FOLDER / game_id / locale)
+
+
+def card_digests(inputs: Mapping[str, str]) -> dict[str, str]:
+    """A job's per-card input digests (``card <number>``) by card number."""
+    return {name.removeprefix("card "): value for name, value in inputs.items()
+            if name.startswith("card ")}
+
+
+def common_digest(inputs: Mapping[str, str]) -> str:
+    """The digest of a job's inputs every face of the edition is made from (templates,
+    fonts, game.yaml, catalogs...): when it changes, every face is laid out again."""
+    return digest([json.dumps({k: inputs.get(k) for k in sorted(COMMON_INPUTS)})])
+
+
+def face_document(context: EditionContext, faces: FaceSet, inputs: Mapping[str, str],
+                  store: FaceStore, forced: bool = False, build: str = "") -> FaceDoc:
+    """The face document of ``faces``: the kept one where its record still holds, with the
+    faces of changed cards laid out again and put in; else laid out whole.  ``inputs`` are
+    the job's input digests; ``forced`` ignores what earlier builds kept, but not what this
+    ``build`` (a name for one build, publish.targets.base.Work.build) made.  Processes that
+    want the same document take turns: the second finds it made.  Inputs without every
+    card's digest cannot say what is kept is true: then nothing is kept."""
+    numbers = {card.number for card in context.game.deck_cards(faces.deck)}
+    if not numbers <= set(card_digests(inputs)):
+        store = NOWHERE
+    with store.locked(faces):
+        return _face_document(context, faces, inputs, store, forced, build)
+
+
+def _face_document(context: EditionContext, faces: FaceSet, inputs: Mapping[str, str],
+                   store: FaceStore, forced: bool, build: str) -> FaceDoc:
+    items = face_items(context, faces.deck)
+    anchors = tuple(item.anchor for item in items)
+    cards = card_digests(inputs)
+    record: dict = {"common": common_digest(inputs), "pages": list(anchors), "build": build,
+                    "cards": {i.card.number: cards.get(i.card.number, "") for i in items
+                              if i.card is not None}}
+    kept = store.kept(faces)
+    if kept is not None and forced and not (build and kept[1].get("build") == build):
+        kept = None
+    if kept is not None and kept[1].get("common") == record["common"] \
+            and kept[1].get("pages") == record["pages"]:
+        old = kept[1].get("cards", {})
+        numbers = {number for number, made in record["cards"].items() if old.get(number) != made}
+        changed = [i for i, item in enumerate(items)
+                   if item.card is not None and item.card.number in numbers]
+        earlier = [s for s in _shrunk(kept[1]) if s.card not in numbers]
+        if not changed:
+            return FaceDoc(kept[0], anchors, faces.box, 0, tuple(earlier))
+        shrunk: list[Shrunk] = []
+        new = lay_out(context, faces, [items[i] for i in changed], shrunk)
+        try:
+            pdf = replace_pages(kept[0], new, changed)
+        except SpliceError:  # the fonts change, or the kept file is not what it says
+            pass
+        else:
+            found = tuple(sorted(earlier + shrunk, key=lambda s: anchors.index(
+                face_anchor(s.card))))
+            store.keep(faces, pdf, {**record, "shrunk": [asdict(s) for s in found]})
+            return FaceDoc(pdf, anchors, faces.box, len(changed), found)
+    shrunk = []
+    pdf = canonical(lay_out(context, faces, items, shrunk))  # as a spliced one is written
+    store.keep(faces, pdf, {**record, "shrunk": [asdict(s) for s in shrunk]})
+    return FaceDoc(pdf, anchors, faces.box, len(items), tuple(shrunk))
+
+
+def _shrunk(record: dict) -> list[Shrunk]:
+    """The cards whose text a kept document shrank to fit, as its record lists them."""
+    try:
+        return [Shrunk(**entry) for entry in record.get("shrunk", [])]
+    except TypeError:
+        return []
