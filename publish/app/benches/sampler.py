@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import signal
 import time
-from collections import Counter
+from collections import defaultdict
 from types import FrameType, TracebackType
 from typing import Any
 
@@ -36,7 +36,7 @@ class StackSampler:
 
     def __init__(self, interval: float = 0.005) -> None:
         self.interval = interval
-        self.samples: Counter[Stack] = Counter()
+        self.samples: defaultdict[Stack, float] = defaultdict(float)
         self._last = 0.0
         self._previous: Any = None
 

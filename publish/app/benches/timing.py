@@ -30,7 +30,8 @@ def timed_side_by_side(commands: Sequence[list[str]], cwd: Path, at_once: int = 
     (give the longest first), each started as soon as one ends."""
     before = os.times()
     start = time.perf_counter()
-    waiting, running = list(commands), []
+    waiting: list[list[str]] = list(commands)
+    running: list[subprocess.Popen[bytes]] = []
     while waiting or running:
         while waiting and len(running) < at_once:
             running.append(subprocess.Popen(waiting.pop(0), cwd=cwd,

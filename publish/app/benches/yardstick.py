@@ -22,9 +22,8 @@ from publish.docs.rules import read_rules
 from publish.docs.summaries import summaries_of, summary_html
 from publish.model.game import Game
 from publish.model.load import load_game
-from publish.render.decks import text_sizes
 from publish.render.edition import EditionContext
-from publish.render.fit import sized
+from publish.render.fit import sized, text_sizes
 from publish.render.printshop import ItemPages, PageSpec, items_html, product_box, single_items
 from publish.targets.printshop import PrintshopOptions, service_of
 
