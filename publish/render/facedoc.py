@@ -157,15 +157,16 @@ def side_anchor(side: Back) -> str:
 
 def face_items(context: EditionContext, deck: str) -> list[Item]:
     """The pages of ``deck``'s face document: each distinct face once in the deck's order,
-    then each distinct back once: the deck's (which its tuck box and the virtual table's
-    thumbnail show, even where no card prints it), then each back of game.yaml's its cards
+    then each distinct back once: the deck's (which the virtual table's thumbnail shows,
+    even where no card prints it), then each back of game.yaml's its cards
     name and each card's second face, in the order of the cards that print them."""
     faces, backs = context.deck_faces(deck)
     items: dict[str, Item] = {}
     for face in faces:
         items.setdefault(side_anchor(face), Item(face, None, side_anchor(face)))
-    own = deck_context(context.game, deck)
-    items[side_anchor(own)] = Item(None, own, side_anchor(own))
+    if faces:
+        own = deck_context(context.game, deck)
+        items[side_anchor(own)] = Item(None, own, side_anchor(own))
     for back in backs:
         anchor = side_anchor(back)
         items.setdefault(anchor, Item(back, None, anchor) if isinstance(back, Face)
