@@ -1,6 +1,6 @@
 """The manual's shape: which of its parts a game's manual prints, in which order, laid out how.
 
-game.yaml's ``manual`` names the parts (publish.model.game.ManualSpec); a part
+game.yaml's ``manual`` names the parts (publish.model.documents.ManualSpec); a part
 with nothing to show is left out here, so the contents never list it.  Each
 part printed is an item of the template; items are laid out in layout parts
 (publish.render.parts), each starting on a page of its own: in the full
@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from publish.model.game import ManualSpec
+from publish.model.documents import ManualSpec
 
 ALONE = ("chapters", "card-list", "changes", "index")
 """Parts laid out on their own in the full form (the card list: one layout part per deck;

@@ -292,14 +292,16 @@ def localize(game: Game, words: Translator) -> Game:
                           for card in game.cards])
 
 
-def _card(card: Card, words: Translator, translatable: list[str]) -> Card:
+def _card(card: Card, words: Translator, translatable: list[str], side: str = "") -> Card:
+    """``card`` in the translator's words; ``side`` "back ": the card's second face, whose
+    messages say so ("card 004 back name")."""
     missing: set[str] = set()
     at: dict[tuple[object, ...], Location] = {}
 
     def tr(field_name: str, context: str, text: str, *where: object) -> str:
         if not text:
             return text
-        found = words.get("cards", f"card {card.number} {context}", text)
+        found = words.get("cards", f"card {card.number} {side}{context}", text)
         if found is None:
             missing.add(field_name)
             return text
@@ -316,8 +318,10 @@ def _card(card: Card, words: Translator, translatable: list[str]) -> Card:
     for field_id in translatable:
         if fields.get(field_id):
             fields[field_id] = tr(field_id, field_id, fields[field_id], field_id)
+    back_face = (_card(card.back_face, words, translatable, "back ")
+                 if card.back_face is not None else None)
     return replace(card, name=name, blocks=blocks, notes=notes, fields=fields,
-                   untranslated=frozenset(missing),
+                   untranslated=frozenset(missing), back_face=back_face,
                    source=Translated(card.source.path, card.source.values, card.source.keys,
                                      at) if at else card.source)
 
@@ -382,6 +386,7 @@ def _config(config: GameConfig, words: Translator) -> GameConfig:
         "fields": fields,
         "licence": licence, "card_kinds": _kinds(config, words),
         "text_blocks": named(config.text_blocks, "text block"), "decks": decks,
+        "backs": named(config.backs, "back"),
         "groups": groups, "tags": tags, "icons": named(config.icons, "icon")})
 
 

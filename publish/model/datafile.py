@@ -14,7 +14,7 @@ from pydantic import BaseModel, ValidationError
 
 from publish.core.problems import ProblemsFound
 from publish.core.yamlsource import SourceMap, load_yaml
-from publish.model.cardschema import problems_from
+from publish.model.schemaproblems import problems_from
 
 M = TypeVar("M", bound=BaseModel)
 

@@ -113,6 +113,14 @@ class DeckSpec(Strict):
                              "printed once per player (--players): docs/components.md")
 
 
+class BackSpec(Strict):
+    """A back some cards print instead of their deck's (a location's, a character's): what
+    the ``back`` macro reads as ``deck`` (its id, name and colour) for a card that names it."""
+
+    name: NonEmpty = Field(description="printed on the back, as a deck's name is")
+    colour: Colour = Field("#444444", description="the back's colour")
+
+
 class GroupValue(Strict):
     """One group (a faction, say) with its display name and colour."""
 
@@ -154,7 +162,8 @@ FieldType = Literal["integer", "text", "translatable", "choice", "image", "tags"
 RESERVED_FIELDS = frozenset({
     "number", "name", "kind", "copies", "notes", "text", "text_size", "shrink_to_fit", "tags",
     "group", "per_player",
-    "name_class", "kind_label", "deck", "deck_mark", "frame", "boxes", "fields", "images"})
+    "name_class", "kind_label", "deck", "deck_mark", "frame", "boxes", "fields", "images",
+    "back", "back_face", "side"})
 """Names a card entry or its face template already uses: a game's field cannot take them."""
 
 
@@ -313,6 +322,9 @@ class GameConfig(Strict):
     card_kinds: dict[Id, CardKind] = Field(min_length=1)
     text_blocks: dict[Id, TextBlockKind] = Field(default_factory=dict)
     decks: dict[Id, DeckSpec] = Field(min_length=1)
+    backs: dict[Id, BackSpec] = Field(
+        default_factory=dict, description="backs a card may name instead of its deck's "
+                                          "(back: <id>): docs/components.md")
     groups: Groups | None = None
     tags: dict[TagId, TagSpec] = Field(
         default_factory=dict, description="card families that cards list in their 'tags'")
@@ -344,6 +356,14 @@ class GameConfig(Strict):
         defaults = [k for k, v in self.card_kinds.items() if v.default]
         if len(defaults) > 1:
             raise ValueError(f"only one card kind may be the default, not {', '.join(defaults)}")
+        return self
+
+    @model_validator(mode="after")
+    def _backs_apart(self) -> GameConfig:
+        shared = sorted(set(self.backs) & set(self.decks))
+        if shared:
+            raise ValueError(f"back {', '.join(shared)}: a deck has that id; a back's id names "
+                             "it on its own (templates style it as back-<id>): choose another")
         return self
 
     @model_validator(mode="after")
@@ -398,6 +418,16 @@ class Card:
     untranslated: frozenset[str] = field(
         default=frozenset(),
         metadata={"doc": "fields printed in the source language for want of a translation"})
+    back: str | None = None
+    """The id of the back this card prints instead of its deck's (game.yaml ``backs``)."""
+    back_face: Card | None = None
+    """The card's second face, printed as its back (a double-faced card): a card of the same
+    number, kind, group and copies, with its own name, text and fields."""
+
+    @property
+    def sides(self) -> tuple[Card, ...]:
+        """The faces the card prints: itself, and its back face if it has one."""
+        return (self,) if self.back_face is None else (self, self.back_face)
 
     @property
     def location(self) -> Location:
@@ -438,6 +468,11 @@ class Game:
     def deck_cards(self, deck: str) -> list[Card]:
         """The cards in ``deck``, in number order (structural first, as lists print them)."""
         return sorted((c for c in self.cards if deck in c.copies), key=lambda c: c.number)
+
+    def card_sides(self) -> list[Card]:
+        """Every face the game prints: each card, followed by its second face if it has one
+        (what text, icon and picture checks go over)."""
+        return [side for card in self.cards for side in card.sides]
 
     def card(self, number: str) -> Card:
         for card in self.cards:

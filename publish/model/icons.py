@@ -42,7 +42,7 @@ def icon_problems(game: Game) -> list[Problem]:
         problem = _read(token, path, where, game)[1]
         problems += [problem] if problem else []
         known.append(token)
-    for card in game.cards:
+    for card in game.card_sides():
         for index, block in enumerate(card.blocks):
             for match in ICON.finditer(block.text):
                 if match[1] not in known:

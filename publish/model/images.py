@@ -139,7 +139,7 @@ def check_pictures(game: Game) -> tuple[list[Problem], list[Problem]]:
     """Problems (a build would fail) and warnings (a print would be poor) of every picture."""
     problems: list[Problem] = []
     warnings: list[Problem] = []
-    for card in game.cards:
+    for card in game.card_sides():
         for picture in pictures(game, card):
             problem, warning = _check(game, picture, game.config.fields[picture.field])
             problems += [problem] if problem else []

@@ -64,6 +64,10 @@ def card_digest(card: Card, pictures: Iterable[str] = ()) -> str:
             "text_size": card.text_size, "shrink_to_fit": card.shrink_to_fit,
             "fields": card.fields,
             "blocks": [[b.kind, b.text, b.effect] for b in card.blocks]}
+    if card.back is not None:
+        data["back"] = card.back
+    if card.back_face is not None:
+        data["back_face"] = card_digest(card.back_face)
     if card.per_player is not None:  # said only when said: the records of other cards stand
         data["per_player"] = card.per_player
     return digest([json.dumps(data, sort_keys=True, ensure_ascii=False), *pictures])
@@ -176,8 +180,9 @@ class Inputs:
         if locale not in self._cards:  # every card once per edition: decks and manual ask
             game = self.game
             self._cards[locale] = {
-                c.number: card_digest(c, [picture_version(p, game.project) for p in
-                                          shown_pictures(game, c, locale).values() if p])
+                c.number: card_digest(c, [picture_version(p, game.project) for side in c.sides
+                                          for p in shown_pictures(game, side, locale).values()
+                                          if p])
                 for c in game.cards}
         known = self._cards[locale]
         return {f"card {n}": known.get(n, "gone") for n in sorted(numbers)}

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import tomllib
 from collections.abc import Mapping
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -18,8 +19,9 @@ from pydantic import BaseModel, ValidationError
 from publish.core.problems import Location, Problem, ProblemsFound
 from publish.core.projectfiles import project_root, read_text, sources
 from publish.core.yamlsource import SourceMap, load_yaml
-from publish.model.cardschema import card_model, deck_file_model, problems_from
+from publish.model.cardschema import card_model, deck_file_model
 from publish.model.game import Card, Game, GameConfig, TextBlock
+from publish.model.schemaproblems import problems_from
 
 GAME_FILE = "game.yaml"
 DECKS_DIR = "decks"
@@ -114,33 +116,40 @@ def _cards_of(
         raw = parsed.model_dump()
         copies = raw.pop("copies")
         copies = {deck: copies} if isinstance(copies, int) else dict(copies)
-        text = raw.pop("text")
-        blocks = (
-            [TextBlock(None, text)]
-            if isinstance(text, str)
-            else [_block(item) for item in text]
-        )
         group = raw.get(config.groups.field) if config.groups else None
-        cards.append(
-            Card(
-                number=raw["number"],
-                name=raw["name"],
-                kind=raw["kind"],
-                group=group,
-                copies=copies,
-                blocks=blocks,
-                notes=raw["notes"],
-                home_deck=deck,
-                source=where,
-                path=("cards", index),
-                text_size=raw["text_size"],
-                shrink_to_fit=raw["shrink_to_fit"],
-                tags=tuple(raw.get("tags", ())),
-                per_player=raw["per_player"],
-                fields=_own_fields(raw, config),
-            )
+        card = Card(
+            number=raw["number"],
+            name=raw["name"],
+            kind=raw["kind"],
+            group=group,
+            copies=copies,
+            blocks=_blocks(raw["text"]),
+            notes=raw["notes"],
+            home_deck=deck,
+            source=where,
+            path=("cards", index),
+            text_size=raw["text_size"],
+            shrink_to_fit=raw["shrink_to_fit"],
+            tags=tuple(raw.get("tags", ())),
+            per_player=raw["per_player"],
+            fields=_own_fields(raw, config),
+            back=raw.get("back"),
         )
+        if raw.get("back_face") is not None:
+            card.back_face = _back_face(card, raw["back_face"], config)
+        cards.append(card)
     return cards
+
+
+def _blocks(text: str | list[dict[str, Any]]) -> list[TextBlock]:
+    return [TextBlock(None, text)] if isinstance(text, str) else [_block(item) for item in text]
+
+
+def _back_face(card: Card, raw: dict[str, Any], config: GameConfig) -> Card:
+    """A card's second face: its own name, text and fields; the rest is the card's."""
+    return replace(card, name=raw["name"], blocks=_blocks(raw["text"]), notes="",
+                   path=(*card.path, "back_face"), tags=(), fields=_own_fields(raw, config),
+                   back=None, back_face=None)
 
 
 def cards_from(entries: list[tuple[tuple[object, ...], Any]], deck: str, where: SourceMap,

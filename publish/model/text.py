@@ -271,7 +271,7 @@ def typography_problems(game: Game) -> list[Problem]:
         if typography.numerals == "roman":
             rules.insert(0, ("quantity", ("quantity",), typography.quantity))
         for name, key, pattern in rules:
-            for card in game.cards:
+            for card in game.card_sides():
                 try:
                     for block in card.blocks:
                         find(pattern, block.text, seconds=deadline - time.monotonic())
@@ -304,7 +304,7 @@ def _numeral_problems(game: Game, locale: str, typography: Typography) -> list[P
     """The quantities of the cards' text that a Roman-numeral locale could not print (over
     3999, or not a whole number), each at its card: the build would fail on them."""
     problems = []
-    for card in game.cards:
+    for card in game.card_sides():
         for index, block in enumerate(card.blocks):
             for m in find(typography.quantity, block.text):
                 try:

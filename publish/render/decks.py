@@ -24,7 +24,7 @@ from publish.render.facedoc import (
     card_faces,
     face_document,
 )
-from publish.render.faces import DeckBack, Face
+from publish.render.faces import Back, Face
 from publish.render.fit import Shrunk
 from publish.render.geometry import (
     CARD_SIZES,
@@ -145,11 +145,11 @@ class SheetSpec:
 
 
 def deck_faces(context: EditionContext, decks: Iterable[str], players: int = 1
-               ) -> tuple[list[Face], list[DeckBack]]:
+               ) -> tuple[list[Face], list[Back]]:
     """Faces with copies expanded (per-player ones for ``players``), and the matching backs,
     deck by deck."""
     faces: list[Face] = []
-    backs: list[DeckBack] = []
+    backs: list[Back] = []
     for deck in decks:
         deck_faces, deck_backs = context.deck_faces(deck, players)
         faces += deck_faces
@@ -158,7 +158,7 @@ def deck_faces(context: EditionContext, decks: Iterable[str], players: int = 1
 
 
 def sheet_pages(context: EditionContext, spec: SheetSpec, faces: Sequence[Face],
-                backs: Sequence[DeckBack]) -> tuple[list[Page], dict[str, float]]:
+                backs: Sequence[Back]) -> tuple[list[Page], dict[str, float]]:
     """The sheets for these faces, as data, and the paper they are on."""
     options = resolved(context, spec.options)
     fold = options.backs == "fold"
@@ -191,7 +191,7 @@ def pages_showing(pages: list[Page], cards: Collection[str]) -> list[int]:
 
 
 def sheet_html(context: EditionContext, spec: SheetSpec, faces: Sequence[Face],
-               backs: Sequence[DeckBack], placed: bool = False) -> str:
+               backs: Sequence[Back], placed: bool = False) -> str:
     """The HTML of the sheets for these faces; with ``spec.cards``, of the sheets showing
     them; with ``placed``, the sheets without the cards, which ``place_sheets`` draws in."""
     options = resolved(context, spec.options)

@@ -26,7 +26,7 @@ from publish.model.copies import copies
 from publish.model.game import Card, Game
 from publish.model.icons import read_icons
 from publish.render.env import environment
-from publish.render.faces import DeckBack, Face, FaceStyle, deck_context, face_context, face_style
+from publish.render.faces import Back, Face, FaceStyle, card_back, face_context, face_style
 from publish.render.sandbox import BoundedSandbox
 
 Made = TypeVar("Made")
@@ -48,7 +48,7 @@ class EditionContext:
     _icons: dict[str, str] | None = field(default=None, repr=False)
     _made: dict[Hashable, Any] = field(default_factory=dict, repr=False)
     _styles: dict[tuple[str, bool, bool], FaceStyle] = field(default_factory=dict, repr=False)
-    _faces: dict[tuple[str, int], tuple[tuple[Face, ...], tuple[DeckBack, ...]]] = field(
+    _faces: dict[tuple[str, int], tuple[tuple[Face, ...], tuple[Back, ...]]] = field(
         default_factory=dict, repr=False)
 
     @classmethod
@@ -97,20 +97,30 @@ class EditionContext:
         return self._styles[size, bw, proof]
 
     def deck_faces(self, deck: str, players: int = 1
-                   ) -> tuple[tuple[Face, ...], tuple[DeckBack, ...]]:
+                   ) -> tuple[tuple[Face, ...], tuple[Back, ...]]:
         """The faces of ``deck`` with copies expanded for ``players`` players (per-player
-        copies once per player: Game.copies), and the matching backs: made once, whichever
-        documents show them."""
+        copies once per player: Game.copies), and the matching backs (each card's: the
+        deck's, the one it names, or its second face): made once, whichever documents show
+        them."""
         if (deck, players) not in self._faces:
-            back = deck_context(self.game, deck)
             faces: list[Face] = []
+            backs: list[Back] = []
             for card in self.game.deck_cards(deck):
                 face = self._face(card, deck)
-                faces += [face] * copies(self.game, card, deck, players)
-            self._faces[deck, players] = tuple(faces), (back,) * len(faces)
+                back = self._back(card, deck)
+                count = copies(self.game, card, deck, players)
+                faces += [face] * count
+                backs += [back] * count
+            self._faces[deck, players] = tuple(faces), tuple(backs)
         return self._faces[deck, players]
 
     def _face(self, card: Card, deck: str) -> Face:
         """One card's face in ``deck``, made once whatever the players."""
         return self.once(("face", card.number, deck),
                          lambda: face_context(self.game, card, deck, self.locale, self.icons))
+
+    def _back(self, card: Card, deck: str) -> Back:
+        """One card's back in ``deck`` (publish.render.faces.card_back), made once whatever
+        the players."""
+        return self.once(("back", card.number, deck),
+                         lambda: card_back(self.game, card, deck, self.locale, self.icons))

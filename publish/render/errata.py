@@ -19,7 +19,7 @@ from publish.model.copies import usual_players
 from publish.model.game import game_files
 from publish.render.decks import SheetSpec, pages_showing, resolved, sheet_pages
 from publish.render.edition import EditionContext
-from publish.render.faces import DeckBack, Face
+from publish.render.faces import Back, Face
 from publish.render.fit import Shrunk, fit, sized, text_sizes
 from publish.render.geometry import PAPERS
 from publish.render.pdf import render
@@ -66,11 +66,11 @@ class Errata:
 
 
 def errata_faces(context: EditionContext, numbers: Collection[str]
-                 ) -> tuple[list[Face], list[DeckBack]]:
+                 ) -> tuple[list[Face], list[Back]]:
     """The faces of ``numbers`` with their decks' copies (per-player ones for the game's usual
     number of players, as the default build prints them), deck by deck, and their backs."""
     faces: list[Face] = []
-    backs: list[DeckBack] = []
+    backs: list[Back] = []
     for deck in context.game.config.decks:
         deck_faces, deck_backs = context.deck_faces(deck, usual_players(context.game))
         for face, back in zip(deck_faces, deck_backs, strict=True):
@@ -81,7 +81,7 @@ def errata_faces(context: EditionContext, numbers: Collection[str]
 
 
 def errata_html(context: EditionContext, spec: SheetSpec, errata: Errata,
-                faces: Sequence[Face], backs: Sequence[DeckBack]) -> str:
+                faces: Sequence[Face], backs: Sequence[Back]) -> str:
     """The cover and the sheets of ``faces`` (with ``spec.cards``: only the sheets showing
     them, without the cover)."""
     options = resolved(context, spec.options)
@@ -108,7 +108,8 @@ def render_errata(context: EditionContext, spec: SheetSpec, errata: Errata,
 
     def lay_out(chosen: dict[str, float], only: set[str] | None) -> Document:
         part = spec if only is None else replace(spec, cards=frozenset(only))
-        html = errata_html(context, part, errata, [sized(f, chosen) for f in faces], backs)
+        html = errata_html(context, part, errata, [sized(f, chosen) for f in faces],
+                           [sized(b, chosen) for b in backs])
         return render(html, context.project, spec.title, game_files(context.game))
 
     return fit(lay_out, sizes, floors, {f.number: f.deck for f in faces}, shrunk)

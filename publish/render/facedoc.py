@@ -32,6 +32,7 @@ from publish.model.game import CARD_SIZES, Game
 from publish.model.inputs import COMMON_INPUTS, digest
 from publish.model.services import load_services
 from publish.render.edition import EditionContext
+from publish.render.faces import Back, DeckBack, Face, deck_context
 from publish.render.fit import Shrunk
 from publish.render.printshop import Ink, Item, ItemPages, Service, items_pdf
 from publish.render.splice import SpliceError, canonical, replace_pages
@@ -66,7 +67,7 @@ class FaceSet:
 @dataclass(frozen=True)
 class FaceDoc:
     """A deck's faces and backs laid out, one per page: the PDF, and each page's anchor
-    (``card-<number>``, ``back-<id>``) in page order."""
+    (``card-<number>``, ``back-<id>``, ``back-face-<number>``) in page order."""
 
     pdf: bytes
     anchors: tuple[str, ...]
@@ -129,9 +130,9 @@ def face_item(item: Item) -> Item:
     """The face document's page for a page of a print-shop document (a copy, a card's back,
     the deck's back): the face, or the back, with its anchor there."""
     if item.card is not None:
-        return Item(item.card, None, face_anchor(item.card.number))
+        return Item(item.card, None, side_anchor(item.card))
     assert item.deck is not None
-    return Item(None, item.deck, back_anchor(item.deck.id))
+    return Item(None, item.deck, side_anchor(item.deck))
 
 
 def face_anchor(number: str) -> str:
@@ -142,15 +143,34 @@ def back_anchor(back_id: str) -> str:
     return f"back-{back_id}"
 
 
+def back_face_anchor(number: str) -> str:
+    return f"back-face-{number}"
+
+
+def side_anchor(side: Back) -> str:
+    """The anchor of a face document's page: a card's face, its second face (a Face whose
+    side is "back"), or a back (the deck's, or one of game.yaml's a card names)."""
+    if isinstance(side, DeckBack):
+        return back_anchor(side.id)
+    return back_face_anchor(side.number) if side.side == "back" else face_anchor(side.number)
+
+
 def face_items(context: EditionContext, deck: str) -> list[Item]:
     """The pages of ``deck``'s face document: each distinct face once in the deck's order,
-    then each distinct back once."""
+    then each distinct back once: the deck's (which the virtual table's thumbnail shows,
+    even where no card prints it), then each back of game.yaml's its cards
+    name and each card's second face, in the order of the cards that print them."""
     faces, backs = context.deck_faces(deck)
     items: dict[str, Item] = {}
     for face in faces:
-        items.setdefault(face_anchor(face.number), Item(face, None, face_anchor(face.number)))
+        items.setdefault(side_anchor(face), Item(face, None, side_anchor(face)))
+    if faces:
+        own = deck_context(context.game, deck)
+        items[side_anchor(own)] = Item(None, own, side_anchor(own))
     for back in backs:
-        items.setdefault(back_anchor(back.id), Item(None, back, back_anchor(back.id)))
+        anchor = side_anchor(back)
+        items.setdefault(anchor, Item(back, None, anchor) if isinstance(back, Face)
+                         else Item(None, back, anchor))
     return list(items.values())
 
 

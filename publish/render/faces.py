@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, ClassVar
 
 from markupsafe import Markup
@@ -112,6 +112,9 @@ class Face(Readable):
     frame: str
     boxes: tuple[TextBox, ...]
     text_size: float | None
+    side: str = "front"
+    """Which face of the card this is: "front", or "back" for a double-faced card's second
+    face (printed where its deck's back would be)."""
     _own: Mapping[str, Any] = field(default_factory=dict)
     """The game's declared fields (``card.cost``), read as keys."""
 
@@ -128,7 +131,14 @@ class DeckBack(Readable):
     id: str
     name: str
     colour: str
+    _held_by: str = field(default="", compare=False, repr=False)
+    """The deck of the cards that print it (publish.render.place finds it in that deck's
+    face document); empty: the deck whose id it is.  Not part of what the back draws."""
 
+
+Back = DeckBack | Face
+"""What prints behind a face: its deck's back, a back of game.yaml's that the card names
+(as a DeckBack), or the card's own second face (a Face whose side is "back")."""
 
 FACE_KEYS = field_names(Face)
 """What a face template reads as ``card.<key>``, besides the game's declared fields."""
@@ -204,6 +214,24 @@ def own_fields(game: Game, card: Card, locale: str) -> dict[str, Any]:
 def deck_context(game: Game, deck: str) -> DeckBack:
     spec = game.config.decks[deck]
     return DeckBack(deck, spec.name, spec.colour)
+
+
+def card_back(game: Game, card: Card, deck: str, locale: str, icons: dict[str, str]) -> Back:
+    """What ``card`` prints on its back in ``deck``: its second face, the back it names, or
+    the deck's."""
+    if card.back_face is not None:
+        return replace(face_context(game, card.back_face, deck, locale, icons), side="back")
+    if card.back is not None:
+        spec = game.config.backs[card.back]
+        return DeckBack(card.back, spec.name, spec.colour, _held_by=deck)
+    return deck_context(game, deck)
+
+
+def holding_deck(back: Back) -> str:
+    """The deck whose face document holds ``back``: the deck of the cards that print it."""
+    if isinstance(back, Face):
+        return back.deck
+    return back._held_by or back.id
 
 
 TEXT_PT = 10  # effect text size on a poker card; scaled for other sizes

@@ -16,11 +16,11 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from publish.core.problems import PublishError
 from publish.model.game import Game
-from publish.render.faces import Face, FaceStyle
+from publish.render.faces import Back, Face, FaceStyle
 
 if TYPE_CHECKING:
     from weasyprint.document import Document
@@ -163,9 +163,15 @@ def _floor(card: str, sizes: dict[str, float], floors: dict[str, float]) -> floa
     return round(sizes[card] * floors.get(card, 1.0), 2)
 
 
-def sized(face: Face, chosen: dict[str, float]) -> Face:
-    """``face`` with its text at the size chosen for its card, if one was."""
-    return replace(face, text_size=chosen[face.number]) if face.number in chosen else face
+Side = TypeVar("Side", bound=Back)
+
+
+def sized(face: Side, chosen: dict[str, float]) -> Side:
+    """``face`` with its text at the size chosen for its card, if one was (a card's second
+    face takes its first's size; a back with no text stays as it is)."""
+    if isinstance(face, Face) and face.number in chosen:
+        return replace(face, text_size=chosen[face.number])
+    return face
 
 
 def text_sizes(game: Game, faces: Iterable[Face], style: FaceStyle

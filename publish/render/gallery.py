@@ -16,10 +16,11 @@ from __future__ import annotations
 
 import io
 import math
+from collections.abc import Collection
 from pathlib import Path
 from typing import Any
 
-from publish.model.game import Game
+from publish.model.game import Card, Game
 from publish.render.placeholder import spartan
 
 DPI = 100
@@ -61,9 +62,23 @@ def contact_sheet(project: Path, title: str, faces: list[tuple[str, bytes]],
     return buffer.getvalue()
 
 
-def gallery_context(game: Game, decks_of: dict[str, list[str]], image_size: tuple[int, int]
-                    ) -> dict:
-    """What the gallery template shows: ``game`` in the edition's words."""
+def has_own_back(card: Card) -> bool:
+    """Whether ``card`` prints a back of its own (one it names, or its second face), which
+    the gallery shows beside its face."""
+    return card.back is not None or card.back_face is not None
+
+
+def _back_name(game: Game, card: Card) -> str:
+    """What a card's own back is called: its second face's name, or the back's it names."""
+    if card.back_face is not None:
+        return card.back_face.name
+    return game.config.backs[card.back].name if card.back else ""
+
+
+def gallery_context(game: Game, decks_of: dict[str, list[str]], image_size: tuple[int, int],
+                    backs: Collection[str] = ()) -> dict:
+    """What the gallery template shows: ``game`` in the edition's words; the cards numbered
+    in ``backs`` with their own back beside their face."""
     config = game.config
     groups = None
     if config.groups:
@@ -83,6 +98,8 @@ def gallery_context(game: Game, decks_of: dict[str, list[str]], image_size: tupl
             "group": card.group if group else "", "group_name": group.name if group else "",
             "colour": group.colour if group else (config.card_kinds[card.kind].colour or "#444444"),
             "kind": card.kind, "kind_name": config.card_kinds[card.kind].name,
+            "back_src": f"images/{card.number}-back.png" if card.number in backs else None,
+            "back_name": _back_name(game, card),
         })
     deck_rows = [{"id": d, "name": spec.name, "colour": spec.colour,
                   "cards": sum(1 for c in cards if d in c["decks"]), "src": f"contact-{d}.png"}

@@ -19,13 +19,13 @@ from publish.render.facedoc import (
     NOWHERE,
     FaceDoc,
     FaceStore,
-    back_anchor,
-    face_anchor,
     face_document,
     face_item,
     faces_at,
     lay_out,
+    side_anchor,
 )
+from publish.render.faces import holding_deck
 from publish.render.fit import Shrunk
 from publish.render.geometry import Box
 from publish.render.printshop import Item, PageSpec, Service, item_card, single_items
@@ -42,11 +42,11 @@ class PlacingError(ValueError):
 
 def slot_page(slot: Slot) -> tuple[str, str]:
     """The deck whose face document holds what a slot shows, and its page's anchor: the
-    card's face or its back."""
+    card's face, its second face, or its back (the deck's, or one of game.yaml's)."""
     if slot.card is not None:
-        return slot.card.deck, face_anchor(slot.card.number)
+        return slot.card.deck, side_anchor(slot.card)
     if slot.deck is not None:
-        return slot.deck.id, back_anchor(slot.deck.id)
+        return holding_deck(slot.deck), side_anchor(slot.deck)
     raise PlacingError("a slot with neither a card nor a back")
 
 
@@ -133,9 +133,9 @@ def impose(sheets: bytes, pages: Sequence[Page], faces: Mapping[str, FaceDoc]) -
 def item_page(item: Item) -> tuple[str, str]:
     """The deck whose face document holds what a one-card page shows, and its anchor."""
     if item.card is not None:
-        return item.card.deck, face_anchor(item.card.number)
+        return item.card.deck, side_anchor(item.card)
     if item.deck is not None:
-        return item.deck.id, back_anchor(item.deck.id)
+        return holding_deck(item.deck), side_anchor(item.deck)
     raise PlacingError(f"page {item.anchor} shows neither a card nor a back")
 
 
@@ -196,15 +196,18 @@ def name_pages(pdf: Any, names: Sequence[str]) -> None:
 
 def single_pdf(context: EditionContext, spec: PageSpec, shrunk: list[Shrunk] | None = None,
                store: FaceStore | None = None, inputs: Mapping[str, str] | None = None,
-               forced: bool = False, build: str = "") -> tuple[bytes, list[Item]]:
+               forced: bool = False, build: str = "", extra: Sequence[Item] = ()
+               ) -> tuple[bytes, list[Item]]:
     """One card per page for ``spec.deck`` at the service's card box, and its page list; with
-    ``spec.cards``, only the pages of those cards.  The pages are placed from the deck's face
+    ``spec.cards``, only the pages of those cards; ``extra`` pages (of the deck's face
+    document) after them.  The pages are placed from the deck's face
     document (publish.render.facedoc: laid out once, kept in ``store`` between builds where
     ``inputs`` still hold, all of it made again when ``forced`` but what this ``build``
     made); cards whose text was shrunk to fit are added to ``shrunk``."""
     items = single_items(context, spec)
     if spec.cards is not None:
         items = [i for i in items if item_card(i) in spec.cards]
+    items += extra
     faces = faces_at(context.game, spec.deck, spec.service, spec.ink, spec.proof)
     store = store or NOWHERE
     if spec.cards is not None and store is NOWHERE:  # a few cards, nothing kept: those alone

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, ClassVar, Literal
 
 from publish.model.game import CARD_SIZES, Game, game_files
 from publish.render.edition import EditionContext
-from publish.render.faces import DeckBack, Face
+from publish.render.faces import Back, DeckBack, Face
 from publish.render.fit import Shrunk, fit, sized, text_sizes
 from publish.render.pdf import render, write_pdf
 from publish.render.readable import Readable
@@ -59,6 +59,13 @@ class Item(Readable):
     card: Face | None
     deck: DeckBack | None
     anchor: str
+    shared: bool = False
+    """The deck's one back, standing for every card's (fronts-then-back)."""
+
+    @property
+    def back(self) -> bool:
+        """Whether the page is a back: a deck's, one a card names, or a card's second face."""
+        return self.card is None or self.card.side == "back"
 
 
 @dataclass(frozen=True)
@@ -102,10 +109,13 @@ class ItemPages:
 
 def single_items(context: EditionContext, spec: PageSpec) -> list[Item]:
     """The pages of ``spec.deck``'s print-shop document, in order (all of them, whatever
-    ``spec.cards``)."""
+    ``spec.cards``).  Fronts-then-back ends with the deck's one back when its cards share
+    one, and with each card's back, in the fronts' order, when they do not."""
     faces, backs = context.deck_faces(spec.deck, spec.players)
+    shared = all(back == backs[0] for back in backs)
     seen: dict[str, int] = {}
     items: list[Item] = []
+    card_backs: list[Item] = []
     for face, back in zip(faces, backs, strict=True):
         copy = seen.get(face.number, 0) + 1
         seen[face.number] = copy
@@ -113,7 +123,7 @@ def single_items(context: EditionContext, spec: PageSpec) -> list[Item]:
             continue
         tail = "" if copy == 1 else f"-copy{copy}"
         front_item = Item(face, None, f"card-{face.number}{tail}")
-        back_item = Item(None, back, f"back-{face.number}{tail}")
+        back_item = _back_item(back, f"back-{face.number}{tail}")
         if spec.sides == "front-back":
             items += [front_item, back_item]
         elif spec.sides == "back-front":
@@ -122,17 +132,24 @@ def single_items(context: EditionContext, spec: PageSpec) -> list[Item]:
             items.append(back_item if spec.part == "backs" else front_item)
         else:
             items.append(front_item)
+            card_backs.append(back_item)
     if spec.sides == "fronts-then-back":
-        items.append(Item(None, backs[0], f"back-{spec.deck}"))
+        one = backs[0]
+        items += ([Item(None, one, f"back-{spec.deck}", shared=True)]
+                  if shared and isinstance(one, DeckBack) else card_backs)
     return items
+
+
+def _back_item(back: Back, anchor: str) -> Item:
+    """The page of a back: a deck's (or one a card names) or a card's second face."""
+    return Item(back, None, anchor) if isinstance(back, Face) else Item(None, back, anchor)
 
 
 def item_card(item: Item) -> str | None:
     """The number of the card an item shows, front or back (None: the deck's one back)."""
     if item.card is not None:
         return item.card.number
-    number = item.anchor.removeprefix("back-").split("-copy")[0]
-    return None if item.deck is not None and number == item.deck.id else number
+    return None if item.shared else item.anchor.removeprefix("back-").split("-copy")[0]
 
 
 def items_pdf(context: EditionContext, pages: ItemPages,

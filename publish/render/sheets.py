@@ -13,7 +13,7 @@ from typing import Any, ClassVar
 
 from publish.i18n.translate import N_
 from publish.model.layouts import Marks
-from publish.render.faces import DeckBack, Face
+from publish.render.faces import Back, DeckBack, Face
 from publish.render.geometry import Box, SheetLayout, mirror_x, turned_axis
 from publish.render.readable import Readable
 
@@ -59,7 +59,7 @@ class Page:
     marks: list[dict[str, Any]] = field(default_factory=list)
 
 
-def _slot(item: Face | DeckBack, trim: Box, visible: Box, bleed: float, anchor: str,
+def _slot(item: Back, trim: Box, visible: Box, bleed: float, anchor: str,
           shift: tuple[float, float] = (0.0, 0.0)) -> Slot:
     """A card face (or a deck's back) drawn at ``trim``, showing ``visible`` of its bleed."""
     dx, dy = shift
@@ -77,7 +77,7 @@ def _slot(item: Face | DeckBack, trim: Box, visible: Box, bleed: float, anchor: 
     )
 
 
-def _grid_slot(layout: SheetLayout, col: int, row: int, item: Face | DeckBack, anchor: str,
+def _grid_slot(layout: SheetLayout, col: int, row: int, item: Back, anchor: str,
                shift: tuple[float, float] = (0.0, 0.0)) -> Slot:
     return _slot(item, layout.trim(col, row), layout.visible(col, row), layout.bleed, anchor,
                  shift)
@@ -159,7 +159,7 @@ def crop_marks(layout: SheetLayout, marks: Marks, label: Box | None = None
     return [g for g in lines if g["w"] > 0 and g["h"] > 0]
 
 
-def fronts_and_backs(layout: SheetLayout, faces: Sequence[Face], backs: Sequence[DeckBack],
+def fronts_and_backs(layout: SheetLayout, faces: Sequence[Face], backs: Sequence[Back],
                      mode: str, title: str, back_shift: tuple[float, float] = (0.0, 0.0),
                      marks: Marks | None = None) -> list[Page]:
     """Sheets of faces; with ``mode`` long-edge or short-edge, each followed by its backs.
@@ -196,7 +196,7 @@ def _labelled(side: str, layout: SheetLayout, marks: Marks, text: str) -> Page:
     return page
 
 
-def fold_pages(half: SheetLayout, faces: Sequence[Face], backs: Sequence[DeckBack], title: str,
+def fold_pages(half: SheetLayout, faces: Sequence[Face], backs: Sequence[Back], title: str,
                note: str = FOLD_NOTE, marks: Marks | None = None) -> list[Page]:
     """Landscape sheets folded down the middle: faces on the left, backs mirrored on the right.
 

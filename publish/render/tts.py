@@ -70,6 +70,13 @@ def sheets(game: Game) -> dict[str, list[Sheet]]:
     return found
 
 
+def own_backs(game: Game, deck: str) -> bool:
+    """Whether the cards of ``deck`` do not all share one back: one has a second face, or
+    they name different backs (a deck's back or one of game.yaml's ``backs``)."""
+    cards = game.deck_cards(deck)
+    return any(card.back_face for card in cards) or len({card.back for card in cards}) > 1
+
+
 def cell_size(trim: tuple[float, float], width: int | None = None) -> tuple[int, int]:
     """A card's cell in px: ``width`` wide (default: the widest that keeps a full sheet of
     10 x 7 cells within 4096 px both ways), as tall as the card's proportions make it."""
@@ -104,7 +111,8 @@ def _png(image) -> bytes:
 
 def face_sheet(sheet: Sheet, faces: dict[str, bytes], cell: tuple[int, int]) -> bytes:
     """``sheet``'s image: each card's face (PNG bytes by number) in its cell, row by row,
-    white where there is none."""
+    white where there is none; given the cards' backs, the sheet of backs in the same grid
+    (TTS's ``UniqueBack``)."""
     from PIL import Image  # Pillow: a raster renderer, loaded only when drawing
 
     w, h = cell

@@ -51,11 +51,13 @@ def transform(x: float, scale: tuple[float, float]) -> dict:
             "rotZ": 180.0, "scaleX": scale[0], "scaleY": 1.0, "scaleZ": scale[1]}
 
 
-def custom_deck(sheet: Sheet, face: str, back: str) -> dict:
-    """A sheet as TTS's CustomDeck entry: one back for every card, shown for hidden cards
-    too (``BackIsHidden``), so no cell of the sheet is kept for the hidden card."""
+def custom_deck(sheet: Sheet, face: str, back: str, unique: bool = False) -> dict:
+    """A sheet as TTS's CustomDeck entry: one back for every card, or with ``unique`` a
+    sheet of backs cut into the same grid, each card's back in its face's cell
+    (``UniqueBack``); backs are shown for hidden cards too (``BackIsHidden``), so no cell of
+    the sheet is kept for the hidden card."""
     return {"FaceURL": face, "BackURL": back, "NumWidth": sheet.columns,
-            "NumHeight": sheet.rows, "BackIsHidden": True, "UniqueBack": False, "Type": 0}
+            "NumHeight": sheet.rows, "BackIsHidden": True, "UniqueBack": unique, "Type": 0}
 
 
 def _card(game: Game, deck: str, number: str, sheet: Sheet, entry: dict, copy: int,
@@ -69,10 +71,16 @@ def _card(game: Game, deck: str, number: str, sheet: Sheet, entry: dict, copy: i
 
 
 def deck_object(game: Game, deck: str, sheets: list[Sheet], files: Callable[[Sheet], str],
-                back: str, x: float, scale: tuple[float, float], players: int = 1) -> dict:
+                back: str, x: float, scale: tuple[float, float], players: int = 1,
+                card_backs: Callable[[Sheet], str | None] = lambda sheet: None) -> dict:
     """One deck: its sheets, and one card per copy (per-player ones for ``players``), in the
-    deck's order."""
-    entries = {sheet.key: custom_deck(sheet, files(sheet), back) for sheet in sheets}
+    deck's order.  ``card_backs``: the address of a sheet's sheet of backs, None where the
+    deck's cards share ``back``."""
+    entries = {}
+    for sheet in sheets:
+        backs = card_backs(sheet)
+        entries[sheet.key] = custom_deck(sheet, files(sheet), back if backs is None else backs,
+                                         unique=backs is not None)
     cards = []
     for sheet in sheets:
         for number in sheet.cards:
@@ -93,16 +101,23 @@ def deck_object(game: Game, deck: str, sheets: list[Sheet], files: Callable[[She
 
 def saved_object(game: Game, sheets: dict[str, list[Sheet]], trim: tuple[float, float],
                  sheet_file: Callable[[Sheet], str], back_file: Callable[[str], str],
-                 addresses: Addresses, players: int = 1) -> dict:
+                 addresses: Addresses, players: int = 1,
+                 backs_file: Callable[[Sheet], str | None] = lambda sheet: None) -> dict:
     """The saved object: every deck with cards, side by side along the table, centred; the
-    per-player copies as many times as ``players``."""
+    per-player copies as many times as ``players``; ``backs_file`` names a sheet's sheet of
+    backs where its cards do not share one."""
+
+    def card_backs(sheet: Sheet) -> str | None:
+        name = backs_file(sheet)
+        return None if name is None else addresses.of(name)
+
     scale = (round(trim[0] / POKER[0], 4), round(trim[1] / POKER[1], 4))
     decks = [deck for deck, found in sheets.items() if found]
     step = SPACING * scale[0]
     objects = [deck_object(game, deck, sheets[deck],
                            lambda sheet: addresses.of(sheet_file(sheet)),
                            addresses.of(back_file(deck)),
-                           (i - (len(decks) - 1) / 2) * step, scale, players)
+                           (i - (len(decks) - 1) / 2) * step, scale, players, card_backs)
                for i, deck in enumerate(decks)]
     return {"SaveName": game.config.name, "GameMode": "", "Date": "", "VersionNumber": "",
             "GameType": "", "GameComplexity": "", "Tags": [], "Gravity": 0.5,

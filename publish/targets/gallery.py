@@ -10,11 +10,12 @@ from dataclasses import dataclass
 
 from publish.model.game import Game
 from publish.model.inputs import Inputs
-from publish.render.gallery import DPI, contact_sheet, gallery_context
+from publish.render.gallery import DPI, contact_sheet, gallery_context, has_own_back
 from publish.render.place import single_pdf
 from publish.render.printshop import (
     PageSpec,
     Service,
+    item_card,
     pixels,
     proof_service,
     rasterise,
@@ -86,12 +87,17 @@ class Gallery:
         pdf, items = single_pdf(context, PageSpec(deck, service, proof=job.options.proof), None,
                                 edition_store(work, job), job.inputs, job.forced, work.build)
         pngs = rasterise(pdf, job.options.dpi, pixels(service))
-        faces = [(item.card.number, png)
-                 for item, png in zip(items, pngs, strict=True) if item.card is not None]
+        pages = list(zip(items, pngs, strict=True))
+        faces = [(item.card.number, png) for item, png in pages
+                 if item.card is not None and not item.back]
         copies = {card.number: card.copies[deck] for card in game.deck_cards(deck)}
         first = first_decks(game)
         files = {f"{folder}/images/{number}.png": png
                  for number, png in faces if first.get(number) == deck}
+        own = {card.number for card in game.deck_cards(deck) if has_own_back(card)}
+        files.update({f"{folder}/images/{number}-back.png": png for item, png in pages
+                      if item.back and (number := item_card(item)) in own
+                      and first.get(number) == deck})
         name = job.outputs[0]
         files[name] = contact_sheet(work.project, game.config.decks[deck].name, faces, copies)
         return Rendered(files, {name: 1}, note=f"{len(faces)} faces")
@@ -105,13 +111,18 @@ class Gallery:
                     for card in game.cards if card.copies}
         shown = {n: d for n, d in decks_of.items() if f"{name}/images/{n}.png" in made
                  or (folder / "images" / f"{n}.png").is_file()}
+        backs = {c.number for c in game.cards if c.number in shown and has_own_back(c)
+                 and (f"{name}/images/{c.number}-back.png" in made
+                      or (folder / "images" / f"{c.number}-back.png").is_file())}
+        images = {f"images/{n}.png" for n in shown} | {f"images/{n}-back.png" for n in backs}
         stale = [f"{name}/{p.relative_to(folder).as_posix()}"
-                 for pattern, keep in (("images/*.png", {f"images/{n}.png" for n in shown}),
+                 for pattern, keep in (("images/*.png", images),
                                        ("contact-*.png", {f"contact-{d}.png"
                                                           for d in game.config.decks}))
                  for p in folder.glob(pattern) if p.relative_to(folder).as_posix() not in keep]
         html = context.env.get_template("gallery.html.j2").render(
-            lang=job.locale, **gallery_context(game, shown, pixels(job.options.service(game))))
+            lang=job.locale, **gallery_context(game, shown, pixels(job.options.service(game)),
+                                               backs))
         index = job.outputs[0]
         return Rendered({index: html.encode("utf-8")}, {index: 1}, remove=stale,
                         note=f"{len(shown)} cards, {len(game.config.decks)} contact sheets")

@@ -109,7 +109,7 @@ def written_record(service: PrintService, deck: str) -> str:
 
 def item_image(service: PrintService, deck: str, item: Item) -> str:
     """The image file of one page of a deck's proof."""
-    if item.card is not None:
+    if not item.back and item.card is not None:
         return image_name(service, deck, "front", item.card.number)
     return image_name(service, deck, "back", item_card(item) or deck)
 

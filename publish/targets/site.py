@@ -106,7 +106,7 @@ def _faces(work: Work, job: Job, context: EditionContext, ours: str) -> dict[str
             service = trimmed_service(game, dpi * scale)
             pngs = rasterise(pdf, dpi * scale, pixels(service))
             for item, png in zip(items, pngs, strict=True):
-                if item.card is not None and first.get(item.card.number) == deck:
+                if item.card is not None and not item.back and first.get(item.card.number) == deck:
                     files[f"{ours}images/{item.card.number}{suffix}.png"] = png
     return files
 

@@ -21,9 +21,25 @@ from publish.core.problems import OptionError
 from publish.model.copies import player_range, players_for, players_suffix
 from publish.model.game import Game
 from publish.model.inputs import Inputs
+from publish.render.faces import deck_context
 from publish.render.place import single_pdf
-from publish.render.printshop import INCH, PageSpec, rasterise, trimmed_service
-from publish.render.tts import Sheet, back_image, cell_size, face_sheet, sheets, thumbnail
+from publish.render.printshop import (
+    INCH,
+    Item,
+    PageSpec,
+    item_card,
+    rasterise,
+    trimmed_service,
+)
+from publish.render.tts import (
+    Sheet,
+    back_image,
+    cell_size,
+    face_sheet,
+    own_backs,
+    sheets,
+    thumbnail,
+)
 from publish.render.ttsobject import Addresses, saved_object
 from publish.targets.base import Job, Joining, Rendered, Work, edition_store, output_dir
 from publish.targets.options import option
@@ -75,6 +91,21 @@ def back_file(deck: str) -> str:
     return f"{deck}-back.png"
 
 
+def backs_file(sheet: Sheet) -> str:
+    """A sheet's sheet of backs, for a deck whose cards do not share one back."""
+    return f"{sheet.deck}-backs-{sheet.index}.png"
+
+
+def sheet_files(game: Game, deck: str, laid: list[Sheet]) -> list[str]:
+    """The images a deck's job writes: its back, its face sheets and, where its cards do not
+    share one back, their sheets of backs."""
+    unique = own_backs(game, deck)
+    return [f"{FOLDER}/{back_file(deck)}",
+            *(f"{FOLDER}/{name}" for sheet in laid
+              for name in ((sheet_file(sheet), backs_file(sheet)) if unique
+                           else (sheet_file(sheet),)))]
+
+
 def object_file(game: Game, locale: str, suffix: str = "json", players: str = "") -> str:
     """The saved object's file (or its thumbnail's, ``suffix`` png); ``players``: the -Np of
     a build for other than the game's usual number of players."""
@@ -105,9 +136,7 @@ class Tts:
         cell = cell_size(trim(game, locale), options.width)
         size = {"cell": f"{cell[0]}x{cell[1]}"}
         laid = sheets(game)
-        jobs = [Job(self.name, locale,
-                    (f"{FOLDER}/{back_file(deck)}",
-                     *(f"{FOLDER}/{sheet_file(sheet)}" for sheet in laid[deck])),
+        jobs = [Job(self.name, locale, tuple(sheet_files(game, deck, laid[deck])),
                     {**common, **size, **inputs.order(deck),
                      **inputs.cards((c.number for c in game.deck_cards(deck)), locale)},
                     options, key=deck, cost=len(game.deck_cards(deck)))
@@ -128,23 +157,32 @@ class Tts:
         return Addresses("file:///" + folder.as_posix().lstrip("/") + "/")
 
     def render(self, work: Work, job: Job) -> Rendered:
-        """A deck's distinct cards and its back, rasterised once at the size of a cell, then
-        put on its sheets."""
+        """A deck's distinct cards, their backs and the deck's back, rasterised once at the
+        size of a cell, then put on its sheets."""
         context, deck = work.edition(job.locale), job.key
         game = context.game
         card = trim(game, job.locale)
         cell = cell_size(card, job.options.width)
         dpi = cell[0] / (card[0] / INCH)
         service = trimmed_service(game, dpi)
+        unique = own_backs(game, deck)
+        # the cards' own backs are listed; the deck's, for the thumbnail, is added
+        extra = [Item(None, deck_context(game, deck), f"back-{deck}", shared=True)] \
+            if unique else []
         pdf, items = single_pdf(context, PageSpec(deck, service), None, edition_store(work, job),
-                                job.inputs, job.forced, work.build)
+                                job.inputs, job.forced, work.build, extra)
         pngs = list(zip(items, rasterise(pdf, dpi), strict=True))
-        faces = {item.card.number: png for item, png in pngs if item.card is not None}
-        back = next(png for item, png in pngs if item.card is None)
+        faces = {item.card.number: png for item, png in pngs
+                 if item.card is not None and not item.back}
+        backs = {number: png for item, png in pngs
+                 if item.back and not item.shared and (number := item_card(item))}
+        back = next(png for item, png in pngs if item.shared)
         files = {f"{FOLDER}/{back_file(deck)}": back_image(back, cell)}
         laid = sheets(game)[deck]
         for sheet in laid:
             files[f"{FOLDER}/{sheet_file(sheet)}"] = face_sheet(sheet, faces, cell)
+            if unique:
+                files[f"{FOLDER}/{backs_file(sheet)}"] = face_sheet(sheet, backs, cell)
         return Rendered(files, {name: 1 for name in files},
                         note=f"{len(faces)} cards on {len(laid)} sheet(s) of "
                              f"{cell[0]} x {cell[1]} px cards")
@@ -156,7 +194,9 @@ class Tts:
         addresses = (Addresses(job.options.base_url) if job.options.base_url
                      else self.local(work, job.locale))
         data = saved_object(game, laid, trim(game, job.locale), sheet_file, back_file,
-                            addresses, players_for(work.game, job.options.players))
+                            addresses, players_for(work.game, job.options.players),
+                            lambda sheet: backs_file(sheet) if own_backs(game, sheet.deck)
+                            else None)
         folder = output_dir(work.project, game.id, job.locale) / FOLDER
         backs = [f"{FOLDER}/{back_file(deck)}" for deck in laid if laid[deck]]
         picture = thumbnail([made[name] if name in made else (folder.parent / name).read_bytes()
@@ -164,8 +204,8 @@ class Tts:
         fewest, most = player_range(game)
         objects = {f"{FOLDER}/{object_file(game, job.locale, kind, players_suffix(game, n))}"
                    for n in range(fewest, most + 1) for kind in ("json", "png")}
-        keep = {*job.outputs, *objects, *backs, *(f"{FOLDER}/{sheet_file(sheet)}"
-                                                  for found in laid.values() for sheet in found)}
+        keep = {*job.outputs, *objects, *backs, *(name for deck, found in laid.items()
+                                                  for name in sheet_files(game, deck, found))}
         stale = [f"{FOLDER}/{p.name}" for p in sorted(folder.glob("*"))
                  if p.suffix in (".png", ".json") and f"{FOLDER}/{p.name}" not in keep]
         json_name, png_name = job.outputs

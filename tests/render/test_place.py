@@ -16,10 +16,10 @@ from publish.render.sheets import Page, Slot
 
 
 class Card:
-    """What a placed slot reads of a face: its number and its deck."""
+    """What a placed slot reads of a face: its number, its deck and its side."""
 
-    def __init__(self, number: str, deck: str = "d") -> None:
-        self.number, self.deck = number, deck
+    def __init__(self, number: str, deck: str = "d", side: str = "front") -> None:
+        self.number, self.deck, self.side = number, deck, side
 
 
 def face_pdf(anchors: list[str], trim=(63.0, 88.0), bleed=3.0) -> bytes:

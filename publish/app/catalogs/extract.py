@@ -74,6 +74,9 @@ def card_messages(game: Game) -> Catalog:
         add(f"deck {did} name", deck.name, ("decks", did, "name"))
         add(f"deck {did} indicator", deck.indicator, ("decks", did, "indicator"),
             "printed small on the face of every card of the deck")
+    for back_id, back in config.backs.items():
+        add(f"back {back_id} name", back.name, ("backs", back_id, "name"),
+            "printed on the back some cards name instead of their deck's")
     if config.groups:
         add("group label", config.groups.label, ("groups", "label"))
         for gid, value in config.groups.values.items():
@@ -109,20 +112,23 @@ def _kind_count(catalog: Catalog, kid: str, forms: list[str], here: str, line: i
                                + " | ".join(forms)])
 
 
-def _card(catalog: Catalog, game: Game, card) -> None:
+def _card(catalog: Catalog, game: Game, card, side: str = "") -> None:
+    """A card's messages; ``side`` "back ": its second face's ("card 004 back name")."""
     config = game.config
     path = rel(game, card.source.path)
     group = (config.groups.values[card.group].name
              if card.group and config.groups and card.group in config.groups.values else "")
     decks = ", ".join(config.decks[d].name for d in card.copies if d in config.decks)
     about = f"{decks}{' · ' + group if group else ''}"
+    what = "card name" if not side else "name of the card's second face, printed as its back"
     catalog.add(card.name, locations=[(path, card.where("name").line)],
-                context=f"card {card.number} name", auto_comments=[f"card name · {about}"])
+                context=f"card {card.number} {side}name", auto_comments=[f"{what} · {about}"])
     for i, block in enumerate(card.blocks, start=1):
         kind = config.text_blocks[block.kind].name if block.kind in config.text_blocks else ""
         line = card.where("text", i - 1, block.kind).line if block.kind else card.where(
             "text").line
-        catalog.add(block.text, locations=[(path, line)], context=f"card {card.number} text {i}",
+        catalog.add(block.text, locations=[(path, line)],
+                    context=f"card {card.number} {side}text {i}",
                     auto_comments=[f"{card.name}: {kind or 'effect'}"])
     if card.notes:
         catalog.add(card.notes, locations=[(path, card.where("notes").line)],
@@ -132,8 +138,10 @@ def _card(catalog: Catalog, game: Game, card) -> None:
         if card.fields.get(field_id):
             spec = config.fields[field_id]
             catalog.add(card.fields[field_id], locations=[(path, card.where(field_id).line)],
-                        context=f"card {card.number} {field_id}",
+                        context=f"card {card.number} {side}{field_id}",
                         auto_comments=[f"{card.name}: {spec.title(field_id)}"])
+    if card.back_face is not None:
+        _card(catalog, game, card.back_face, "back ")
 
 
 # ------------------------------------------------------------------ rules

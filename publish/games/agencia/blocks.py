@@ -11,8 +11,8 @@ from pydantic import TypeAdapter, ValidationError
 
 from publish.core.problems import Problem
 from publish.games.agencia.effects import Action, Rule
-from publish.model.cardschema import problems_from
 from publish.model.game import Card
+from publish.model.schemaproblems import problems_from
 
 EFFECT_TYPES: dict[str, Any] = {"direct": list[Action], "general": list[Rule]}
 ADAPTERS = {kind: TypeAdapter(kind_type) for kind, kind_type in EFFECT_TYPES.items()}
