@@ -253,7 +253,8 @@ def test_each_back_slot_is_found_in_its_cards_deck_under_its_own_anchor(context)
 
 
 def test_sheets_and_print_shop_pages_place_each_cards_own_back(context):
-    from publish.render.printshop import rasterise, single_pdf
+    from publish.render.place import single_pdf
+    from publish.render.printshop import rasterise
 
     made = lay_out_sheets(context, SheetSpec("Moon", ("main",), DeckOptions(backs="long-edge")))
     assert {"back-main", "back-quest", "back-face-004"} <= set(made.faces["main"].anchors)
