@@ -158,15 +158,21 @@ def limit_ink(cmyk: tuple[float, float, float, float], limit: int | None
     return c * scale, m * scale, y * scale, k
 
 
+ROUNDING = 2
+"""Levels (of 255) kept below a picture's ink limit: cyan, magenta and yellow are each
+rounded to a whole level once scaled, which can add up to 1.5 levels to their sum."""
+
+
 def limit_picture(image: Image.Image, limit: int | None) -> Image.Image:
     """A CMYK picture with every pixel within ``limit`` percent of total ink: per pixel,
-    cyan, magenta and yellow scaled by min(1, (limit - K) / (C + M + Y)), rounded down."""
+    cyan, magenta and yellow scaled by min(1, (limit - K) / (C + M + Y)), with room left
+    for their rounding (``ROUNDING``)."""
     if limit is None:
         return image
     from PIL import Image, ImageMath
 
     c, m, y, k = image.split()
-    most = limit / 100 * 255
+    most = limit / 100 * 255 - ROUNDING  # each ink is rounded to a whole level after scaling
 
     def factor(a: dict[str, Any]) -> Any:
         cmy = a["float"](a["c"]) + a["m"] + a["y"]

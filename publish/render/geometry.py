@@ -4,9 +4,8 @@ All lengths are millimetres.  A sheet layout (publish.model.layouts: the
 package's publish/data/layouts.yaml, or a game's own) says the paper's
 orientation, the grid, the gaps between cards and the margin; ``impose`` turns
 it into a SheetLayout: a centred grid whose trims keep the margin from the
-paper's edge.  Token sheets still use ``grid_layout``: as many as fit, the
-gutter shrinking when the paper is too small, a margin of GUIDE_MARGIN kept
-free around the printed area.
+paper's edge.  Token sheets use ``grid_layout``: as many as fit with the full
+bleed between them, a margin of GUIDE_MARGIN kept free around the printed area.
 """
 
 from __future__ import annotations
@@ -42,18 +41,6 @@ class Box:
     @property
     def bottom(self) -> float:
         return self.y + self.h
-
-
-def _axis(paper: float, trim: float, bleed: float) -> tuple[int, float, float]:
-    """Cards along one axis, the gutter between them, and the first trim edge."""
-    count = max(1, math.floor((paper - 2 * GUIDE_MARGIN - 2 * bleed) / trim))
-    if count > 1:
-        room = (paper - count * trim - 2 * bleed - 2 * GUIDE_MARGIN) / (count - 1)
-        gutter = max(0.0, min(2 * bleed, room))
-    else:
-        gutter = 0.0
-    span = count * trim + (count - 1) * gutter
-    return count, gutter, (paper - span) / 2
 
 
 @dataclass(frozen=True)
@@ -142,10 +129,10 @@ def turned_axis(flip: str, landscape: bool = False) -> str:
 
 
 def grid_layout(area: tuple[float, float], card: tuple[float, float], bleed: float) -> SheetLayout:
-    """As many cards as fit in ``area`` (width, height), centred, guide margins kept."""
-    cols, gutter_x, left = _axis(area[0], card[0], bleed)
-    rows, gutter_y, top = _axis(area[1], card[1], bleed)
-    return SheetLayout(area, card, bleed, cols, rows, gutter_x, gutter_y, left, top)
+    """As many pieces as fit in ``area`` (width, height) with their full bleed between them,
+    centred, the guides' margins kept (a token sheet's)."""
+    return _imposed(area, card, bleed, (2 * bleed, 2 * bleed), GUIDE_MARGIN + bleed,
+                    (None, None), False, strict=False)
 
 
 def sheet_layout(paper: str, size: str, bleed: float, layout: Layout | None = None,

@@ -22,7 +22,7 @@ def test_each_problem_is_one_located_line_and_the_exit_is_1(tmp_path):
     lines = result.output.splitlines()
     assert result.exit_code == 1
     assert lines[0] == (f"{card}: 0 PDF/X output intents (GTS_PDFX), expected exactly one")
-    assert lines[1].startswith(f"{card}, page 1 (card 001): total ink reaches 400 %, over the "
+    assert lines[1].startswith(f"{card}, page 1 (card 001): total ink reaches 400.0 %, over the "
                                "limit of 240 %, between ")
     assert lines[2:] == [f"{png}, page 1: 825 x 1125 px, expected 822 x 1122 px",
                          f"{png}, page 1: colour mode RGB, expected CMYK",

@@ -95,6 +95,17 @@ def test_the_ink_limit_takes_from_cyan_magenta_and_yellow_and_keeps_black():
     assert limited.getpixel((0, 0))[3] == 255 and limited.getpixel((1, 0)) == (20, 20, 20, 20)
 
 
+def test_no_pixel_of_a_limited_picture_passes_the_limit_preflight_holds_it_to():
+    """Each ink is rounded to a whole level once scaled: without room for it, a pixel could
+    come out at 613 of 255 levels, 240.4 %, which preflight's measure calls over 240 %."""
+    image = Image.new("CMYK", (64, 64))
+    image.putdata([(255 - 3 * (i % 40), 200 + (i // 64) % 56, 130 + (i % 97), 80 + i % 7)
+                   for i in range(64 * 64)])
+    limited = limit_picture(image, 240)
+    threshold = int(240 * 255 / 100)  # as publish.checks.preflight.ink measures it
+    assert max(sum(pixel) for pixel in limited.getdata()) <= threshold
+
+
 def test_neutrals_print_on_black_alone_and_colours_through_the_profile(tmp_path):
     profile = profile_path(DTC.spec.colour, REPO / "cards" / "agencia", REPO).read_bytes()
     convert = Converter(profile, "relative-colorimetric", 240, tmp_path)

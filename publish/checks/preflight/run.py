@@ -133,6 +133,6 @@ def _said(page: Any, peak: InkPeak, limit: float) -> str:
     dx = (trim.x0 - media.x0) / MM if media and trim else 0.0
     dy = (media.y1 - trim.y1) / MM if media and trim else 0.0
     left, top, right, bottom = peak.over or (0.0, 0.0, 0.0, 0.0)
-    return (f"total ink reaches {peak.percent:.0f} %, over the limit of {limit:g} %, "
+    return (f"total ink reaches {peak.percent:.1f} %, over the limit of {limit:g} %, "
             f"between {left - dx:.1f}, {top - dy:.1f} mm and {right - dx:.1f}, "
             f"{bottom - dy:.1f} mm from the trim's top left")

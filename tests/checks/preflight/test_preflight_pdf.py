@@ -65,7 +65,7 @@ def test_a_four_colour_black_box_over_the_ink_limit_says_where_on_the_card(tmp_p
     path = card_pdf(tmp_path / "ink.pdf", b"1 1 1 1 k\n" + rect(10, 20, 30, 15))
     expected = Expectation(trim=TRIM, bleed=BLEED, ink_limit=300)
     [line] = said(path, expected)
-    assert line.startswith("ink.pdf, page 1 (card 001, deck main): total ink reaches 400 %, "
+    assert line.startswith("ink.pdf, page 1 (card 001, deck main): total ink reaches 400.0 %, "
                            "over the limit of 300 %, between ")
     corners = [float(v) for v in line.split("between ")[1].replace(" mm and", ",")
                .split(" mm")[0].split(", ")]
