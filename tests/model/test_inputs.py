@@ -46,3 +46,13 @@ def test_files_a_template_may_load_count_as_assets_and_card_pictures_with_their_
     assert after["card 002"] == cards_before["card 002"]
     Image.new("RGB", (10, 10), "blue").save(art / "back.png")
     assert assets_digest(game) != before
+
+
+def test_the_common_inputs_are_named_where_the_face_documents_read_them(demo):
+    """publish.render.facedoc keeps a deck's faces while these stay the same: an input added
+    to Inputs.common but not to COMMON_INPUTS would leave faces stale."""
+    from publish.model.inputs import COMMON_INPUTS
+
+    game, _ = load_game(demo, "demo")
+    assert game is not None
+    assert set(Inputs(demo, game).common("pt-BR")) == set(COMMON_INPUTS)
