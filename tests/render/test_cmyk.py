@@ -103,7 +103,7 @@ def test_no_pixel_of_a_limited_picture_passes_the_limit_preflight_holds_it_to():
                    for i in range(64 * 64)])
     limited = limit_picture(image, 240)
     threshold = int(240 * 255 / 100)  # as publish.checks.preflight.ink measures it
-    assert max(sum(pixel) for pixel in limited.getdata()) <= threshold
+    assert max(sum(pixel) for pixel in limited.get_flattened_data()) <= threshold
 
 
 def test_neutrals_print_on_black_alone_and_colours_through_the_profile(tmp_path):
