@@ -13,7 +13,7 @@ from publish.core.problems import OptionError, did_you_mean
 from publish.model.game import BACKS, Game, game_files
 from publish.model.inputs import Inputs
 from publish.render.decks import DeckOptions, SheetSpec, calibration_html, lay_out_sheets
-from publish.render.geometry import CARD_SIZES
+from publish.render.geometry import CARD_SIZES, pick_layout
 from publish.render.pdf import render, write_pdf
 from publish.render.splice import join_pdfs, page_count
 from publish.targets.base import Job, Joining, Rendered, Work, edition_store, output_dir
@@ -112,6 +112,9 @@ class Decks:
 
     def jobs(self, work: Work, inputs: Inputs, locale: str, chosen: DecksOptions) -> list[Job]:
         game, options = work.game, chosen.for_edition(work.game, locale)
+        # a --layout for other sheets is refused once, here, not by every deck's job
+        pick_layout(game.root, options.paper, options.chosen_size, options.backs == "fold",
+                    options.layout)
         common = inputs.common(locale)
         jobs = []
         for deck in chosen_decks(game, options):

@@ -29,3 +29,10 @@ def test_an_unknown_deck_is_named_with_the_closest_one_and_nothing_is_built(demo
     assert "--deck alpah: demo has no such deck (did you mean 'alpha'?); its decks: alpha, beta" \
         in result.output
     assert not list((demo_docs / "build").rglob("*.pdf"))
+
+
+def test_a_layout_for_other_sheets_is_said_once_not_by_every_deck(demo_docs: Path):
+    result = run("build", "decks", "--project", str(demo_docs), "--game", "demo",
+                 "--layout", "nope")
+    assert result.exit_code != 0
+    assert result.output.count("--layout nope: no such layout") == 1, result.output
