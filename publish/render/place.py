@@ -90,6 +90,29 @@ def placement(slot: Slot, face: Service, origin: tuple[float, float], paper_h: f
             f"1 0 0 1 {_number(x)} {_number(y)} cm {name} Do Q\n").encode("ascii")
 
 
+class Forms:
+    """The face documents' pages as form objects of one output PDF: each opened once, each
+    page copied in once however often it is drawn."""
+
+    def __init__(self, out: Any, faces: Mapping[str, FaceDoc], opened: ExitStack) -> None:
+        import pikepdf
+
+        self.out, self.faces = out, faces
+        self.sources = {deck: opened.enter_context(pikepdf.open(io.BytesIO(doc.pdf)))
+                        for deck, doc in faces.items()}
+        self.made: dict[tuple[str, str], tuple[Any, tuple[float, float]]] = {}
+
+    def get(self, deck: str, anchor: str) -> tuple[Any, tuple[float, float]]:
+        """The form drawing ``anchor`` of ``deck``'s face document, and its trim's corner."""
+        if (deck, anchor) not in self.made:
+            doc = self.faces.get(deck)
+            if doc is None or anchor not in doc.pages:
+                raise PlacingError(f"no page {anchor} in the faces of deck {deck}")
+            form, origin = whole_page(self.sources[deck].pages[doc.pages[anchor]])
+            self.made[deck, anchor] = self.out.copy_foreign(form), origin
+        return self.made[deck, anchor]
+
+
 def impose(sheets: bytes, pages: Sequence[Page], faces: Mapping[str, FaceDoc]) -> bytes:
     """``sheets`` (the laid-out sheets, without cards) with every slot of ``pages`` drawn
     under them from its deck's face document (``faces``, by deck): one form object per
@@ -98,11 +121,9 @@ def impose(sheets: bytes, pages: Sequence[Page], faces: Mapping[str, FaceDoc]) -
 
     with ExitStack() as opened:
         out = opened.enter_context(pikepdf.open(io.BytesIO(sheets)))
-        sources = {deck: opened.enter_context(pikepdf.open(io.BytesIO(doc.pdf)))
-                   for deck, doc in faces.items()}
+        forms = Forms(out, faces, opened)
         if len(out.pages) != len(pages):
             raise PlacingError(f"{len(out.pages)} sheets laid out for {len(pages)} pages")
-        forms: dict[tuple[str, str], tuple[Any, tuple[float, float]]] = {}
         for sheet, page in zip(out.pages, pages, strict=True):
             if not page.slots:
                 continue
@@ -112,17 +133,12 @@ def impose(sheets: bytes, pages: Sequence[Page], faces: Mapping[str, FaceDoc]) -
             names: dict[tuple[str, str], str] = {}
             for slot in page.slots:
                 anchor = slot_page(slot)
-                if anchor not in forms:
-                    deck, name = anchor
-                    if deck not in faces or name not in faces[deck].pages:
-                        raise PlacingError(f"no page {name} in the faces of deck {deck}")
-                    form, origin = whole_page(sources[deck].pages[faces[deck].pages[name]])
-                    forms[anchor] = out.copy_foreign(form), origin
+                form, origin = forms.get(*anchor)
                 if anchor not in names:  # named in the order drawn: the same every build
                     names[anchor] = f"/Face{len(names)}"
-                    sheet.add_resource(forms[anchor][0], pikepdf.Name.XObject,
+                    sheet.add_resource(form, pikepdf.Name.XObject,
                                        name=pikepdf.Name(names[anchor]))
-                drawn.append(placement(slot, faces[anchor[0]].box, forms[anchor][1], paper_h,
+                drawn.append(placement(slot, faces[anchor[0]].box, origin, paper_h,
                                        names[anchor]))
             # the faces first, the sheet over them: crop marks run on over the outer bleed
             sheet.contents_add(pikepdf.Stream(out, b"".join(drawn)), prepend=True)
@@ -160,17 +176,10 @@ def card_pages(items: Sequence[Item], faces: Mapping[str, FaceDoc], box: Service
 
     with ExitStack() as opened:
         out = opened.enter_context(pikepdf.new())
-        sources = {deck: opened.enter_context(pikepdf.open(io.BytesIO(doc.pdf)))
-                   for deck, doc in faces.items()}
-        forms: dict[tuple[str, str], tuple[Any, tuple[float, float]]] = {}
+        forms = Forms(out, faces, opened)
         for item in items:
             deck, anchor = item_page(item)
-            if (deck, anchor) not in forms:
-                if deck not in faces or anchor not in faces[deck].pages:
-                    raise PlacingError(f"no page {anchor} in the faces of deck {deck}")
-                form, origin = whole_page(sources[deck].pages[faces[deck].pages[anchor]])
-                forms[deck, anchor] = out.copy_foreign(form), origin
-            form, origin = forms[deck, anchor]
+            form, origin = forms.get(deck, anchor)
             page = pikepdf.Dictionary(
                 Type=pikepdf.Name.Page, MediaBox=media, BleedBox=media, TrimBox=trim,
                 Resources=pikepdf.Dictionary(XObject=pikepdf.Dictionary(Face=form)),
