@@ -245,8 +245,11 @@ def save(pdf: Any) -> bytes:
     buffer = io.BytesIO()
     with pikepdf.open(numbered) as renumbered:
         del renumbered.trailer["/ID"]  # else qpdf keeps the first half: the draft's hash
+        # the first save wrote the version into the XMP metadata already: parsing it again
+        # would cost a tenth of the time of an edit's placing and change nothing
         renumbered.save(buffer, object_stream_mode=pikepdf.ObjectStreamMode.generate,
-                        compress_streams=True, deterministic_id=True, min_version=version)
+                        compress_streams=True, deterministic_id=True, min_version=version,
+                        fix_metadata_version=False)
     return buffer.getvalue()
 
 
