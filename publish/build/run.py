@@ -214,11 +214,25 @@ def _rendered(work: Work, renders: list[Job], jobs: int | None) -> Iterator[tupl
     """
     if not renders:
         return
-    ordered = sorted(renders, key=lambda j: -j.cost)
+    ordered = start_order(renders)
     tasks = Tasks(_render, work, ordered, [job.label for job in ordered])
     for index, rendered in each_done(Processes(jobs, explain=template_misuse), tasks,
                                      keep_going=True):
         yield ordered[index], rendered
+
+
+def start_order(renders: list[Job]) -> list[Job]:
+    """The order jobs start in: the biggest first, but each deck's first job of an edition
+    (whichever lays out its faces, publish.render.facedoc) before any second one, so that
+    two workers never wait on one face document while another deck's is still to make."""
+    by_cost = sorted(renders, key=lambda j: -j.cost)
+    seen: dict[tuple[str, str], int] = {}
+    rank = {}
+    for job in by_cost:
+        subject = (job.locale, job.key)
+        rank[id(job)] = seen.get(subject, 0) if job.key else 0
+        seen[subject] = rank[id(job)] + 1
+    return sorted(by_cost, key=lambda j: rank[id(j)])
 
 
 def _report(job: Job, rendered: Rendered, outputs: list[Built], why: str) -> str:
