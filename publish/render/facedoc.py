@@ -12,9 +12,11 @@ was made from: the edition's common inputs, its pages and each card's digest.
 A build lays out again only the faces whose card changed and puts them into
 the kept document (publish.render.splice), so that a one-card edit lays out
 one face; anything else that changed (a template, a font, a card added) lays
-the document out whole, as does an edit that draws a glyph the document's font
-subsets lack (publish.render.subsets).  Spliced or whole, its bytes are the same,
-and so are those of the outputs placed from it.
+the document out whole.  The faces laid out again are told which glyphs the
+other pages draw, so that their font subsets serve the whole document even where
+the edit draws a glyph new to it or no longer draws one (publish.render.subsets).
+Spliced or whole, its bytes are the same, and so are those of the outputs placed
+from it.
 """
 
 from __future__ import annotations
@@ -36,6 +38,7 @@ from publish.render.faces import Back, DeckBack, Face, deck_context
 from publish.render.fit import Shrunk
 from publish.render.printshop import Ink, Item, ItemPages, Service, items_pdf
 from publish.render.splice import SpliceError, canonical, replace_pages
+from publish.render.subsets import GlyphSeed, glyph_seed
 
 FOLDER = Path("build") / ".cache" / "faces"
 """Where face documents are kept, per game and edition, under the project."""
@@ -175,14 +178,15 @@ def face_items(context: EditionContext, deck: str) -> list[Item]:
 
 
 def lay_out(context: EditionContext, faces: FaceSet, items: Sequence[Item],
-            shrunk: list[Shrunk]) -> bytes:
+            shrunk: list[Shrunk], seed: GlyphSeed | None = None) -> bytes:
     """``items`` laid out one per page at the face set's box (text shrunk where the game
-    allows, Overflow naming any card whose text does not fit)."""
+    allows, Overflow naming any card whose text does not fit); ``seed``: the glyphs the
+    document's other pages draw, when these pages are to be spliced into it."""
     config = context.game.config
     title = f"{config.name} · {config.decks[faces.deck].name}"
     pages = ItemPages(title, tuple(items), faces.box, faces.deck, faces.ink, faces.size,
                       faces.bw, faces.proof)
-    return items_pdf(context, pages, shrunk)
+    return items_pdf(context, pages, shrunk, seed)
 
 
 @dataclass(frozen=True)
@@ -291,7 +295,8 @@ def _face_document(context: EditionContext, faces: FaceSet, inputs: Mapping[str,
         if not changed:
             return FaceDoc(kept[0], anchors, faces.box, 0, tuple(earlier))
         shrunk: list[Shrunk] = []
-        new = lay_out(context, faces, [items[i] for i in changed], shrunk)
+        seed = glyph_seed(kept[0], set(range(len(items))) - set(changed))
+        new = lay_out(context, faces, [items[i] for i in changed], shrunk, seed)
         try:
             pdf = replace_pages(kept[0], new, changed)
         except SpliceError:  # the fonts change, or the kept file is not what it says

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from publish.core.problems import PublishError
 from publish.render.cssplace import Placer
+from publish.render.subsets import GlyphSeed, SeededFonts
 from publish.render.tagging import VARIANT
 
 if TYPE_CHECKING:
@@ -97,15 +98,20 @@ def attachments(document: Document) -> list[str]:
     return list(dict.fromkeys(found))
 
 
-def write_pdf(document: Document, what: str, tagged: bool = False) -> bytes:
+def write_pdf(document: Document, what: str, tagged: bool = False,
+              seed: GlyphSeed | None = None) -> bytes:
     """The PDF bytes of a laid-out document (fonts subset and embedded); ``tagged``: as
-    PDF/UA-1, with the structure a screen reader follows (publish.render.tagging).
+    PDF/UA-1, with the structure a screen reader follows (publish.render.tagging);
+    ``seed``: the glyphs other pages draw with its fonts, which its subsets then hold
+    (pages laid out to be spliced into a PDF, publish.render.subsets).
 
     Drawing fetches too (SVG images, attachments), through the document's fetcher.
     """
     fetcher = getattr(document, "url_fetcher", None)
     # a picture without alt is WeasyPrint's error; ours (publish.render.tagging) knows that
     # one drawn on a card needs none, the card's own text alternative saying it all
+    if seed:
+        document.fonts = SeededFonts(seed)
     with _warnings_fail(what, fetcher if hasattr(fetcher, "refused") else None,
                         tolerated=NO_ALT if tagged else ""):
         if tagged:

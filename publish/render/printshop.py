@@ -18,6 +18,7 @@ from publish.render.faces import Back, DeckBack, Face
 from publish.render.fit import Shrunk, fit, sized, text_sizes
 from publish.render.pdf import render, write_pdf
 from publish.render.readable import Readable
+from publish.render.subsets import GlyphSeed
 
 if TYPE_CHECKING:
     from weasyprint.document import Document
@@ -153,10 +154,10 @@ def item_card(item: Item) -> str | None:
 
 
 def items_pdf(context: EditionContext, pages: ItemPages,
-              shrunk: list[Shrunk] | None = None) -> bytes:
+              shrunk: list[Shrunk] | None = None, seed: GlyphSeed | None = None) -> bytes:
     """``pages.items`` (faces and backs) one per page at the service's size, text shrunk
     where it overflows and the game allows (added to ``shrunk``); Overflow names any card
-    whose text does not fit."""
+    whose text does not fit.  ``seed``: see publish.render.pdf.write_pdf."""
     faces = [item.card for item in pages.items if item.card]
     game = context.game
     style = context.style(pages.size or game.config.print.default_size, pages.bw)
@@ -171,7 +172,7 @@ def items_pdf(context: EditionContext, pages: ItemPages,
                       greyscale=pages.bw)
 
     document = fit(lay_out, sizes, floors, {face.number: pages.what for face in faces}, shrunk)
-    return write_pdf(document, pages.what)
+    return write_pdf(document, pages.what, seed=seed)
 
 
 def items_html(context: EditionContext, pages: ItemPages) -> str:

@@ -6,9 +6,10 @@ Laying out only those pages and swapping their drawing into the previous
 PDF costs a fraction of laying out the whole deck again.  The page objects
 stay where they are, so named destinations and the page order still hold.
 
-A page laid out alone brings its own font subsets; the PDF's own are kept where
-they hold every glyph the new page draws and are still exactly the glyphs the
-pages draw, else the whole is laid out again (``render.subsets``).
+A page laid out alone brings its own font subsets: of a font's kept subset and
+the new page's, the one holding exactly the glyphs every page draws serves them
+all; the new page's is that one when it was laid out seeded with what the other
+pages draw (``render.subsets``).  Where neither is, the whole is laid out again.
 
 pikepdf (qpdf) writes compressed object streams as WeasyPrint does: a PDF
 rewritten by it stays the size it was, and only reachable objects are kept.
@@ -35,6 +36,7 @@ from publish.render.subsets import (
     as_laid_out_whole,
     fonts,
     reuse_fonts,
+    settle_fonts,
     sort_unicode_maps,
     with_drawings,
 )
@@ -68,7 +70,9 @@ def replace_pages(pdf: bytes, new: bytes, at: list[int]) -> bytes:
                               f"{len(target.pages)}-page PDF")
         if sorted(at) == list(range(len(target.pages))) and at == sorted(at):
             return canonical(new)  # every page anew, in order: the new PDF is the whole
-        kept = fonts(p for i, p in enumerate(target.pages) if i not in at)
+        kept = {font.objgen for subsets in fonts(
+            p for i, p in enumerate(target.pages) if i not in at).values()
+            for font, _ in subsets}
         spliced = []
         for source, index in zip(fresh.pages, at, strict=True):
             page = target.pages[index].obj
@@ -83,7 +87,7 @@ def replace_pages(pdf: bytes, new: bytes, at: list[int]) -> bytes:
                 elif key in page:
                     del page[key]
             spliced.append(page)
-        reuse_fonts(spliced, kept)
+        settle_fonts(target, kept)
         try:
             as_laid_out_whole(target)
         except SubsetsDiffer as differ:  # new glyphs, or a glyph's last use gone

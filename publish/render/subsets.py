@@ -8,13 +8,19 @@ whole embeds one subset of each font, holding exactly the glyphs its pages draw,
 ToUnicode map listing them in the order they are first drawn: a spliced PDF is kept only
 if its subsets are those, and every map is written in the order of the glyph ids, so an
 incremental build gives the bytes of a forced one.
+
+A page that draws a glyph the kept subset lacks (or no longer draws one only it drew) is
+laid out with its fonts *seeded* (``GlyphSeed``, ``SeededFonts``): WeasyPrint is told
+beforehand of every glyph the other pages draw with each font, their widths and text, so
+the subset it embeds for the new page holds exactly the glyphs the whole PDF draws, as a
+layout of the whole would, and serves every page (``settle_fonts``).
 """
 
 from __future__ import annotations
 
 import re
 import zlib
-from collections.abc import Iterable
+from collections.abc import Collection, Iterable
 from typing import Any
 
 WIDTH_ROUNDING = 1.0
@@ -25,6 +31,13 @@ CMAP_BLOCK = 100
 
 _BFCHAR = re.compile(rb"\d+ beginbfchar\n(.*?)\nendbfchar\n?", re.S)
 """A block of a ToUnicode map: one ``<glyph> <text>`` line per glyph."""
+
+_MAPPED = re.compile(rb"<([0-9a-fA-F]+)>\s*<([0-9a-fA-F]*)>")
+"""One line of a ToUnicode block: a glyph id and its text in UTF-16BE, both in hex."""
+
+GlyphSeed = dict[str, dict[int, tuple[float, str]]]
+"""Per font (its PDF name, subset tag and all: ``/ABCDEF+Vollkorn``), the glyphs other pages
+draw with it: glyph id -> (width in 1/1000 em, the text it stands for)."""
 
 
 class SubsetsDiffer(ValueError):
@@ -152,13 +165,16 @@ def as_laid_out_whole(pdf: Any) -> None:
             raise SubsetsDiffer(f"{font.BaseFont}: its glyphs are not those the pages draw")
 
 
-def _glyphs_drawn(pdf: Any) -> Iterable[tuple[Any, set[int]]]:
-    """(font, glyph ids) for each string a page or drawing shows (two bytes a glyph, as
-    WeasyPrint writes them with its composite fonts)."""
+def _glyphs_drawn(pdf: Any, only: Collection[int] | None = None
+                  ) -> Iterable[tuple[Any, set[int]]]:
+    """(font, glyph ids) for each string a page (of those indexed by ``only``) or a drawing
+    it calls shows (two bytes a glyph, as WeasyPrint writes them with its composite fonts)."""
     import pikepdf
 
     seen: set[tuple[int, int]] = set()
-    for page in pdf.pages:
+    for index, page in enumerate(pdf.pages):
+        if only is not None and index not in only:
+            continue
         for holder in with_drawings(page.obj, seen):
             table = holder.get("/Resources", {}).get("/Font", {})
             font = None
@@ -173,6 +189,123 @@ def _glyphs_drawn(pdf: Any) -> Iterable[tuple[Any, set[int]]]:
                 if font is not None and data:
                     yield font, {int.from_bytes(data[i:i + 2], "big")
                                  for i in range(0, len(data) - 1, 2)}
+
+
+def glyph_seed(data: bytes, pages: Collection[int]) -> GlyphSeed:
+    """What the pages of the PDF ``data`` indexed by ``pages`` draw with each composite font:
+    every glyph's width and text, read from the font's widths and ToUnicode map.  A font
+    whose widths or map lack a glyph drawn is left out (a page drawing it anew is then laid
+    out with a subset of its own, and the splice refused)."""
+    import io
+
+    import pikepdf
+
+    drawn: dict[tuple[int, int], set[int]] = {}
+    used: dict[tuple[int, int], Any] = {}
+    with pikepdf.open(io.BytesIO(data)) as pdf:
+        for font, glyphs in _glyphs_drawn(pdf, pages):
+            used[font.objgen] = font
+            drawn.setdefault(font.objgen, set()).update(glyphs)
+        seed: GlyphSeed = {}
+        for key, font in used.items():
+            widths, texts = _widths(font), _unicode_map(font)
+            if widths is None or not drawn[key] <= set(widths) or not drawn[key] <= set(texts):
+                continue
+            seed.setdefault(str(font.BaseFont), {}).update(
+                (gid, (widths[gid], texts[gid])) for gid in sorted(drawn[key]))
+    return seed
+
+
+def _unicode_map(font: Any) -> dict[int, str]:
+    """Glyph id -> text, from a font's ToUnicode map (its ``bfchar`` lines)."""
+    import pikepdf
+
+    cmap = font.get("/ToUnicode")
+    if not isinstance(cmap, pikepdf.Stream):
+        return {}
+    found: dict[int, str] = {}
+    for block in _BFCHAR.finditer(cmap.read_bytes()):
+        for glyph, text in _MAPPED.findall(block[1]):
+            found[int(glyph, 16)] = bytes.fromhex(text.decode("ascii")).decode(
+                "utf-16-be", errors="replace")
+    return found
+
+
+class SeededFonts(dict):
+    """A WeasyPrint document's fonts (``Document.fonts``, filled as its pages are drawn),
+    each told as it is made of the glyphs ``seed`` says other pages draw with it: their
+    widths, which WeasyPrint then draws the new page with as a whole layout would, and their
+    text, whose glyphs its subset then holds.  WeasyPrint keeps the first width it meets for
+    a glyph; seeded first, the kept pages' widths win, as they do laid out with them."""
+
+    def __init__(self, seed: GlyphSeed) -> None:
+        super().__init__()
+        self.seed = seed
+
+    def __setitem__(self, key: Any, font: Any) -> None:
+        name = font.name.decode("latin-1") if isinstance(font.name, bytes) else str(font.name)
+        for gid, (width, text) in self.seed.get(name, {}).items():
+            font.widths.setdefault(gid, _number(width))
+            font.to_unicode.setdefault(gid, text)
+        super().__setitem__(key, font)
+
+
+def _number(width: float) -> int | float:
+    """A width as WeasyPrint keeps it (a whole number, rounded), so it writes it alike."""
+    return int(width) if float(width).is_integer() else width
+
+
+def settle_fonts(pdf: Any, kept: set[tuple[int, int]]) -> None:
+    """Each font of a spliced PDF drawn with one subset: of the subsets of a font its pages
+    use (the kept ones, ``kept`` by object, and those spliced pages brought), the one whose
+    glyphs are exactly those every page draws with any of them serves them all, a kept one
+    first; its ascent and descent stay the kept subset's, which the whole layout measured.
+    A font none of whose subsets is exact is left as it is (``as_laid_out_whole`` says so)."""
+    drawn: dict[tuple[int, int], set[int]] = {}
+    used: dict[tuple[int, int], Any] = {}
+    for font, glyphs in _glyphs_drawn(pdf):
+        used[font.objgen] = font
+        drawn.setdefault(font.objgen, set()).update(glyphs)
+    groups: dict[str, list[tuple[int, int]]] = {}
+    for key in sorted(used, key=lambda k: (k not in kept, k)):
+        groups.setdefault(str(used[key].BaseFont), []).append(key)
+    chosen: dict[tuple[int, int], Any] = {}
+    for keys in groups.values():
+        if len(keys) < 2:
+            continue
+        needed = set().union(*(drawn[k] for k in keys))
+        exact = next((k for k in keys if set(_widths(used[k]) or ()) == needed), None)
+        if exact is None:
+            continue
+        if exact not in kept:
+            _measured_as(used[exact], next((used[k] for k in keys if k in kept), None))
+        chosen.update((k, used[exact]) for k in keys if k != exact)
+    if not chosen:
+        return
+    for page in pdf.pages:
+        for holder in with_drawings(page.obj):
+            table = holder.get("/Resources", {}).get("/Font")
+            for name in list(table.keys()) if table else ():
+                font = table[name]
+                if font.is_indirect and font.objgen in chosen:
+                    table[name] = chosen[font.objgen]
+
+
+def _measured_as(font: Any, kept: Any) -> None:
+    """A new subset's ascent, descent and cap height made the kept one's: WeasyPrint
+    measures them at the size the font is first drawn in, which is the whole layout's
+    first page, not the page laid out alone."""
+    if kept is None:
+        return
+    import pikepdf
+
+    new, old = font.DescendantFonts[0].FontDescriptor, kept.DescendantFonts[0].FontDescriptor
+    for key in ("/Ascent", "/Descent", "/CapHeight"):
+        if key in old:
+            new[key] = old[key]
+    if "/FontBBox" in new and "/Descent" in old and "/Ascent" in old:
+        box = list(new.FontBBox)
+        new.FontBBox = pikepdf.Array([box[0], old.Descent, box[2], old.Ascent])
 
 
 def sort_unicode_maps(pdf: Any) -> None:

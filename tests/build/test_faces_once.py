@@ -22,11 +22,11 @@ def counting(monkeypatch: pytest.MonkeyPatch, log: Path) -> None:
     workers forked from it) writes "<locale> <layout> <anchor>" to ``log``."""
     real = facedoc.lay_out
 
-    def lay_out(context, faces, items, shrunk):
+    def lay_out(context, faces, items, shrunk, *seed):
         with log.open("a", encoding="utf-8") as out:
             for item in items:
                 out.write(f"{context.locale} {faces.key} {item.anchor} {os.getpid()}\n")
-        return real(context, faces, items, shrunk)
+        return real(context, faces, items, shrunk, *seed)
 
     for module in list(sys.modules.values()):
         if module is not None and getattr(module, "lay_out", None) is real:
@@ -60,8 +60,8 @@ def test_a_cold_build_lays_out_each_distinct_face_once_an_edition(demo_en: Path,
     assert (out / "deck-alpha.pdf").is_file() and any((out / "printshop").rglob("*.png"))
 
     # one card's text set a little smaller (the same glyphs, in every edition): its face
-    # alone, once in each edition (an edit that draws a glyph new to the deck's font subsets,
-    # or a catalog changed, lays the deck's faces out again: publish.render.facedoc)
+    # alone, once in each edition (a catalog changed lays the deck's faces out again:
+    # publish.render.facedoc)
     card = alpha[0]
     source = card.source.path
     text = source.read_text(encoding="utf-8")
@@ -72,9 +72,19 @@ def test_a_cold_build_lays_out_each_distinct_face_once_an_edition(demo_en: Path,
     log.unlink()
     result = run("build", "--project", str(demo_en), "--game", "demo", "--jobs", "2")
     assert result.exit_code == 0, result.output
-    assert sorted(laid_out(log)) == sorted(
-        (locale, key, f"card-{card.number}") for locale, key, anchor in made
-        if anchor == f"card-{card.number}")
+    only_its_face = sorted((locale, key, f"card-{card.number}") for locale, key, anchor in made
+                           if anchor == f"card-{card.number}")
+    assert sorted(laid_out(log)) == only_its_face
+
+    # its name given glyphs no face of the deck draws: still its face alone
+    text = source.read_text(encoding="utf-8")
+    assert f'    name: {card.name}\n' in text
+    source.write_text(text.replace(f'    name: {card.name}\n', f'    name: {card.name} Qxwž\n', 1),
+                      encoding="utf-8")
+    log.unlink()
+    result = run("build", "--project", str(demo_en), "--game", "demo", "--jobs", "2")
+    assert result.exit_code == 0, result.output
+    assert sorted(laid_out(log)) == only_its_face
 
 
 def test_a_kept_face_document_says_what_it_was_made_from(demo_en: Path):

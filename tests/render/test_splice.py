@@ -13,6 +13,7 @@ from conftest import REPO, copy_game, run
 from pdffonts import declared_version, font_kinds, subset_clashes
 from publish.render.pdf import render, write_pdf
 from publish.render.splice import SpliceError, canonical, join_pdfs, replace_pages
+from publish.render.subsets import GlyphSeed, glyph_seed
 
 FONTS = (REPO / "templates" / "_common" / "fonts.css").read_text(encoding="utf-8")
 
@@ -43,14 +44,57 @@ def test_the_new_drawing_takes_the_old_pages_place_and_its_fonts_are_reused():
         PdfReader(io.BytesIO(old)).named_destinations.keys()
 
 
-@pytest.mark.parametrize("pages, new", [(("aaa", "bbb"), "xyz"),  # glyphs the subset lacks
-                                         (("aaa", "bbb"), "aaa")])  # the last b gone
-def test_a_page_that_changes_the_fonts_glyphs_is_refused_so_the_whole_is_laid_out(pages, new):
+def test_a_page_drawing_glyphs_the_subset_lacks_laid_out_unseeded_is_refused():
     """A forced build embeds one subset of each font, holding the glyphs its pages draw: a
-    page kept with its own subset, or a subset left with a glyph no page draws, would not
-    be its bytes."""
+    page kept with a subset of its own would not be its bytes."""
     with pytest.raises(SpliceError, match="the fonts change"):
-        replace_pages(pdf(*pages), pdf(new), [1])
+        replace_pages(pdf("aaa", "bbb"), pdf("xyz"), [1])
+
+
+def seeded(*pages: str, seed: GlyphSeed) -> bytes:
+    body = "".join(f'<p style="break-after: page">{text}</p>' for text in pages)
+    html = (f"<style>{FONTS} @page {{ size: A6; }} body {{ font-family: Vollkorn }} "
+            f"b {{ font-family: 'League Spartan'; font-weight: 700 }}</style>"
+            f"<p id='top'></p>{body}")
+    return write_pdf(render(html, REPO, "test", [REPO]), "test", seed=seed)
+
+
+@pytest.mark.parametrize("pages, at, new", [
+    (("aaa", "bbb"), 1, "xyz"),  # glyphs the subset lacks
+    (("aaa", "bbb"), 1, "aaa"),  # the last b gone
+    (("alpha", "beta", "gamma"), 0, "Ágata <b>Qx</b>"),  # and a font the PDF did not use
+    (("alpha <b>bold</b>", "beta", "gamma"), 0, "alpha"),  # a font's last use gone
+    (("alpha", "beta <b>bold</b>", "<b>gam</b> ma"), 2, "<b>gamma</b> ωμέγα"),
+])
+def test_a_page_laid_out_seeded_with_the_other_pages_glyphs_splices_into_the_whole_bytes(
+        pages, at, new):
+    """Told which glyphs the other pages draw with each font (their widths and text), the
+    page laid out alone embeds the subset the whole PDF would: spliced in, the PDF is the
+    bytes of the same pages laid out whole, and so is the edit reverted."""
+    whole = canonical(seeded(*pages, seed={}))
+    others = set(range(len(pages))) - {at}
+    edited = replace_pages(whole, seeded(new, seed=glyph_seed(whole, others)), [at])
+    expected = list(pages)
+    expected[at] = new
+    assert edited == canonical(seeded(*expected, seed={}))
+    assert replace_pages(edited, seeded(pages[at], seed=glyph_seed(edited, others)),
+                         [at]) == whole
+
+
+def test_a_page_that_no_longer_draws_a_font_others_still_draw_with_fewer_glyphs_is_refused():
+    """The page laid out alone brings no subset of a font it does not draw, so the kept one,
+    with glyphs only the old page drew, cannot be made the whole layout's: laid out whole."""
+    whole = canonical(seeded("alpha", "<b>ab</b>", "<b>xyz</b>", seed={}))
+    with pytest.raises(SpliceError, match="League-Spartan-Bold"):
+        replace_pages(whole, seeded("xyz", seed=glyph_seed(whole, {0, 1})), [2])
+
+
+def test_a_seed_lists_what_the_other_pages_draw_with_each_font_and_nothing_else():
+    seed = glyph_seed(pdf("ab", "cd"), {1})
+    [(name, glyphs)] = seed.items()
+    assert name.endswith("+Vollkorn")
+    assert sorted(text for _, text in glyphs.values()) == ["c", "d"]
+    assert all(width > 0 for width, _ in glyphs.values())
 
 
 def test_pages_of_another_size_or_number_are_refused():
@@ -164,7 +208,8 @@ def test_a_build_after_an_edit_and_its_revert_is_byte_identical_to_a_forced_buil
     the manual, after each edit of a name and after it is restored: the bytes of `publish
     build --force` of the same sources. The first edit draws only glyphs the fonts' subsets
     hold, in another order (the subsets are kept, their ToUnicode maps sorted); the others
-    draw new glyphs (the PDFs are laid out whole again)."""
+    draw new glyphs (the face is laid out seeded with the others' glyphs, its subsets
+    serving every page)."""
     monkeypatch.setenv("SOURCE_DATE_EPOCH", "1700000000")
     shutil.copytree(REPO / "templates" / "agencia", demo_docs / "templates" / "demo",
                     dirs_exist_ok=True)
