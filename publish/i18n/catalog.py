@@ -64,6 +64,8 @@ DOMAINS = (
 )
 
 
+CARDS = "cards"
+"""The domain of the cards' words and the game's (its decks, kinds, groups, fields)."""
 SHARED = "templates"
 """The domain every game of a project shares: it lives with the shared templates."""
 

@@ -9,12 +9,13 @@ it.  Copies are never laid out twice.
 
 The document is kept between builds (``FaceStore``) with a record of what it
 was made from: the edition's common inputs, its pages and each card's digest.
-A build lays out again only the faces whose card changed and puts them into
-the kept document (publish.render.splice), so that a one-card edit lays out
-one face; anything else that changed (a template, a font, a card added) lays
-the document out whole.  The faces laid out again are told which glyphs the
-other pages draw, so that their font subsets serve the whole document even where
-the edit draws a glyph new to it or no longer draws one (publish.render.subsets).
+A build lays out again only the faces whose card changed (in the source or in
+its translation) and puts them into the kept document (publish.render.splice),
+so that a one-card edit lays out one face; anything else that changed (a
+template, a font, a card added) lays the document out whole.  The faces laid
+out again are told which glyphs the other pages draw, so that their font
+subsets serve the whole document even where the edit draws a glyph new to it
+or no longer draws one (publish.render.subsets).
 Spliced or whole, its bytes are the same, and so are those of the outputs placed
 from it.
 """
@@ -30,8 +31,9 @@ from functools import cached_property
 from pathlib import Path
 
 from publish.core.atomic import WriteFailed, write_atomic
-from publish.model.game import CARD_SIZES, Game
-from publish.model.inputs import COMMON_INPUTS, digest
+from publish.i18n.catalog import CARDS
+from publish.model.game import CARD_SIZES, Card, Game
+from publish.model.inputs import COMMON_INPUTS, card_digest, digest
 from publish.model.services import load_services
 from publish.render.edition import EditionContext
 from publish.render.faces import Back, DeckBack, Face, deck_context
@@ -253,10 +255,53 @@ def card_digests(inputs: Mapping[str, str]) -> dict[str, str]:
             if name.startswith("card ")}
 
 
-def common_digest(inputs: Mapping[str, str]) -> str:
-    """The digest of a job's inputs every face of the edition is made from (templates,
-    fonts, game.yaml, catalogs...): when it changes, every face is laid out again."""
-    return digest([json.dumps({k: inputs.get(k) for k in sorted(COMMON_INPUTS)})])
+def common_digest(inputs: Mapping[str, str], context: EditionContext) -> str:
+    """The digest of what every face of the edition is made from (templates, fonts,
+    game.yaml, the edition's words but the cards' own...): when it changes, every face is
+    laid out again.  The catalogs count as the words faces print (``face_words``), so that
+    a card's translation changed lays out that card's face alone."""
+    common = {k: inputs.get(k) for k in sorted(COMMON_INPUTS) if k != "catalogs"}
+    return digest([json.dumps(common), face_words(context)])
+
+
+CARD_MESSAGES = "card "
+"""How the context of a card's own message in the cards' catalog begins ("card 042 name")."""
+
+
+def face_words(context: EditionContext) -> str:
+    """The digest of the edition's words a face may print besides its card's own: the
+    templates' words (``EditionContext.env``'s catalogs) and the game's words (kinds, decks,
+    fields) in the cards' catalog.  The rules' and the glossary's catalogs print on no face;
+    a card's own messages count with the card (``face_digests``)."""
+
+    def words() -> str:
+        parts: list[str] = []
+        templates = context.template_words.catalogs if context.template_words else {}
+        game = {d: c for d, c in context.words.catalogs.items() if d == CARDS}
+        for catalogs in (templates, game):
+            for domain, catalog in sorted(catalogs.items()):
+                parts.append(json.dumps([domain, str(catalog.plural_forms)]))
+                parts += sorted(json.dumps([domain, m.context, m.id, m.string, m.fuzzy])
+                                for m in catalog if m.id and not (
+                                    domain == CARDS and (m.context or "").startswith(
+                                        CARD_MESSAGES)))
+        return digest(parts)
+
+    return context.once(("face words",), words)
+
+
+def face_digests(context: EditionContext, inputs: Mapping[str, str]) -> dict[str, str]:
+    """Each card's face digest in the edition: its source's (the job's ``card <number>``
+    input) and its words as the edition prints them, translated or marked untranslated."""
+    cards = card_digests(inputs)
+
+    def printed(card: Card) -> str:
+        sides = [card, *([card.back_face] if card.back_face is not None else [])]
+        return digest([cards.get(card.number, ""), card_digest(card),
+                       *(",".join(sorted(side.untranslated)) for side in sides)])
+
+    return {card.number: printed(card) for card in context.game.cards
+            if card.number in cards}
 
 
 def face_document(context: EditionContext, faces: FaceSet, inputs: Mapping[str, str],
@@ -278,8 +323,9 @@ def _face_document(context: EditionContext, faces: FaceSet, inputs: Mapping[str,
                    store: FaceStore, forced: bool, build: str) -> FaceDoc:
     items = face_items(context, faces.deck)
     anchors = tuple(item.anchor for item in items)
-    cards = card_digests(inputs)
-    record: dict = {"common": common_digest(inputs), "pages": list(anchors), "build": build,
+    cards = face_digests(context, inputs)
+    record: dict = {"common": common_digest(inputs, context), "pages": list(anchors),
+                    "build": build,
                     "cards": {i.card.number: cards.get(i.card.number, "") for i in items
                               if i.card is not None}}
     kept = store.kept(faces)

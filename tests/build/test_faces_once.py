@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 
 from conftest import run
+from publish.i18n.catalog import po_path, read_catalog, write_catalog
 from publish.model.load import load_game
 from publish.render import facedoc
 
@@ -85,6 +86,20 @@ def test_a_cold_build_lays_out_each_distinct_face_once_an_edition(demo_en: Path,
     result = run("build", "--project", str(demo_en), "--game", "demo", "--jobs", "2")
     assert result.exit_code == 0, result.output
     assert sorted(laid_out(log)) == only_its_face
+
+    # its English text retranslated, and a rules paragraph: its English face alone
+    for domain, context in (("cards", f"card {card.number} text 1"), ("rules", None)):
+        path = po_path(game.root, "en", domain)
+        catalog = read_catalog(path, "en", project=path.parent)
+        message = next(m for m in catalog if m.id and m.string and not m.pluralizable
+                       and not m.fuzzy and (context is None or m.context == context))
+        message.string = f"{message.string} (Ñ)"
+        write_catalog(path, catalog)
+    log.unlink()
+    result = run("build", "--project", str(demo_en), "--game", "demo", "--jobs", "2")
+    assert result.exit_code == 0, result.output
+    english = [face for face in only_its_face if face[0] == "en"]
+    assert sorted(laid_out(log)) == english, result.output
 
 
 def test_a_kept_face_document_says_what_it_was_made_from(demo_en: Path):
