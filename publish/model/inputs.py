@@ -4,10 +4,10 @@ Each output's record (``build/<game>/.records/<locale>.json``, beside the
 outputs' folder so that folder holds nothing but outputs) holds a digest
 of every input it was made from: the card data it shows, game.yaml, the
 rules sources, the templates and CSS, the fonts, the icons, the edition's
-catalogs and the code itself.  A build compares the digests of the inputs as
-they are now with the record, rebuilds what differs, and says which input
-changed.  Nothing here imports WeasyPrint: a build with nothing to do stays
-fast.
+catalogs and the toolchain itself (its code and the data it reads).  A
+build compares the digests of the inputs as they are now with the record,
+rebuilds what differs, and says which input changed.  Nothing here imports
+WeasyPrint: a build with nothing to do stays fast.
 """
 
 from __future__ import annotations
@@ -28,6 +28,9 @@ from publish.model.images import pictures as pictures_of
 
 RECORDS = ".records"
 PACKAGE = Path(__file__).resolve().parent.parent
+TOOLCHAIN_DATA = PACKAGE / "data"
+"""The toolchain's data files (card and paper sizes, sheet layouts, print services): read
+by the code as it runs, so they count with it."""
 
 
 def records_file(project: Path, game_id: str, locale: str) -> Path:
@@ -126,8 +129,10 @@ class Inputs:
         return {name.partition(":")[0]: self._cache[name]}
 
     def code(self) -> dict[str, str]:
-        """The toolchain's own code."""
-        return self._once("code", lambda: files_digest([PACKAGE], PACKAGE, "**/*.py"))
+        """The toolchain itself: its Python code and its data files (TOOLCHAIN_DATA), either
+        of which can change any output."""
+        return self._once("code", lambda: digest([files_digest([PACKAGE], PACKAGE, "**/*.py"),
+                                                  files_digest([TOOLCHAIN_DATA], TOOLCHAIN_DATA)]))
 
     def config(self) -> dict[str, str]:
         """game.yaml."""
