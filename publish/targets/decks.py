@@ -115,7 +115,7 @@ class Decks:
         # a --layout for other sheets is refused once, here, not by every deck's job
         pick_layout(game.root, options.paper, options.chosen_size, options.backs == "fold",
                     options.layout)
-        common = inputs.common(locale)
+        common = {**inputs.common(locale), **inputs.layouts()}
         jobs = []
         for deck in chosen_decks(game, options):
             cards = game.deck_cards(deck)

@@ -73,3 +73,39 @@ def test_every_data_file_counts(demo_docs, tmp_path, monkeypatch, name):
     with (data / name).open("a", encoding="utf-8") as file:
         file.write("# edited\n")
     assert stale(demo_docs, DECKS)["manual.pdf"] == "code changed"
+
+
+ROOMY = """name: Roomy poker on A4
+paper: a4
+size: poker
+cols: 2
+rows: 2
+"""
+
+
+def test_a_game_layout_makes_only_the_sheets_stale(demo_docs):
+    request = Request(["pt-BR"], {"decks": None, "manual": None, "summaries": None,
+                                  "printshop": None})
+    layouts = demo_docs / "cards" / "demo" / "layouts"
+    layouts.mkdir()
+    (layouts / "roomy.yaml").write_text(ROOMY, encoding="utf-8")
+    outputs = as_built(demo_docs, request)
+    assert {"manual.pdf", "deck-alpha.pdf", "printshop/tgc/alpha.pdf"} <= outputs
+    (layouts / "roomy.yaml").write_text(ROOMY.replace("rows: 2", "rows: 3"), encoding="utf-8")
+    assert stale(demo_docs, request) == {"deck-alpha.pdf": "layouts changed",
+                                         "deck-beta.pdf": "layouts changed",
+                                         "decks-all.pdf": "deck alpha, beta remade"}
+    (layouts / "roomy.yaml").unlink()
+    assert set(stale(demo_docs, request)) == {"deck-alpha.pdf", "deck-beta.pdf",
+                                              "decks-all.pdf"}
+
+
+def test_the_calibration_sheet_is_laid_out_by_the_layouts_too(demo_docs):
+    from publish.targets.decks import DecksOptions
+
+    request = Request(["pt-BR"], {"decks": DecksOptions(backs="long-edge")})
+    layouts = demo_docs / "cards" / "demo" / "layouts"
+    layouts.mkdir()
+    assert "calibration-a4-long-edge.pdf" in as_built(demo_docs, request)
+    (layouts / "roomy.yaml").write_text(ROOMY, encoding="utf-8")
+    assert stale(demo_docs, request)["calibration-a4-long-edge.pdf"] == "layouts changed"
