@@ -99,7 +99,8 @@ def named_decks(game: Game, only: tuple[str, ...]) -> list[str]:
 
 
 class Decks:
-    """deck-<deck>.pdf per deck, decks-all.pdf, and calibration-<paper>-<flip>.pdf (duplex)."""
+    """deck-<deck>.pdf per deck, decks-all.pdf (not with --deck), and
+    calibration-<paper>-<flip>.pdf (duplex, with --deck too)."""
 
     name = "decks"
     description = "Print-and-cut deck PDFs: one per deck and one with all decks."
@@ -124,11 +125,12 @@ class Decks:
                              **inputs.cards((c.number for c in cards), locale)},
                             options, key=deck, cost=sum(c.copies[deck] for c in cards),
                             paged=True, noun="deck"))
-        if options.only:  # a quick look at some decks: no calibration sheet, no joined PDF
-            return jobs
+        # a deck printed duplex alone needs its backs lined up as much as all decks do
         if options.backs in ("long-edge", "short-edge"):
             jobs.append(Job(self.name, locale, (calibration_file(options),), common, options,
                             key="calibration", noun="calibration sheet"))
+        if options.only:  # some decks alone: no PDF joining every deck
+            return jobs
         jobs.append(Job(self.name, locale, (all_decks_file(options),),
                         {**common, **inputs.cards((c.number for c in game.cards), locale)}, options,
                         key="all", final=True, noun="decks-all"))
