@@ -56,7 +56,8 @@ class DecksOptions:
                                    default_text="every deck")
     layout: str | None = option(None, metavar="ID",
                                 help="Sheet layout (publish/data/layouts.yaml or the game's "
-                                     "layouts/): grid, gaps, margins, crop marks.",
+                                     "layouts/): grid, gaps, margins, crop marks; "
+                                     "`publish layouts` lists them.",
                                 default_text="the default for the paper, size and backs")
 
     def __post_init__(self) -> None:
