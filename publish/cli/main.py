@@ -35,6 +35,7 @@ from publish.cli.common import (
     strict_option,
 )
 from publish.cli.crashlog import crash_line
+from publish.cli.layouts import layouts
 from publish.cli.targets import TargetGroup, target_command
 from publish.render.preview import DPI
 from publish.targets.base import Target
@@ -114,6 +115,9 @@ def import_(project: str | None, game: str | None, file: str, dry_run: bool) -> 
 def schema(project: str | None, game: str | None, output: str | None) -> None:
     """JSON Schema of a game's deck files, for editors and other tools."""
     click.echo(commands.schema(project, game, output), nl=False)
+
+
+main.add_command(layouts)
 
 
 def build_command(target: Target[Any]) -> click.Command:

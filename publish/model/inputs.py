@@ -4,10 +4,11 @@ Each output's record (``build/<game>/.records/<locale>.json``, beside the
 outputs' folder so that folder holds nothing but outputs) holds a digest
 of every input it was made from: the card data it shows, game.yaml, the
 rules sources, the templates and CSS, the fonts, the icons, the edition's
-catalogs and the code itself.  A build compares the digests of the inputs as
-they are now with the record, rebuilds what differs, and says which input
-changed.  Nothing here imports WeasyPrint: a build with nothing to do stays
-fast.
+catalogs, the game's own sheet layouts (for the outputs laid out on
+sheets) and the toolchain itself (its code and the data it reads).  A
+build compares the digests of the inputs as they are now with the record,
+rebuilds what differs, and says which input changed.  Nothing here imports
+WeasyPrint: a build with nothing to do stays fast.
 """
 
 from __future__ import annotations
@@ -25,9 +26,13 @@ from publish.model.copies import per_player
 from publish.model.game import Card, Game
 from publish.model.images import picture_version, shown_pictures
 from publish.model.images import pictures as pictures_of
+from publish.model.layouts import GAME_LAYOUTS
 
 RECORDS = ".records"
 PACKAGE = Path(__file__).resolve().parent.parent
+TOOLCHAIN_DATA = PACKAGE / "data"
+"""The toolchain's data files (card and paper sizes, sheet layouts, print services): read
+by the code as it runs, so they count with it."""
 
 
 def records_file(project: Path, game_id: str, locale: str) -> Path:
@@ -88,7 +93,8 @@ def order_digest(game: Game, deck: str) -> str:
                                for c in game.deck_cards(deck)])])
 
 
-SOURCES = ("game.yaml", "decks", "rules", "examples", "locale", "icons", SCHEMA_FILE)
+SOURCES = ("game.yaml", "decks", "rules", "examples", "locale", "icons", GAME_LAYOUTS,
+           SCHEMA_FILE)
 """What under a game's folder has an input of its own (or is no input of any output)."""
 
 
@@ -126,8 +132,10 @@ class Inputs:
         return {name.partition(":")[0]: self._cache[name]}
 
     def code(self) -> dict[str, str]:
-        """The toolchain's own code."""
-        return self._once("code", lambda: files_digest([PACKAGE], PACKAGE, "**/*.py"))
+        """The toolchain itself: its Python code and its data files (TOOLCHAIN_DATA), either
+        of which can change any output."""
+        return self._once("code", lambda: digest([files_digest([PACKAGE], PACKAGE, "**/*.py"),
+                                                  files_digest([TOOLCHAIN_DATA], TOOLCHAIN_DATA)]))
 
     def config(self) -> dict[str, str]:
         """game.yaml."""
@@ -162,6 +170,12 @@ class Inputs:
     def selection(self) -> dict[str, str]:
         """What queries select cards by (selection_digest)."""
         return self._once("selection", lambda: selection_digest(self.game))
+
+    def layouts(self) -> dict[str, str]:
+        """The game's own sheet layouts (``layouts/``): an input of the outputs whose pages are
+        laid out by one (the print-and-cut sheets), and of nothing else."""
+        return self._once("layouts", lambda: files_digest([self.game.root / GAME_LAYOUTS],
+                                                          self.project))
 
     def assets(self) -> dict[str, str]:
         """The game folder's other files (assets_digest)."""

@@ -34,8 +34,9 @@ TAPER = 2.5
 """How far a flap's free corners are cut back (mm), so it slides in past its neighbours."""
 NOTCH_SEGMENTS = 16
 """Straight pieces the thumb notch's half circle is drawn with."""
-LEGEND = 9.0
-"""Room kept above the net for the line saying what the sheet is and how to make it (mm)."""
+LEGEND = 11.0
+"""Room kept above the net for the lines saying what the sheet is and how to make it (mm):
+three lines of the 7 pt legend, set no wider than a comfortable measure."""
 
 
 @dataclass(frozen=True)

@@ -56,7 +56,8 @@ class DecksOptions:
                                    default_text="every deck")
     layout: str | None = option(None, metavar="ID",
                                 help="Sheet layout (publish/data/layouts.yaml or the game's "
-                                     "layouts/): grid, gaps, margins, crop marks.",
+                                     "layouts/): grid, gaps, margins, crop marks; "
+                                     "`publish layouts` lists them.",
                                 default_text="the default for the paper, size and backs")
 
     def __post_init__(self) -> None:
@@ -99,7 +100,8 @@ def named_decks(game: Game, only: tuple[str, ...]) -> list[str]:
 
 
 class Decks:
-    """deck-<deck>.pdf per deck, decks-all.pdf, and calibration-<paper>-<flip>.pdf (duplex)."""
+    """deck-<deck>.pdf per deck, decks-all.pdf (not with --deck), and
+    calibration-<paper>-<flip>.pdf (duplex, with --deck too)."""
 
     name = "decks"
     description = "Print-and-cut deck PDFs: one per deck and one with all decks."
@@ -115,7 +117,7 @@ class Decks:
         # a --layout for other sheets is refused once, here, not by every deck's job
         pick_layout(game.root, options.paper, options.chosen_size, options.backs == "fold",
                     options.layout)
-        common = inputs.common(locale)
+        common = {**inputs.common(locale), **inputs.layouts()}
         jobs = []
         for deck in chosen_decks(game, options):
             cards = game.deck_cards(deck)
@@ -124,11 +126,12 @@ class Decks:
                              **inputs.cards((c.number for c in cards), locale)},
                             options, key=deck, cost=sum(c.copies[deck] for c in cards),
                             paged=True, noun="deck"))
-        if options.only:  # a quick look at some decks: no calibration sheet, no joined PDF
-            return jobs
+        # a deck printed duplex alone needs its backs lined up as much as all decks do
         if options.backs in ("long-edge", "short-edge"):
             jobs.append(Job(self.name, locale, (calibration_file(options),), common, options,
                             key="calibration", noun="calibration sheet"))
+        if options.only:  # some decks alone: no PDF joining every deck
+            return jobs
         jobs.append(Job(self.name, locale, (all_decks_file(options),),
                         {**common, **inputs.cards((c.number for c in game.cards), locale)}, options,
                         key="all", final=True, noun="decks-all"))

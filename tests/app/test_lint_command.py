@@ -137,3 +137,23 @@ def test_it_finds_the_fallback_glyph_a_french_heading_brings_into_a_new_games_ma
     found = [line for line in result.output.splitlines()
              if line.startswith(f"{manual}:") and ": fallback-font: " in line]
     assert len(found) == 1 and "U+2011" in found[0] and "U+2192" in found[0], result.output
+
+
+def test_a_new_games_box_sheets_and_calibration_sheet_pass_the_check(tmp_path):
+    """Our own sheets' words (the tuck box's legend, the duplex calibration note) are set
+    at a measure the check holds body text to: they once ran 99 and 132 characters a line."""
+    root = tmp_path / "project"
+    (root / "cards").mkdir(parents=True)
+    made = CliRunner().invoke(main, ["new", "lanterns", "--project", str(root)])
+    assert made.exit_code == 0, made.output
+    shutil.copytree(REPO / "templates" / "_common", root / "templates" / "_common")
+    shutil.copytree(REPO / "fonts", root / "fonts")
+    for target in (["box"], ["decks", "--backs", "long-edge"]):
+        built = CliRunner().invoke(main, ["build", "--project", str(root), "--game",
+                                          "lanterns", "--jobs", "1", *target])
+        assert built.exit_code == 0, built.output
+    edition = root / "build" / "lanterns" / "en"
+    sheets = [edition / "box-main.pdf", edition / "calibration-a4-long-edge.pdf"]
+    result = lint("--project", str(root), "--game", "lanterns", *map(str, sheets))
+    assert result.exit_code == 0, result.output
+    assert "2 PDFs, no finding" in result.output

@@ -121,3 +121,15 @@ def test_publish_check_finds_a_wrong_service_file_of_the_games_own(demo):
     result = run("check", "--project", str(demo), "--game", "demo")
     assert result.exit_code == 1
     assert f"{path}:5:" in result.output and "copies" in result.output
+
+
+@pytest.mark.parametrize("path", sorted((REPO / "publish" / "data").rglob("*.yaml")),
+                         ids=lambda path: path.name)
+def test_the_data_files_cite_their_sources_not_our_own_tools(path):
+    """A user reads these files to see where a figure comes from: the service's own page,
+    not the tools or issue numbers of the people who wrote them."""
+    comments = [line for line in path.read_text("utf-8").splitlines()
+                if line.lstrip().startswith("#")]
+    said = "\n".join(comments).lower()
+    assert "`search`" not in said and "search tool" not in said
+    assert "issue " not in said

@@ -15,6 +15,14 @@ def test_one_deck_is_built_alone_without_the_joined_pdf(demo_docs: Path):
     assert "deck-beta.pdf" in result.output
 
 
+def test_one_deck_printed_duplex_comes_with_its_calibration_sheet(demo_docs: Path):
+    result = run("build", "decks", "--project", str(demo_docs), "--game", "demo", "--deck", "beta",
+                 "--backs", "long-edge")
+    assert result.exit_code == 0, result.output
+    made = sorted(p.name for p in (demo_docs / "build" / "demo").rglob("*.pdf"))
+    assert made == ["calibration-a4-long-edge.pdf", "deck-beta-long-edge.pdf"]
+
+
 def test_decks_named_twice_are_built_in_the_games_order(demo_docs: Path):
     result = run("build", "decks", "--project", str(demo_docs), "--game", "demo",
                  "--deck", "beta", "--deck", "alpha")

@@ -77,14 +77,19 @@ def deck_files(context: EditionContext, folder: Path) -> list[YardstickFile]:
 
 def rules_files(root: Path, game: Game, locale: str, folder: Path) -> list[YardstickFile]:
     """The edition's manual as one document and each of its summaries, those the game has
-    (translated from the source language's rules, as the build translates them)."""
-    edition = read_rules(game, locale, project=root)
+    (translated from the source language's rules, as the build translates them).  A summary
+    names cards without linking them, as the build's do: it holds no card list to link to,
+    and bare WeasyPrint would say so for every card named."""
     options = ManualOptions(locale=locale)
     made = []
     if chapter_paths(game):
+        edition = read_rules(game, locale, project=root)
         path = folder / "manual.html"
         write_atomic(path, whole_html(edition, make_manual(edition, root, options)))
         made.append(YardstickFile(path, locale, "manual"))
+    if not summary_paths(game):
+        return made
+    edition = read_rules(game, locale, link_cards=False, project=root)
     for summary in summaries_of(edition):
         path = folder / f"summary-{summary.id}.html"
         write_atomic(path, summary_html(edition, summary, options))

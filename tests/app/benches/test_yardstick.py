@@ -42,3 +42,33 @@ def test_a_game_with_summaries_and_no_manual_has_only_its_summaries(moon, tmp_pa
     files = yardstick_files(moon, "moon", tmp_path / "out")
     assert "manual" not in {f.what for f in files}
     assert "summary-quick-reference" in {f.what for f in files}
+
+
+def test_bare_weasyprint_lays_out_the_rules_documents_without_a_word(demo_docs, tmp_path):
+    """The summaries name cards ({card 001}) with no card list to link to: linked, bare
+    WeasyPrint says "No anchor #card-001" for each, as the build's summaries never do."""
+    import logging
+
+    from weasyprint import HTML
+
+    from publish.app.benches.yardstick import rules_files
+
+    game, _ = load_game(demo_docs, "demo")
+    files = rules_files(demo_docs, game, "pt-BR", tmp_path)
+    assert {f.what for f in files} == {"manual", "summary-resumo"}
+    said: list[str] = []
+
+    class Said(logging.Handler):
+        def emit(self, record: logging.LogRecord) -> None:
+            said.append(f"{record.levelname}: {record.getMessage()}")
+
+    logger, handler = logging.getLogger("weasyprint"), Said(logging.WARNING)
+    logger.addHandler(handler)
+    try:
+        for made in files:
+            HTML(filename=str(made.path), base_url=f"{demo_docs}/").render()
+    finally:
+        logger.removeHandler(handler)
+    assert said == []
+    summary = next(f for f in files if f.what == "summary-resumo").path.read_text("utf-8")
+    assert 'href="#card-' not in summary and "Primeira" in summary
