@@ -18,6 +18,7 @@ layout of the whole would, and serves every page (``settle_fonts``).
 
 from __future__ import annotations
 
+import io
 import re
 import zlib
 from collections.abc import Collection, Iterable
@@ -196,8 +197,6 @@ def glyph_seed(data: bytes, pages: Collection[int]) -> GlyphSeed:
     every glyph's width and text, read from the font's widths and ToUnicode map.  A font
     whose widths or map lack a glyph drawn is left out (a page drawing it anew is then laid
     out with a subset of its own, and the splice refused)."""
-    import io
-
     import pikepdf
 
     drawn: dict[tuple[int, int], set[int]] = {}
