@@ -101,13 +101,22 @@ def empty_project(folder: Path) -> Path:
     return folder
 
 
-@pytest.fixture
-def moon(tmp_path: Path) -> Path:
-    """A project holding one game, 'moon', as `publish new` writes it: a game that is not
-    in this repository."""
-    project = empty_project(tmp_path / "project")
+@pytest.fixture(scope="session")
+def moon_as_new(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The project `publish new moon` writes, made once per test process: `moon` hands each
+    test a copy of it, which is byte for byte what the command writes wherever it runs."""
+    project = empty_project(tmp_path_factory.mktemp("moon-as-new") / "project")
     result = run("new", "moon", "--project", str(project), "--author", "Jane Doe")
     assert result.exit_code == 0, result.output
+    return project
+
+
+@pytest.fixture
+def moon(tmp_path: Path, moon_as_new: Path) -> Path:
+    """A project holding one game, 'moon', as `publish new` writes it: a game that is not
+    in this repository. A test's own copy, its files written now (as the command would)."""
+    project = tmp_path / "project"
+    shutil.copytree(moon_as_new, project, copy_function=shutil.copy)
     return project
 
 
@@ -134,12 +143,18 @@ def run(*args: str) -> Result:
     return CliRunner().invoke(main, list(args), catch_exceptions=False)
 
 
+def with_docs(project: Path) -> Path:
+    """``project`` (a copy of the demo) with the shared templates and fonts, so it can be
+    rendered (`demo_docs`; a module-scoped build starts from it too)."""
+    shutil.copytree(REPO / "templates" / "_common", project / "templates" / "_common")
+    shutil.copytree(REPO / "fonts", project / "fonts")
+    return project
+
+
 @pytest.fixture
 def demo_docs(demo: Path) -> Path:
     """The demo project with the shared templates and fonts, so it can be rendered."""
-    shutil.copytree(REPO / "templates" / "_common", demo / "templates" / "_common")
-    shutil.copytree(REPO / "fonts", demo / "fonts")
-    return demo
+    return with_docs(demo)
 
 
 @pytest.fixture
