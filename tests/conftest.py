@@ -46,6 +46,49 @@ def pytest_sessionstart(session: pytest.Session) -> None:
                     f"or: sudo apt-get install -y {' '.join(missing)}", returncode=3)
 
 
+SHARED_BUILDS = ("agencia_editions", "harbourlight_built")
+"""The session fixtures that build a whole real game (most of a minute each): a test
+process builds one when a test it runs needs it."""
+
+SHARED_BUILD_READERS = frozenset({
+    "tests/checks/preflight/test_preflight_files.py",
+    "tests/docs/test_tagged.py",
+    "tests/render/test_layout_check.py",
+    "tests/test_agencia_en.py",
+    "tests/test_agencia_manual.py",
+    "tests/test_harbourlight.py",
+})
+"""The modules whose tests read one of ``SHARED_BUILDS``: `make test` runs them on one
+worker, so that each build is made once in the run rather than once per worker
+(tests/test_shared_builds.py holds this list to the modules that read them)."""
+
+
+def reads_a_shared_build(item: pytest.Item) -> bool:
+    """Whether ``item`` uses one of the session's ``SHARED_BUILDS`` (not a module's own
+    fixture of that name)."""
+    definitions = getattr(item, "_fixtureinfo", None)
+    if definitions is None:
+        return False
+    return any((chosen := definitions.name2fixturedefs.get(name)) and
+               chosen[-1].scope == "session" for name in SHARED_BUILDS)
+
+
+def pytest_xdist_make_scheduler(config: pytest.Config, log):
+    """`pytest -n N --dist loadscope` (`make test`): each module's tests on one worker, so
+    that its module fixtures are made once, and ``SHARED_BUILD_READERS`` together on one
+    worker, as one unit of work."""
+    if config.getoption("dist") != "loadscope":
+        return None
+    from xdist.scheduler import LoadScopeScheduling
+
+    class SharedBuildsTogether(LoadScopeScheduling):
+        def _split_scope(self, nodeid: str) -> str:
+            module = nodeid.split("::")[0]
+            return "shared builds" if module in SHARED_BUILD_READERS else module
+
+    return SharedBuildsTogether(config, log)
+
+
 @pytest.fixture
 def demo(tmp_path: Path) -> Path:
     """A copy of the small, valid demo project (game 'demo', decks alpha and beta)."""
