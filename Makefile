@@ -77,7 +77,8 @@ $(AXE): tests/browser/package.json tests/browser/package-lock.json
 	cd tests/browser && npm ci --ignore-scripts --no-audit --no-fund --loglevel=error
 	touch $@
 
-# on every core (pytest-xdist), a module's tests kept together so that its fixtures are made once
+# on every core (pytest-xdist), a module's tests kept together so that its fixtures are made
+# once, and the modules reading a whole-game build together (tests/conftest.py)
 test: setup lint browser-deps
 	$(BIN)/pytest -n auto --dist loadscope
 

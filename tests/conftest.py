@@ -46,6 +46,49 @@ def pytest_sessionstart(session: pytest.Session) -> None:
                     f"or: sudo apt-get install -y {' '.join(missing)}", returncode=3)
 
 
+SHARED_BUILDS = ("agencia_editions", "harbourlight_built")
+"""The session fixtures that build a whole real game (most of a minute each): a test
+process builds one when a test it runs needs it."""
+
+SHARED_BUILD_READERS = frozenset({
+    "tests/checks/preflight/test_preflight_files.py",
+    "tests/docs/test_tagged.py",
+    "tests/render/test_layout_check.py",
+    "tests/test_agencia_en.py",
+    "tests/test_agencia_manual.py",
+    "tests/test_harbourlight.py",
+})
+"""The modules whose tests read one of ``SHARED_BUILDS``: `make test` runs them on one
+worker, so that each build is made once in the run rather than once per worker
+(tests/test_shared_builds.py holds this list to the modules that read them)."""
+
+
+def reads_a_shared_build(item: pytest.Item) -> bool:
+    """Whether ``item`` uses one of the session's ``SHARED_BUILDS`` (not a module's own
+    fixture of that name)."""
+    definitions = getattr(item, "_fixtureinfo", None)
+    if definitions is None:
+        return False
+    return any((chosen := definitions.name2fixturedefs.get(name)) and
+               chosen[-1].scope == "session" for name in SHARED_BUILDS)
+
+
+def pytest_xdist_make_scheduler(config: pytest.Config, log):
+    """`pytest -n N --dist loadscope` (`make test`): each module's tests on one worker, so
+    that its module fixtures are made once, and ``SHARED_BUILD_READERS`` together on one
+    worker, as one unit of work."""
+    if config.getoption("dist") != "loadscope":
+        return None
+    from xdist.scheduler import LoadScopeScheduling
+
+    class SharedBuildsTogether(LoadScopeScheduling):
+        def _split_scope(self, nodeid: str) -> str:
+            module = nodeid.split("::")[0]
+            return "shared builds" if module in SHARED_BUILD_READERS else module
+
+    return SharedBuildsTogether(config, log)
+
+
 @pytest.fixture
 def demo(tmp_path: Path) -> Path:
     """A copy of the small, valid demo project (game 'demo', decks alpha and beta)."""
@@ -101,13 +144,22 @@ def empty_project(folder: Path) -> Path:
     return folder
 
 
-@pytest.fixture
-def moon(tmp_path: Path) -> Path:
-    """A project holding one game, 'moon', as `publish new` writes it: a game that is not
-    in this repository."""
-    project = empty_project(tmp_path / "project")
+@pytest.fixture(scope="session")
+def moon_as_new(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The project `publish new moon` writes, made once per test process: `moon` hands each
+    test a copy of it, which is byte for byte what the command writes wherever it runs."""
+    project = empty_project(tmp_path_factory.mktemp("moon-as-new") / "project")
     result = run("new", "moon", "--project", str(project), "--author", "Jane Doe")
     assert result.exit_code == 0, result.output
+    return project
+
+
+@pytest.fixture
+def moon(tmp_path: Path, moon_as_new: Path) -> Path:
+    """A project holding one game, 'moon', as `publish new` writes it: a game that is not
+    in this repository. A test's own copy, its files written now (as the command would)."""
+    project = tmp_path / "project"
+    shutil.copytree(moon_as_new, project, copy_function=shutil.copy)
     return project
 
 
@@ -134,12 +186,18 @@ def run(*args: str) -> Result:
     return CliRunner().invoke(main, list(args), catch_exceptions=False)
 
 
+def with_docs(project: Path) -> Path:
+    """``project`` (a copy of the demo) with the shared templates and fonts, so it can be
+    rendered (`demo_docs`; a module-scoped build starts from it too)."""
+    shutil.copytree(REPO / "templates" / "_common", project / "templates" / "_common")
+    shutil.copytree(REPO / "fonts", project / "fonts")
+    return project
+
+
 @pytest.fixture
 def demo_docs(demo: Path) -> Path:
     """The demo project with the shared templates and fonts, so it can be rendered."""
-    shutil.copytree(REPO / "templates" / "_common", demo / "templates" / "_common")
-    shutil.copytree(REPO / "fonts", demo / "fonts")
-    return demo
+    return with_docs(demo)
 
 
 @pytest.fixture

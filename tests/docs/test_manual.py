@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import shutil
+from pathlib import Path
+
 import pytest
 from pypdf import PdfReader
 
-from conftest import run
+from conftest import FIXTURES, run, with_docs
 from pdftext import bookmarks, contents_entries, internal_links, page_texts, squash
 from publish.docs.manual import part_names
 
@@ -16,15 +19,28 @@ def build(project, *extra):
     return project / "build" / "demo" / "pt-BR"
 
 
+@pytest.fixture(scope="module")
+def manual_project(tmp_path_factory) -> Path:
+    """The demo project with its manual built once, at a set SOURCE_DATE_EPOCH, for the
+    tests that only read the manual (none of them writes to the project)."""
+    project = tmp_path_factory.mktemp("manual") / "project"
+    shutil.copytree(FIXTURES / "projects" / "demo", project)
+    with_docs(project)
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("SOURCE_DATE_EPOCH", "1700000000")
+        build(project)
+    return project
+
+
 @pytest.fixture
-def manual(demo_docs):
-    return build(demo_docs) / "manual.pdf"
+def manual(manual_project):
+    return manual_project / "build" / "demo" / "pt-BR" / "manual.pdf"
 
 
-def test_every_card_name_and_effect_text_is_in_the_manual(manual, demo_docs):
+def test_every_card_name_and_effect_text_is_in_the_manual(manual, manual_project):
     from publish.model.load import load_game
 
-    game, _ = load_game(demo_docs, "demo")
+    game, _ = load_game(manual_project, "demo")
     text = squash("".join(page_texts(manual)))
     for card in game.cards:
         assert squash(card.name) in text
@@ -69,9 +85,9 @@ def test_index_lists_the_pages_of_each_glossary_term(manual):
     assert f"Estrutura {rules}, {glossary}" in index
 
 
-def test_colophon_gives_edition_licence_and_build_date(demo_docs, monkeypatch):
-    monkeypatch.setenv("SOURCE_DATE_EPOCH", "1700000000")
-    text = page_texts(build(demo_docs) / "manual.pdf")[-1]
+def test_colophon_gives_edition_licence_and_build_date(manual):
+    """The manual built with SOURCE_DATE_EPOCH=1700000000 (``manual_project``)."""
+    text = page_texts(manual)[-1]
     assert "Colofão" in text and "1.0" in text and "CC0" in text
     assert "14 de novembro de 2023" in text
 

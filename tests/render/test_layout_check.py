@@ -5,8 +5,6 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import pytest
-
 from conftest import REPO
 from publish.model.load import load_game
 from publish.render.layout_check import check_build, check_pdf, declared_families
@@ -123,15 +121,20 @@ def test_the_templates_declare_the_fonts_we_ship():
     assert declared_families(REPO, "agencia") == ["League Spartan", "Vollkorn"]
 
 
-@pytest.mark.parametrize("game_id", ["agencia", "harbourlight"])
-def test_the_published_pdfs_pass_the_layout_check(request, game_id):
-    """Every PDF the session built of each game: Agência's manual and summaries in both
-    editions, A4 only, to keep the time modest (and its English decks when their tests ran
-    first); Harbourlight whole."""
-    project = request.getfixturevalue("agencia_editions" if game_id == "agencia"
-                                      else "harbourlight_built")
+def published_pdfs_pass_the_layout_check(project: Path, game_id: str) -> None:
     game, problems = load_game(project, game_id)
     assert not problems
     build = project / "build" / game_id
     assert list(build.rglob("*.pdf"))
     assert [str(finding) for finding in check_build(build, game)] == []
+
+
+def test_agencias_published_pdfs_pass_the_layout_check(agencia_editions):
+    """Every PDF the session built of Agência: its manual and summaries in both editions,
+    A4 only, to keep the time modest (and its English decks when their tests ran first)."""
+    published_pdfs_pass_the_layout_check(agencia_editions, "agencia")
+
+
+def test_harbourlights_published_pdfs_pass_the_layout_check(harbourlight_built):
+    """Every PDF of Harbourlight built whole."""
+    published_pdfs_pass_the_layout_check(harbourlight_built, "harbourlight")

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import empty_project, run
+from conftest import run
 from publish.render.pdfpage import Glyph, Line, Page
 from publish.render.safezone import MM, outside
 
@@ -55,14 +55,6 @@ def test_what_a_clip_region_hides_does_not_count():
     hidden = Line([Glyph(c, x * MM, 40 * MM, (x + 1) * MM, 44 * MM, "Vollkorn", 10, clip)
                    for c, x in zip("ABCDE", (0.0, 1.0, 3.0, 4.0, 5.0), strict=True)])
     assert outside(Page(1, W, H, (0, 0, W, H), [hidden], []), 3) == []
-
-
-@pytest.fixture
-def moon(tmp_path) -> Path:
-    project = empty_project(tmp_path / "project")
-    result = run("new", "moon", "--project", str(project), "--author", "Jane Doe")
-    assert result.exit_code == 0, result.output
-    return project
 
 
 def check(project: Path, *args: str):
