@@ -33,7 +33,6 @@ from publish.render import tagging
 from publish.render.conformance import declare_version, needed_version, unique_subset_tags
 from publish.render.subsets import (
     SubsetsDiffer,
-    as_laid_out_whole,
     fonts,
     reuse_fonts,
     settle_fonts,
@@ -70,10 +69,6 @@ def replace_pages(pdf: bytes, new: bytes, at: list[int]) -> bytes:
                               f"{len(target.pages)}-page PDF")
         if sorted(at) == list(range(len(target.pages))) and at == sorted(at):
             return canonical(new)  # every page anew, in order: the new PDF is the whole
-        kept = {font.objgen for subsets in fonts(
-            p for i, p in enumerate(target.pages) if i not in at).values()
-            for font, _ in subsets}
-        spliced = []
         for source, index in zip(fresh.pages, at, strict=True):
             page = target.pages[index].obj
             for box in BOXES:
@@ -86,10 +81,8 @@ def replace_pages(pdf: bytes, new: bytes, at: list[int]) -> bytes:
                                                     else fresh.make_indirect(value))
                 elif key in page:
                     del page[key]
-            spliced.append(page)
-        settle_fonts(target, kept)
         try:
-            as_laid_out_whole(target)
+            settle_fonts(target, at)
         except SubsetsDiffer as differ:  # new glyphs, or a glyph's last use gone
             raise FontsChange(f"the fonts change: {differ}") from None
         return save(target)

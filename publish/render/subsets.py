@@ -146,30 +146,11 @@ def _reuse_in(table: Any, kept: dict[str, list[tuple[Any, dict[int, float]]]],
                 break
 
 
-def as_laid_out_whole(pdf: Any) -> None:
-    """Raise SubsetsDiffer unless ``pdf`` embeds its fonts as WeasyPrint would laying it out
-    whole: one subset of each font, holding exactly the glyphs its pages draw with it. A
-    spliced page whose glyphs the kept subset lacks keeps a subset of its own, and an edit
-    that took away a glyph's last use leaves it in the kept one: either would differ from
-    a forced build's."""
-    drawn: dict[tuple[int, int], set[int]] = {}
-    used: dict[tuple[int, int], Any] = {}
-    for font, glyphs in _glyphs_drawn(pdf):
-        used[font.objgen] = font
-        drawn.setdefault(font.objgen, set()).update(glyphs)
-    names = sorted(str(font.BaseFont) for font in used.values())
-    if len(set(names)) != len(names):
-        raise SubsetsDiffer(f"two subsets of one font among {', '.join(names)}")
-    for key, font in used.items():
-        widths = _widths(font)
-        if widths is None or set(widths) != drawn[key]:
-            raise SubsetsDiffer(f"{font.BaseFont}: its glyphs are not those the pages draw")
-
-
 def _glyphs_drawn(pdf: Any, only: Collection[int] | None = None
-                  ) -> Iterable[tuple[Any, set[int]]]:
-    """(font, glyph ids) for each string a page (of those indexed by ``only``) or a drawing
-    it calls shows (two bytes a glyph, as WeasyPrint writes them with its composite fonts)."""
+                  ) -> Iterable[tuple[int, Any, set[int]]]:
+    """(page index, font, glyph ids) for each string a page (of those indexed by ``only``)
+    or a drawing it calls shows (two bytes a glyph, as WeasyPrint writes them with its
+    composite fonts); a drawing several pages call counts for the first."""
     import pikepdf
 
     seen: set[tuple[int, int]] = set()
@@ -188,7 +169,7 @@ def _glyphs_drawn(pdf: Any, only: Collection[int] | None = None
                 shown = operands[0] if str(operator) == "TJ" else [operands[-1]]
                 data = b"".join(bytes(s) for s in shown if isinstance(s, pikepdf.String))
                 if font is not None and data:
-                    yield font, {int.from_bytes(data[i:i + 2], "big")
+                    yield index, font, {int.from_bytes(data[i:i + 2], "big")
                                  for i in range(0, len(data) - 1, 2)}
 
 
@@ -202,7 +183,7 @@ def glyph_seed(data: bytes, pages: Collection[int]) -> GlyphSeed:
     drawn: dict[tuple[int, int], set[int]] = {}
     used: dict[tuple[int, int], Any] = {}
     with pikepdf.open(io.BytesIO(data)) as pdf:
-        for font, glyphs in _glyphs_drawn(pdf, pages):
+        for _, font, glyphs in _glyphs_drawn(pdf, pages):
             used[font.objgen] = font
             drawn.setdefault(font.objgen, set()).update(glyphs)
         seed: GlyphSeed = {}
@@ -254,28 +235,34 @@ def _number(width: float) -> int | float:
     return int(width) if float(width).is_integer() else width
 
 
-def settle_fonts(pdf: Any, kept: set[tuple[int, int]]) -> None:
-    """Each font of a spliced PDF drawn with one subset: of the subsets of a font its pages
-    use (the kept ones, ``kept`` by object, and those spliced pages brought), the one whose
-    glyphs are exactly those every page draws with any of them serves them all, a kept one
-    first; its ascent and descent stay the kept subset's, which the whole layout measured.
-    A font none of whose subsets is exact is left as it is (``as_laid_out_whole`` says so)."""
+def settle_fonts(pdf: Any, spliced: Collection[int]) -> None:
+    """Each font of a PDF whose pages indexed by ``spliced`` were laid out apart drawn with
+    one subset, as WeasyPrint embeds it laying the whole out: of a font's subsets (those the
+    other pages use, then those the spliced pages brought), the one whose glyphs are exactly
+    those every page draws with any of them serves them all; its ascent and descent stay a
+    kept subset's, which the whole layout measured.  SubsetsDiffer when none is exact: a
+    spliced page's new glyphs that no subset holds with the others', or a kept subset left
+    with a glyph no page draws any more."""
     drawn: dict[tuple[int, int], set[int]] = {}
     used: dict[tuple[int, int], Any] = {}
-    for font, glyphs in _glyphs_drawn(pdf):
+    kept: set[tuple[int, int]] = set()
+    for index, font, glyphs in _glyphs_drawn(pdf):
         used[font.objgen] = font
         drawn.setdefault(font.objgen, set()).update(glyphs)
+        if index not in spliced:
+            kept.add(font.objgen)
     groups: dict[str, list[tuple[int, int]]] = {}
     for key in sorted(used, key=lambda k: (k not in kept, k)):
         groups.setdefault(str(used[key].BaseFont), []).append(key)
     chosen: dict[tuple[int, int], Any] = {}
-    for keys in groups.values():
-        if len(keys) < 2:
-            continue
+    for name, keys in groups.items():
         needed = set().union(*(drawn[k] for k in keys))
         exact = next((k for k in keys if set(_widths(used[k]) or ()) == needed), None)
         if exact is None:
-            continue
+            raise SubsetsDiffer(f"{name}: its glyphs are not those the pages draw"
+                                if len(keys) == 1 else
+                                f"two subsets of one font: {name}, neither holding the "
+                                "glyphs every page draws")
         if exact not in kept:
             _measured_as(used[exact], next((used[k] for k in keys if k in kept), None))
         chosen.update((k, used[exact]) for k in keys if k != exact)
