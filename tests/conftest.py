@@ -139,9 +139,7 @@ def copy_game(target: Path, game: str) -> Path:
 def empty_project(folder: Path) -> Path:
     """A project with no game: cards/ empty, the shared templates and the fonts."""
     (folder / "cards").mkdir(parents=True)
-    shutil.copytree(REPO / "templates" / "_common", folder / "templates" / "_common")
-    shutil.copytree(REPO / "fonts", folder / "fonts")
-    return folder
+    return with_docs(folder)
 
 
 @pytest.fixture(scope="session")

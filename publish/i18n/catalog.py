@@ -66,6 +66,9 @@ DOMAINS = (
 
 CARDS = "cards"
 """The domain of the cards' words and the game's (its decks, kinds, groups, fields)."""
+CARD_MESSAGES = "card "
+"""How the context of a card's own message in that domain begins ("card 042 name"): the
+rest of the domain is the game's words."""
 SHARED = "templates"
 """The domain every game of a project shares: it lives with the shared templates."""
 

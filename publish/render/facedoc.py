@@ -31,7 +31,7 @@ from functools import cached_property
 from pathlib import Path
 
 from publish.core.atomic import WriteFailed, write_atomic
-from publish.i18n.catalog import CARDS
+from publish.i18n.catalog import CARD_MESSAGES, CARDS
 from publish.model.game import CARD_SIZES, Card, Game
 from publish.model.inputs import COMMON_INPUTS, card_digest, digest
 from publish.model.services import load_services
@@ -262,10 +262,6 @@ def common_digest(inputs: Mapping[str, str], context: EditionContext) -> str:
     a card's translation changed lays out that card's face alone."""
     common = {k: inputs.get(k) for k in sorted(COMMON_INPUTS) if k != "catalogs"}
     return digest([json.dumps(common), face_words(context)])
-
-
-CARD_MESSAGES = "card "
-"""How the context of a card's own message in the cards' catalog begins ("card 042 name")."""
 
 
 def face_words(context: EditionContext) -> str:
