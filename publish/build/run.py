@@ -5,13 +5,14 @@ do answers at once.  Each job renders in a worker process that got the game
 as loaded and checked once by the main process; each output is written
 atomically as soon as its job ends, and its record right after, so an
 interrupted build keeps what it finished.  Final jobs (joining the decks, the
-gallery's page) run in the main process once their target's other jobs are
-done.  A named target (`publish build manual`) is the same plan with that
-target alone, forced.
+gallery's page) run in the main process as soon as their target's other jobs of
+their edition are done, while the workers go on with the rest.  A named target
+(`publish build manual`) is the same plan with that target alone, forced.
 """
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -56,7 +57,7 @@ class Plan:
 
     @property
     def renders(self) -> list[Job]:
-        """The jobs for the worker processes (final jobs run after them)."""
+        """The jobs for the worker processes (final jobs run after those they join)."""
         return [job for job in self.jobs if not job.final]
 
 
@@ -169,7 +170,7 @@ def run(work: Work, the_plan: Plan, jobs: int | None = None, say: Say = print,
         progress: Callable[[int], Any] | None = None) -> list[Built]:
     """Render the planned jobs over the cores, biggest first; write each output and its
     record as its job ends (or all at the end, if the plan says they belong together);
-    then the final jobs."""
+    each final job as soon as the jobs it joins are done."""
     stamps = {loc: Stamps.read(records_file(work.project, work.game.id, loc))
               for loc in {j.locale for j in the_plan.jobs}}
     made: dict[tuple[str, str], dict[str, bytes]] = {}
@@ -187,16 +188,26 @@ def run(work: Work, the_plan: Plan, jobs: int | None = None, say: Say = print,
         built.append((job, outputs))
         say(_report(job, rendered, outputs, the_plan.reasons[job]))
 
+    def finish(job: Job) -> None:
+        target = TARGETS[job.target]
+        if not isinstance(target, Joining):
+            raise TypeError(f"target {job.target} planned a final job but has no finish()")
+        keep(job, target.finish(work, job, made.get((job.target, job.locale), {})))
+
+    finals = [job for job in the_plan.jobs if job.final]
+    waiting = Counter((job.target, job.locale) for job in the_plan.renders)
     for job, rendered in _rendered(work, the_plan.renders, jobs):
         keep(job, rendered)
         if progress:
             progress(1)
-    for job in the_plan.jobs:
-        if job.final:
-            target = TARGETS[job.target]
-            if not isinstance(target, Joining):
-                raise TypeError(f"target {job.target} planned a final job but has no finish()")
-            keep(job, target.finish(work, job, made.get((job.target, job.locale), {})))
+        waiting[(job.target, job.locale)] -= 1
+        # a final job runs here, while the workers go on, once its edition's jobs of its
+        # target are done: joining the decks of one edition overlaps the other's manual
+        for final in [f for f in finals if waiting[(f.target, f.locale)] == 0]:
+            finals.remove(final)
+            finish(final)
+    for job in finals:  # those whose target had nothing else to make
+        finish(job)
     for job, rendered in held:
         put(job, rendered)
     order = {id(job): i for i, job in enumerate(the_plan.jobs)}

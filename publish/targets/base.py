@@ -181,7 +181,8 @@ class Target(Protocol[OptionsT]):
 
 @runtime_checkable
 class Joining(Target[OptionsT], Protocol):
-    """A target with final jobs (``Job.final``), run in the main process after the others."""
+    """A target with final jobs (``Job.final``), run in the main process after the jobs of
+    their target and edition."""
 
     def finish(self, work: Work, job: Job, made: dict[str, bytes]) -> Rendered:
         """A final job, from the files its siblings ``made`` in this build (or on disk)."""
