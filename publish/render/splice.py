@@ -98,7 +98,7 @@ def page_count(pdf: bytes) -> int:
 
 def join_pdfs(pdfs: Iterable[bytes], title: str | None = None,
               stubs: Iterable[set[str]] = (), continuing: set[int] | None = None,
-              faces: list[str] | None = None) -> bytes:
+              faces: list[str] | None = None, saved: bool = False) -> bytes:
     """One PDF of several, in order, without laying anything out again.
 
     Named destinations come from the first PDF that has each name, leaving out
@@ -109,6 +109,7 @@ def join_pdfs(pdfs: Iterable[bytes], title: str | None = None,
     uses serves that page too.  Language and document information come from
     the first PDF, the title from ``title`` if given.  Tagged PDFs join into one
     structure tree (publish.render.tagging), whose card faces are labelled by ``faces``.
+    ``saved``: every PDF was written by ``save``, so its resources are pruned already.
     """
     import pikepdf
 
@@ -131,7 +132,7 @@ def join_pdfs(pdfs: Iterable[bytes], title: str | None = None,
         tagging.describe(joined, faces or [], title or "the joined PDF")
         _describe(joined, sources[0] if sources else None, title)
         _destinations(joined, names, outline)
-        return save(joined)
+        return save(joined, pruned=saved)
     finally:
         for source in sources:
             source.close()
@@ -216,17 +217,19 @@ def canonical(pdf: bytes) -> bytes:
         return save(document)
 
 
-def save(pdf: Any) -> bytes:
+def save(pdf: Any, pruned: bool = False) -> bytes:
     """The bytes of a pikepdf PDF, streams and objects compressed, reproducible: each page
     and drawing keeps only the resources it names (WeasyPrint gives every page the whole
     document's, so a spliced page would keep the drawings it replaced alive), and the file
     identifier is computed from the contents alone, not kept from an earlier file; each
     subset of a font has a tag of its own and the version admits the font files
-    (``render.conformance``)."""
+    (``render.conformance``).  ``pruned``: the pages are those of PDFs this function
+    wrote, whose resources and font maps need no second pass."""
     import pikepdf
 
-    prune_resources(pdf)
-    sort_unicode_maps(pdf)
+    if not pruned:
+        prune_resources(pdf)
+        sort_unicode_maps(pdf)
     unique_subset_tags(pdf)  # joined PDFs: each part tagged its subsets alike
     version = declare_version(pdf, needed_version(pdf))
     if "/StructTreeRoot" in pdf.Root:  # PDF/UA-1 is built on PDF 1.7, later than 1.6

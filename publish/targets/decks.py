@@ -157,8 +157,9 @@ class Decks:
         out = output_dir(work.project, work.game.id, job.locale)
         names = [deck_file(deck, job.options) for deck in work.game.config.decks]
         pdfs = [made[n] if n in made else (out / n).read_bytes() for n in names]
-        name, joined = job.outputs[0], join_pdfs(pdfs, work.game.config.name)
-        return Rendered({name: joined}, {name: page_count(joined)})
+        name = job.outputs[0]
+        joined = join_pdfs(pdfs, work.game.config.name, saved=True)  # each by splice.save
+        return Rendered({name: joined}, {name: sum(map(page_count, pdfs))})
 
 
 TARGET: Joining[DecksOptions] = Decks()

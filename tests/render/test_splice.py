@@ -122,6 +122,18 @@ def test_joined_pdfs_give_each_subset_of_a_font_a_tag_of_its_own():
     assert texts(join_pdfs(parts)) == ["alpha", "zyxwvu"]
 
 
+def test_pdfs_written_by_save_join_without_a_second_pass_into_the_same_bytes():
+    """Parts as publish writes them (canonical: resources pruned, font maps sorted) need not
+    be pruned again once joined: the bytes are those of a join that prunes them."""
+    parts = [canonical(pdf("alpha", "<b style='font-family: League Spartan'>beta</b>")),
+             canonical(pdf("zyxwvu")), canonical(pdf("alpha"))]
+    assert join_pdfs(parts, "All", saved=True) == join_pdfs(parts, "All")
+    # WeasyPrint's own files name every font on every page: they are pruned when joined
+    raw = [pdf("one", "<b style='font-family: League Spartan'>two</b>")]
+    assert join_pdfs(raw) != join_pdfs(raw, saved=True)
+    assert join_pdfs(raw) == join_pdfs([canonical(raw[0])], saved=True)
+
+
 def test_a_joined_pdf_with_opentype_font_files_declares_version_1_6():
     spartan = pdf('<b style="font-family: League Spartan">Title</b>')
     joined = join_pdfs([spartan, pdf("plain")])
