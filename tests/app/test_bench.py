@@ -1,5 +1,6 @@
 import os
 import platform
+import re
 import sys
 
 from conftest import REPO
@@ -47,11 +48,25 @@ def test_the_decks_are_compared_in_wall_and_in_cpu(monkeypatch, tmp_path):
     monkeypatch.setattr(bench, "_timed", timed)
     found = bench._compare(["publish"], ["weasyprint"], tmp_path, runs=2)
     assert found["ratio_wall_ours_over_bare"] == 0.5 and found["ratio_cpu_ours_over_bare"] == 0.75
-    decks = {**found, "cores_used_by_ours": 2.4}
+    decks = {**found, "cores_used_by_ours": 2.4,
+             "floor": {"pages": 227, "ratio_cpu_floor_over_bare": 0.84}}
     line = bench._decks_line(decks)
     assert "= 0.5 in wall (goal <= 0.55: met), 0.75 in CPU (goal <= 0.9: met)" in line
     decks["ratio_cpu_ours_over_bare"] = 1.4
     assert "1.4 in CPU (goal <= 0.9: NOT met)" in bench._decks_line(decks)
+    assert line.endswith("the floor, bare WeasyPrint laying out the 227 distinct faces and "
+                         "backs once, 0.84 in CPU")
+
+
+def test_the_floor_lays_out_each_distinct_face_and_back_once(tmp_path):
+    from publish.app.bench import _unique_faces_html
+
+    path, pages = _unique_faces_html(REPO, "agencia", tmp_path)
+    html = path.read_text(encoding="utf-8")
+    anchors = re.findall(r'<div class="one" id="([^"]+)"', html)
+    # Agência: 250 copies of 214 cards (some in two decks), and each of its five backs
+    assert len(anchors) == len(set(anchors)) == pages == 219
+    assert sum(a.startswith("back-") for a in anchors) == 5
 
 
 def test_the_one_card_edit_is_judged_against_the_cold_build():
