@@ -36,14 +36,16 @@ from publish.checks.run import CheckReport, check, check_loaded
 from publish.checks.schema import deck_schema
 from publish.core.atomic import write_atomic
 from publish.core.ceilings import OverCeiling
-from publish.core.parallel import WorkerLost
-from publish.core.problems import ProblemsFound
+from publish.core.parallel import Tasks, WorkerLost, run_all
+from publish.core.parallel.helper import ForkedHelper
+from publish.core.problems import Problem, ProblemsFound
 from publish.engines.protocol import Engine, EngineInfo, ReplayWarning, SimulateRequest
 from publish.engines.registry import engine_for, engine_in
 from publish.i18n.catalog import SHARED
 from publish.i18n.translate import check_edition, domains_for
 from publish.model.game import Game
 from publish.model.load import default_game, find_root, game_ids, load_config, load_game
+from publish.render.pdf import load_renderer
 from publish.targets import TARGETS
 from publish.targets.base import Built, Work
 
@@ -221,7 +223,7 @@ def prepare_build(project: str | None, game: str | None, locale: str | None, str
         if taken is not None and not force:
             remember(taken, options, headline)
         return Prepared(None, the_plan, headline)
-    work = _work(root, check_loaded(loaded, problems, building=True))
+    work = _work(root, _checked_beside_renderer(loaded, problems))
     with failing():
         work = with_changes(replace(work, since=planned.since), the_plan.jobs)
     notes = warning_lines(work) + [line for loc in sorted({job.locale for job in the_plan.jobs})
@@ -229,6 +231,23 @@ def prepare_build(project: str | None, game: str | None, locale: str | None, str
     return Prepared(work, the_plan, f"{game_id}: {len(the_plan.renders)} job(s) to run, "
                                     f"{len(the_plan.up_to_date)} output(s) up to date", notes,
                     taken, options)
+
+
+def _checked_beside_renderer(loaded: Game, problems: list[Problem]) -> CheckReport:
+    """A build's check of ``loaded``, made by a helper forked from this process while this
+    process loads the renderer: the workers forked from it after the check then start
+    with WeasyPrint loaded, instead of each loading it in its first job."""
+
+    def task(_: None, item: str) -> CheckReport | None:
+        if item == "renderer":
+            load_renderer()
+            return None
+        return replace(check_loaded(loaded, problems, building=True), game=None)  # sent back
+
+    tasks = Tasks(task, None, ["renderer", "check"], ["loading WeasyPrint", "the check"])
+    report = run_all(ForkedHelper(first_here=True), tasks).results[1]
+    assert report is not None
+    return replace(report, game=loaded)
 
 
 def up_to_date(game_id: str, outputs: int) -> str:

@@ -65,6 +65,12 @@ def _warnings_fail(what: str, fetcher: Any, html: str | None = None, root: Path 
         raise RenderError(f"{what}: " + "; ".join(dict.fromkeys(messages)))
 
 
+def load_renderer() -> None:
+    """Import WeasyPrint: about a second (its bindings to Pango and HarfBuzz are parsed
+    as it loads), which every process forked afterwards no longer pays."""
+    import weasyprint  # noqa: F401
+
+
 def render(html: str, root: Path, what: str, reads: Sequence[Path],
            greyscale: bool = False) -> Document:
     """Lay out ``html`` (relative URLs resolve from ``root``), reading nothing but files

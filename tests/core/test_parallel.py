@@ -4,6 +4,7 @@ results in the same order, each task within its ceilings, every failure named.""
 from __future__ import annotations
 
 import os
+import sys
 import time
 
 import pytest
@@ -218,3 +219,27 @@ def test_a_helper_that_dies_is_named_by_a_task_it_took(monkeypatch):
     with pytest.raises(WorkerLost, match=r"^part \d: its worker process ended"):
         run_all(ForkedHelper(), Tasks(dies_beside, os.getpid(), range(4),
                                       [f"part {i}" for i in range(4)]))
+
+
+def loads_here(_: None, item: str) -> tuple[str, int, bool]:
+    """Loads a module in the process it runs in (taking its time, so that the helper takes
+    the next task); says which process, and whether the module was there already."""
+    there = "wave" in sys.modules
+    if item == "load":
+        import wave  # noqa: F401  (a small module the tests import nowhere else)
+
+        time.sleep(0.3)
+    return item, os.getpid(), there
+
+
+def test_the_first_task_stays_here_and_what_it_loads_with_it(monkeypatch):
+    """However soon the helper starts, this process does the first task: what it loads is
+    here for what forks from it next (a build's workers), and the helper does the rest."""
+    monkeypatch.setattr("publish.core.parallel.helper.os.cpu_count", lambda: 2)
+    for _ in range(3):
+        monkeypatch.delitem(sys.modules, "wave", raising=False)
+        results = run_all(ForkedHelper(first_here=True),
+                          Tasks(loads_here, None, ["load", "other"])).results
+        assert results[0] == ("load", os.getpid(), False)
+        assert results[1][1] != os.getpid() and results[1][2] is False  # forked before it
+        assert "wave" in sys.modules

@@ -3,10 +3,11 @@ process, sampled (publish.app.benches.sampler) and summed by phase
 (publish.app.benches.phases).
 
 The build runs as `publish build` runs it, planned and checked by
-publish.app.commands, but with its worker pool and the manual's forked
-helper replaced by publish.core.parallel.InProcess: one process, the jobs one
-after the other, so every CPU second is on the stack the sampler reads.  The
-CPU its children used is reported too, and should be nothing.
+publish.app.commands, but with its worker pool and its forked helpers (the
+check's, the manual's) replaced by publish.core.parallel.InProcess: one
+process, the jobs one after the other, so every CPU second is on the stack
+the sampler reads.  The CPU its children used is reported too, and should be
+nothing.
 """
 
 from __future__ import annotations
@@ -40,7 +41,8 @@ def _in_process(*args: Any, **kwargs: Any) -> InProcess:
 @contextmanager
 def in_process() -> Iterator[None]:
     """The build's ways of working in parallel replaced by InProcess, for the block."""
-    swaps: list[tuple[ModuleType, str]] = [(build_run, "Processes"), (manual, "ForkedHelper")]
+    swaps: list[tuple[ModuleType, str]] = [(build_run, "Processes"), (manual, "ForkedHelper"),
+                                           (commands, "ForkedHelper")]
     kept = [getattr(module, name) for module, name in swaps]
     for module, name in swaps:
         setattr(module, name, _in_process)

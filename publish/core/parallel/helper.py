@@ -24,6 +24,7 @@ import struct
 from collections.abc import Iterator, Set
 from contextlib import AbstractContextManager, contextmanager, suppress
 from dataclasses import dataclass
+from itertools import chain
 from typing import Any
 
 from publish.core.parallel import Explain, InProcess, Outcome, Session, Tasks, WorkerLost
@@ -33,19 +34,25 @@ from publish.core.parallel.lifetime import end_with_parent
 @dataclass(frozen=True)
 class ForkedHelper:
     """This process and a helper forked from it; ``explain``: what an error of the
-    helper's becomes before it crosses back (see publish.core.parallel.Explain)."""
+    helper's becomes before it crosses back (see publish.core.parallel.Explain).  With
+    ``first_here``, the first task is this process's, taken before the helper is forked:
+    what it loads stays here (a library the workers forked later share), while the helper
+    does the rest."""
 
     explain: Explain | None = None
+    first_here: bool = False
 
     def session(self, tasks: Tasks[Any, Any, Any]) -> AbstractContextManager[Session]:
         if len(tasks.items) < 2 or (os.cpu_count() or 1) < 2 or not hasattr(os, "fork"):
             return InProcess().session(tasks)
-        return _with_helper(tasks, self.explain)
+        return _with_helper(tasks, self.explain, self.first_here)
 
 
 @contextmanager
-def _with_helper(tasks: Tasks[Any, Any, Any], explain: Explain | None) -> Iterator[Session]:
+def _with_helper(tasks: Tasks[Any, Any, Any], explain: Explain | None,
+                 first_here: bool) -> Iterator[Session]:
     queue = _task_queue(len(tasks.items))
+    first = [next(_taken(queue))] if first_here else []
     results, write = os.pipe()
     parent = os.getpid()
     helper = os.fork()
@@ -55,7 +62,7 @@ def _with_helper(tasks: Tasks[Any, Any, Any], explain: Explain | None) -> Iterat
     os.close(write)
     try:
         yield Session(2, "this process and a helper forked from it",
-                      _outcomes(tasks, queue, results))
+                      _outcomes(tasks, queue, results, first))
     finally:
         with suppress(ProcessLookupError):
             os.kill(helper, signal.SIGKILL)  # ended already, unless this process failed
@@ -64,11 +71,12 @@ def _with_helper(tasks: Tasks[Any, Any, Any], explain: Explain | None) -> Iterat
         os.waitpid(helper, 0)
 
 
-def _outcomes(tasks: Tasks[Any, Any, Any], queue: int, results: int
+def _outcomes(tasks: Tasks[Any, Any, Any], queue: int, results: int, first: list[int]
               ) -> Iterator[Outcome[Any]]:
-    """The tasks this process takes, as it does them, then those the helper did."""
+    """The tasks this process takes (``first``, taken already, then the next), as it does
+    them, then those the helper did."""
     taken = set()
-    for index in _taken(queue):
+    for index in chain(first, _taken(queue)):
         taken.add(index)
         try:
             value = tasks.call(tasks.shared, tasks.items[index])
