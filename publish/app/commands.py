@@ -45,7 +45,7 @@ from publish.i18n.catalog import SHARED
 from publish.i18n.translate import check_edition, domains_for
 from publish.model.game import Game
 from publish.model.load import default_game, find_root, game_ids, load_config, load_game
-from publish.render.pdf import load_renderer
+from publish.render.pdf import warm_up
 from publish.targets import TARGETS
 from publish.targets.base import Built, Work
 
@@ -235,12 +235,13 @@ def prepare_build(project: str | None, game: str | None, locale: str | None, str
 
 def _checked_beside_renderer(loaded: Game, problems: list[Problem]) -> CheckReport:
     """A build's check of ``loaded``, made by a helper forked from this process while this
-    process loads the renderer: the workers forked from it after the check then start
-    with WeasyPrint loaded, instead of each loading it in its first job."""
+    process loads the renderer (publish.render.pdf.warm_up): the workers forked from it
+    after the check then start with WeasyPrint loaded, instead of each loading it in its
+    first job."""
 
     def task(_: None, item: str) -> CheckReport | None:
         if item == "renderer":
-            load_renderer()
+            warm_up()
             return None
         return replace(check_loaded(loaded, problems, building=True), game=None)  # sent back
 

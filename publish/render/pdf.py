@@ -65,12 +65,6 @@ def _warnings_fail(what: str, fetcher: Any, html: str | None = None, root: Path 
         raise RenderError(f"{what}: " + "; ".join(dict.fromkeys(messages)))
 
 
-def load_renderer() -> None:
-    """Import WeasyPrint: about a second (its bindings to Pango and HarfBuzz are parsed
-    as it loads), which every process forked afterwards no longer pays."""
-    import weasyprint  # noqa: F401
-
-
 def render(html: str, root: Path, what: str, reads: Sequence[Path],
            greyscale: bool = False) -> Document:
     """Lay out ``html`` (relative URLs resolve from ``root``), reading nothing but files
@@ -127,7 +121,9 @@ def write_pdf(document: Document, what: str, tagged: bool = False,
 
 def warm_up() -> None:
     """Load WeasyPrint and lay out a line of text, so a long-lived process (the preview
-    server) has paid for the import and the system's font set before its first document."""
+    server) has paid for the import and the system's font set before its first document,
+    and the processes forked from it (a build's workers) have nothing left to pay: the
+    import alone is about a second, its bindings to Pango and HarfBuzz parsed as it loads."""
     from weasyprint import HTML
 
     HTML(string="<p>warm</p>").render()
