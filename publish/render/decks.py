@@ -7,6 +7,7 @@ the overflow in millimetres.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 
@@ -15,6 +16,7 @@ from publish.i18n.fields import fill
 from publish.i18n.translate import N_
 from publish.model.copies import players_for, players_suffix
 from publish.model.game import BACKS, Game, game_files
+from publish.model.inputs import digest
 from publish.render.edition import EditionContext
 from publish.render.facedoc import (
     NOWHERE,
@@ -22,6 +24,7 @@ from publish.render.facedoc import (
     FaceSet,
     FaceStore,
     card_faces,
+    common_digest,
     face_document,
 )
 from publish.render.faces import Back, Face
@@ -234,20 +237,51 @@ def lay_out_sheets(context: EditionContext, spec: SheetSpec, store: FaceStore = 
     none of it when ``forced`` but what this ``build`` made), then placed."""
     faces = {deck: face_document(context, face_set(context, spec.options, deck), inputs or {},
                                  store, forced, build) for deck in spec.decks}
-    pdf, pages = place_sheets(context, spec, faces)
+    # inputs say what the kept sheets were made from: without them, nothing kept is trusted
+    kept = Kept(store, common_digest(inputs, context), forced, build) if inputs else Kept()
+    pdf, pages = place_sheets(context, spec, faces, kept)
     return Sheets(pdf, pages, faces)
 
 
-def place_sheets(context: EditionContext, spec: SheetSpec, faces: Mapping[str, FaceDoc]
-                 ) -> tuple[bytes, int]:
+@dataclass(frozen=True)
+class Kept:
+    """Where sheets laid out without their cards are kept between builds, and what decides
+    whether one kept is still true: ``common``, the digest of what every face is made from
+    (the code, the fonts, the templates...); ``forced`` keeps none from an earlier build
+    but ``build``'s own (publish.render.facedoc.face_document)."""
+
+    store: FaceStore = NOWHERE
+    common: str = ""
+    forced: bool = False
+    build: str = ""
+
+
+def place_sheets(context: EditionContext, spec: SheetSpec, faces: Mapping[str, FaceDoc],
+                 kept: Kept = Kept()) -> tuple[bytes, int]:
     """(PDF, pages) of the sheets of ``spec.decks``, their cards placed from each deck's
     face document (``faces``, by deck)."""
     deck_list, backs = deck_faces(context, spec.decks,
                                   resolved(context, spec.options).players or 1)
     pages, _ = sheet_pages(context, spec, deck_list, backs)
     html = sheet_html(context, replace(spec, cards=None), deck_list, backs, placed=True)
-    document = render(html, context.project, spec.title, game_files(context.game))
-    return impose(write_pdf(document, spec.title), pages, faces), len(pages)
+    return impose(_unfilled(context, spec, html, kept), pages, faces), len(pages)
+
+
+def _unfilled(context: EditionContext, spec: SheetSpec, html: str, kept: Kept) -> bytes:
+    """The sheets of ``html`` without their cards (marks, labels, folds): as an earlier build
+    laid them out when their HTML and what faces are made from are the same (a card edit
+    changes neither: half a second a deck), else laid out."""
+    key = "sheets-" + digest([json.dumps(list(spec.decks)), repr(spec.options)])[:20]
+    record = {"html": digest([html]), "common": kept.common, "build": kept.build}
+    with kept.store.locked(key):
+        found = kept.store.kept(key)
+        if found is not None and (not kept.forced or found[1].get("build") == kept.build) \
+                and all(found[1].get(k) == record[k] for k in ("html", "common")):
+            return found[0]
+        document = render(html, context.project, spec.title, game_files(context.game))
+        pdf = write_pdf(document, spec.title)
+        kept.store.keep(key, pdf, record)
+        return pdf
 
 
 CALIBRATION_NOTE = N_(

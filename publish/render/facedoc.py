@@ -198,36 +198,39 @@ class FaceStore:
 
     folder: Path | None
 
-    def kept(self, faces: FaceSet) -> tuple[bytes, dict] | None:
-        """The document and record kept for ``faces``, if both are there and readable."""
+    def kept(self, key: str) -> tuple[bytes, dict] | None:
+        """The document and record kept under ``key`` (a FaceSet's), if both are there and
+        readable."""
         if self.folder is None:
             return None
-        pdf, record = self._paths(faces)
+        pdf, record = self._paths(key)
         try:
             return pdf.read_bytes(), json.loads(record.read_text("utf-8"))
         except (OSError, ValueError):
             return None
 
     @contextmanager
-    def locked(self, faces: FaceSet) -> Iterator[None]:
-        """Held while ``faces``' document is looked at and made: one process at a time."""
+    def locked(self, key: str) -> Iterator[None]:
+        """Held while the document kept under ``key`` is looked at and made: one process at
+        a time."""
         if self.folder is None:
             yield
             return
         self.folder.mkdir(parents=True, exist_ok=True)
-        with open(self.folder / f"{faces.key}.lock", "a+b") as lock:
+        with open(self.folder / f"{key}.lock", "a+b") as lock:
             fcntl.flock(lock, fcntl.LOCK_EX)
             try:
                 yield
             finally:
                 fcntl.flock(lock, fcntl.LOCK_UN)
 
-    def keep(self, faces: FaceSet, pdf: bytes, record: dict) -> None:
-        """Keep ``pdf`` and its record for the next build; a store that cannot be written
-        (a full disk) keeps nothing, and the outputs' own writing says what failed."""
+    def keep(self, key: str, pdf: bytes, record: dict) -> None:
+        """Keep ``pdf`` and its record under ``key`` for the next build; a store that cannot
+        be written (a full disk) keeps nothing, and the outputs' own writing says what
+        failed."""
         if self.folder is None:
             return
-        path, record_path = self._paths(faces)
+        path, record_path = self._paths(key)
         try:
             record_path.unlink(missing_ok=True)  # no record: what is kept is never trusted
             write_atomic(path, pdf)
@@ -235,9 +238,9 @@ class FaceStore:
         except (WriteFailed, OSError):
             return
 
-    def _paths(self, faces: FaceSet) -> tuple[Path, Path]:
+    def _paths(self, key: str) -> tuple[Path, Path]:
         assert self.folder is not None
-        return self.folder / f"{faces.key}.pdf", self.folder / f"{faces.key}.json"
+        return self.folder / f"{key}.pdf", self.folder / f"{key}.json"
 
 
 NOWHERE = FaceStore(None)
@@ -311,7 +314,7 @@ def face_document(context: EditionContext, faces: FaceSet, inputs: Mapping[str, 
     numbers = {card.number for card in context.game.deck_cards(faces.deck)}
     if not numbers <= set(card_digests(inputs)):
         store = NOWHERE
-    with store.locked(faces):
+    with store.locked(faces.key):
         return _face_document(context, faces, inputs, store, forced, build)
 
 
@@ -324,7 +327,7 @@ def _face_document(context: EditionContext, faces: FaceSet, inputs: Mapping[str,
                     "build": build,
                     "cards": {i.card.number: cards.get(i.card.number, "") for i in items
                               if i.card is not None}}
-    kept = store.kept(faces)
+    kept = store.kept(faces.key)
     if kept is not None and forced and not (build and kept[1].get("build") == build):
         kept = None
     if kept is not None and kept[1].get("common") == record["common"] \
@@ -346,11 +349,11 @@ def _face_document(context: EditionContext, faces: FaceSet, inputs: Mapping[str,
         else:
             found = tuple(sorted(earlier + shrunk, key=lambda s: anchors.index(
                 face_anchor(s.card))))
-            store.keep(faces, pdf, {**record, "shrunk": [asdict(s) for s in found]})
+            store.keep(faces.key, pdf, {**record, "shrunk": [asdict(s) for s in found]})
             return FaceDoc(pdf, anchors, faces.box, len(changed), found)
     shrunk = []
     pdf = canonical(lay_out(context, faces, items, shrunk))  # as a spliced one is written
-    store.keep(faces, pdf, {**record, "shrunk": [asdict(s) for s in shrunk]})
+    store.keep(faces.key, pdf, {**record, "shrunk": [asdict(s) for s in shrunk]})
     return FaceDoc(pdf, anchors, faces.box, len(items), tuple(shrunk))
 
 

@@ -340,3 +340,37 @@ def test_the_fold_on_letter_takes_four_poker_cards_with_full_bleed(game):
         assert x - bx == pytest.approx(3, abs=0.05) and y - by == pytest.approx(3, abs=0.05)
         assert 279.4 - (back_x + 63) == pytest.approx(x, abs=0.1)
         assert x + 63 + 3 <= 279.4 / 2 + 0.05  # the face's bleed ends at the fold at the latest
+
+
+def test_sheets_without_their_cards_are_laid_out_again_only_when_what_they_show_changed(
+        game, tmp_path, monkeypatch):
+    """A card edit changes neither the marks nor what faces are made from: the sheets'
+    frame kept from the last build serves, and the deck's bytes are the same."""
+    from publish.render import decks
+    from publish.render.facedoc import FaceStore
+
+    laid: list[str] = []
+    real = decks.render
+
+    def render(html, *args, **kwargs):
+        laid.append(args[1])
+        return real(html, *args, **kwargs)
+
+    monkeypatch.setattr(decks, "render", render)
+    context = EditionContext.make(REPO, game, game.config.locales.source)
+    store = FaceStore(tmp_path)
+    spec = SheetSpec("Estratégico", ("estrategico",), DeckOptions())
+
+    def made(inputs, forced=False, build="one", spec=spec):
+        laid.clear()
+        pdf = lay_out_sheets(context, spec, store, inputs, forced, build).pdf
+        return pdf, list(laid)
+
+    first, laid_first = made({"code": "a"})
+    assert laid_first == ["Estratégico"]  # laid out, and kept
+    assert made({"code": "a"}) == (first, [])  # kept: no layout
+    assert made({"code": "a"}, forced=True, build="one") == (first, [])  # its own build's
+    assert made({"code": "a"}, forced=True, build="two") == (first, ["Estratégico"])
+    assert made({"code": "b"})[1] == ["Estratégico"]  # the code changed
+    assert made({"code": "b"}, spec=replace(spec, title="Other"))[1] == ["Other"]  # the HTML
+    assert made({})[1] == ["Estratégico"]  # no inputs to vouch for what is kept
