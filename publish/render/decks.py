@@ -274,9 +274,8 @@ def _unfilled(context: EditionContext, spec: SheetSpec, html: str, kept: Kept) -
     key = "sheets-" + digest([json.dumps(list(spec.decks)), repr(spec.options)])[:20]
     record = {"html": digest([html]), "common": kept.common, "build": kept.build}
     with kept.store.locked(key):
-        found = kept.store.kept(key)
-        if found is not None and (not kept.forced or found[1].get("build") == kept.build) \
-                and all(found[1].get(k) == record[k] for k in ("html", "common")):
+        found = kept.store.reusable(key, kept.forced, kept.build)
+        if found is not None and all(found[1].get(k) == record[k] for k in ("html", "common")):
             return found[0]
         document = render(html, context.project, spec.title, game_files(context.game))
         pdf = write_pdf(document, spec.title)

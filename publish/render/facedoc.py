@@ -193,8 +193,9 @@ def lay_out(context: EditionContext, faces: FaceSet, items: Sequence[Item],
 
 @dataclass(frozen=True)
 class FaceStore:
-    """Face documents kept between builds in an edition's output folder, each with the
-    record of what it was made from; None as a folder keeps nothing."""
+    """Face documents (and the sheets their faces are placed on, laid out without them) kept
+    between builds in an edition's output folder, each under a key with the record of what
+    it was made from; None as a folder keeps nothing."""
 
     folder: Path | None
 
@@ -208,6 +209,14 @@ class FaceStore:
             return pdf.read_bytes(), json.loads(record.read_text("utf-8"))
         except (OSError, ValueError):
             return None
+
+    def reusable(self, key: str, forced: bool, build: str) -> tuple[bytes, dict] | None:
+        """What ``kept`` gives, unless ``forced``: then only what this ``build`` (a name for
+        one build, publish.targets.base.Work.build) made itself."""
+        found = self.kept(key)
+        if found is not None and forced and not (build and found[1].get("build") == build):
+            return None
+        return found
 
     @contextmanager
     def locked(self, key: str) -> Iterator[None]:
@@ -327,9 +336,7 @@ def _face_document(context: EditionContext, faces: FaceSet, inputs: Mapping[str,
                     "build": build,
                     "cards": {i.card.number: cards.get(i.card.number, "") for i in items
                               if i.card is not None}}
-    kept = store.kept(faces.key)
-    if kept is not None and forced and not (build and kept[1].get("build") == build):
-        kept = None
+    kept = store.reusable(faces.key, forced, build)
     if kept is not None and kept[1].get("common") == record["common"] \
             and kept[1].get("pages") == record["pages"]:
         old = kept[1].get("cards", {})
