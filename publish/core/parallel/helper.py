@@ -37,7 +37,7 @@ class ForkedHelper:
     helper's becomes before it crosses back (see publish.core.parallel.Explain).  With
     ``first_here``, the first task is this process's, taken before the helper is forked:
     what it loads stays here (a library the workers forked later share), while the helper
-    does the rest."""
+    takes the next (whichever process is free takes the one after)."""
 
     explain: Explain | None = None
     first_here: bool = False
