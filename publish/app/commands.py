@@ -31,21 +31,20 @@ from publish.app.lint import LintReport, lint
 from publish.build.failures import Failure, build_failure
 from publish.build.run import Plan, Request, plan, run
 from publish.build.stamps import Snapshot, key, remember, snapshot
+from publish.build.startup import checked_while_warming
 from publish.checks.phases import SAFE_ZONE
 from publish.checks.run import CheckReport, check, check_loaded
 from publish.checks.schema import deck_schema
 from publish.core.atomic import write_atomic
 from publish.core.ceilings import OverCeiling
-from publish.core.parallel import Tasks, WorkerLost, run_all
-from publish.core.parallel.helper import ForkedHelper
-from publish.core.problems import Problem, ProblemsFound
+from publish.core.parallel import WorkerLost
+from publish.core.problems import ProblemsFound
 from publish.engines.protocol import Engine, EngineInfo, ReplayWarning, SimulateRequest
 from publish.engines.registry import engine_for, engine_in
 from publish.i18n.catalog import SHARED
 from publish.i18n.translate import check_edition, domains_for
 from publish.model.game import Game
 from publish.model.load import default_game, find_root, game_ids, load_config, load_game
-from publish.render.pdf import warm_up
 from publish.targets import TARGETS
 from publish.targets.base import Built, Work
 
@@ -223,7 +222,7 @@ def prepare_build(project: str | None, game: str | None, locale: str | None, str
         if taken is not None and not force:
             remember(taken, options, headline)
         return Prepared(None, the_plan, headline)
-    work = _work(root, _checked_beside_renderer(loaded, problems))
+    work = _work(root, checked_while_warming(loaded, problems))
     with failing():
         work = with_changes(replace(work, since=planned.since), the_plan.jobs)
     notes = warning_lines(work) + [line for loc in sorted({job.locale for job in the_plan.jobs})
@@ -231,24 +230,6 @@ def prepare_build(project: str | None, game: str | None, locale: str | None, str
     return Prepared(work, the_plan, f"{game_id}: {len(the_plan.renders)} job(s) to run, "
                                     f"{len(the_plan.up_to_date)} output(s) up to date", notes,
                     taken, options)
-
-
-def _checked_beside_renderer(loaded: Game, problems: list[Problem]) -> CheckReport:
-    """A build's check of ``loaded``, made by a helper forked from this process while this
-    process loads the renderer (publish.render.pdf.warm_up): the workers forked from it
-    after the check then start with WeasyPrint loaded, instead of each loading it in its
-    first job."""
-
-    def task(_: None, item: str) -> CheckReport | None:
-        if item == "renderer":
-            warm_up()
-            return None
-        return replace(check_loaded(loaded, problems, building=True), game=None)  # sent back
-
-    tasks = Tasks(task, None, ["renderer", "check"], ["loading WeasyPrint", "the check"])
-    report = run_all(ForkedHelper(first_here=True), tasks).results[1]
-    assert report is not None
-    return replace(report, game=loaded)
 
 
 def up_to_date(game_id: str, outputs: int) -> str:

@@ -26,6 +26,7 @@ from publish.app.benches import phases
 from publish.app.benches.project import project_copy
 from publish.app.benches.sampler import StackSampler
 from publish.build import run as build_run
+from publish.build import startup
 from publish.core.parallel import InProcess
 from publish.docs import manual
 
@@ -42,7 +43,7 @@ def _in_process(*args: Any, **kwargs: Any) -> InProcess:
 def in_process() -> Iterator[None]:
     """The build's ways of working in parallel replaced by InProcess, for the block."""
     swaps: list[tuple[ModuleType, str]] = [(build_run, "Processes"), (manual, "ForkedHelper"),
-                                           (commands, "ForkedHelper")]
+                                           (startup, "ForkedHelper")]
     kept = [getattr(module, name) for module, name in swaps]
     for module, name in swaps:
         setattr(module, name, _in_process)
