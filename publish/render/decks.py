@@ -271,7 +271,7 @@ def _unfilled(context: EditionContext, spec: SheetSpec, html: str, kept: Kept) -
     """The sheets of ``html`` without their cards (marks, labels, folds): as an earlier build
     laid them out when their HTML and what faces are made from are the same (a card edit
     changes neither: half a second a deck), else laid out."""
-    key = "sheets-" + digest([json.dumps(list(spec.decks)), repr(spec.options)])[:20]
+    key = "sheets-" + digest([json.dumps(list(spec.decks)), repr(spec.options)])
     record = {"html": digest([html]), "common": kept.common, "build": kept.build}
     with kept.store.locked(key):
         found = kept.store.reusable(key, kept.forced, kept.build)

@@ -9,6 +9,7 @@ from __future__ import annotations
 import logging
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
+from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -119,11 +120,13 @@ def write_pdf(document: Document, what: str, tagged: bool = False,
         return document.write_pdf()
 
 
+@cache
 def warm_up() -> None:
     """Load WeasyPrint and lay out a line of text, so a long-lived process (the preview
     server) has paid for the import and the system's font set before its first document,
     and the processes forked from it (a build's workers) have nothing left to pay: the
-    import alone is about a second, its bindings to Pango and HarfBuzz parsed as it loads."""
+    import alone is about a second, its bindings to Pango and HarfBuzz parsed as it loads.
+    Once a process: `publish watch` builds again and again in one."""
     from weasyprint import HTML
 
     HTML(string="<p>warm</p>").render()
